@@ -1,0 +1,58 @@
+// swift-tools-version: 6.1
+//
+// SpringBench: vector-arithmetic kernels, spring math and the harness that
+// verifies and times them. Modules depend one way only:
+//
+//   VectorKernels ──► OpenBLASKernels ──► SpringBenchBackends ──► springbench (CLI)
+//        (pure Swift)     (COpenBLAS)        (catalogue)
+//
+// `CAllocationCounting` replaces malloc in the executables that link it (the
+// test runner and the CLI) so allocations can be counted per thread.
+import PackageDescription
+
+let package = Package(
+    name: "SpringBench",
+    products: [
+        .library(name: "VectorKernels", targets: ["VectorKernels"]),
+        .library(name: "OpenBLASKernels", targets: ["OpenBLASKernels"]),
+        .library(name: "SpringBenchBackends", targets: ["SpringBenchBackends"]),
+        .executable(name: "springbench", targets: ["springbench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "COpenBLAS",
+            pkgConfig: "openblas",
+            providers: [.apt(["libopenblas-dev"])]
+        ),
+        .target(name: "CAllocationCounting"),
+        .target(name: "VectorKernels"),
+        .target(name: "OpenBLASKernels", dependencies: ["VectorKernels", "COpenBLAS"]),
+        .target(name: "SpringBenchBackends", dependencies: ["VectorKernels", "OpenBLASKernels"]),
+        .executableTarget(
+            name: "springbench",
+            dependencies: [
+                "SpringBenchBackends",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "_TestSupport",
+            dependencies: [
+                "VectorKernels", "SpringBenchBackends", "CAllocationCounting",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            path: "Tests/_TestSupport"
+        ),
+        .testTarget(
+            name: "VectorKernelsTests",
+            dependencies: [
+                "VectorKernels", "OpenBLASKernels", "SpringBenchBackends", "_TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+    ]
+)

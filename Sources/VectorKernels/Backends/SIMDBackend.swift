@@ -1,0 +1,153 @@
+/// Explicit Swift `SIMD` loops with a scalar tail and no alignment assumptions.
+///
+/// Widths were chosen by measurement on the target machine (AMD EPYC, Swift 6.3,
+/// `-O`, baseline x86-64 build), best of 15 × 2000 calls, ns per element:
+///
+/// | kernel | N | SIMD2 | SIMD4 | SIMD8 |
+/// |---|---|---|---|---|
+/// | add | 256 | 0.70 | 0.37 | 0.30 |
+/// | add | 4096 | 0.60 | 0.41 | 0.34 |
+/// | Σa² (4 accumulators) | 4096 | 0.21 | 0.18 | 0.17 |
+/// | Σa² (4 accumulators) | 16 | 0.47 | 0.61 | 1.32 |
+///
+/// so the elementwise kernels step 8 doubles at a time and magnitudeSquared
+/// keeps four `SIMD4` accumulators (16 doubles per step): as fast as SIMD8 in
+/// cache and it leaves only 0…15 elements to the narrower loops at small N.
+///
+/// Elementwise kernels round exactly like ``NaiveBackend`` (axpy is not fused),
+/// so they agree with it bit for bit. magnitudeSquared reorders the sum into
+/// lanes; its error stays within `γ(N)·Σ a[i]²` and is in practice smaller than
+/// the naive sum's, being a partly pairwise order.
+public enum SIMDBackend: KernelBackend {
+    public static let name = "simd"
+
+    /// Doubles per step in the elementwise kernels.
+    public static let elementwiseWidth = SIMD8<Double>.scalarCount
+
+    public static var details: BackendDetails {
+        BackendDetails(
+            name: name,
+            summary: "Swift SIMD8<Double> loops (Σa²: four SIMD4 accumulators), scalar tail",
+            simdWidth: elementwiseWidth, library: nil, core: nil, threads: 1, fusedAXPY: false)
+    }
+
+    @usableFromInline typealias Wide = SIMD8<Double>
+    @usableFromInline typealias Narrow = SIMD4<Double>
+
+    @inlinable
+    @inline(__always)
+    internal static func load<V: SIMD>(_ p: UnsafePointer<Double>, _ i: Int, as: V.Type) -> V
+    where V.Scalar == Double {
+        UnsafeRawPointer(p + i).loadUnaligned(as: V.self)
+    }
+
+    @inlinable
+    @inline(__always)
+    internal static func store<V: SIMD>(_ v: V, _ p: UnsafeMutablePointer<Double>, _ i: Int)
+    where V.Scalar == Double {
+        UnsafeMutableRawPointer(p + i).storeBytes(of: v, as: V.self)
+    }
+
+    /// Applies `vector` to full `Wide` chunks of `0..<count` and `scalar` to the rest.
+    @inlinable
+    @inline(__always)
+    internal static func forEachChunk(
+        count: Int, vector: (Int) -> Void, scalar: (Int) -> Void
+    ) {
+        let width = Wide.scalarCount
+        var i = 0
+        while i &+ width <= count {
+            vector(i)
+            i &+= width
+        }
+        while i < count {
+            scalar(i)
+            i &+= 1
+        }
+    }
+
+    @inlinable
+    public static func uncheckedAdd(
+        _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>,
+        into c: UnsafeMutablePointer<Double>, count: Int
+    ) {
+        forEachChunk(
+            count: count,
+            vector: { store(load(a, $0, as: Wide.self) + load(b, $0, as: Wide.self), c, $0) },
+            scalar: { c[$0] = a[$0] + b[$0] })
+    }
+
+    @inlinable
+    public static func uncheckedSubtract(
+        _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>,
+        into c: UnsafeMutablePointer<Double>, count: Int
+    ) {
+        forEachChunk(
+            count: count,
+            vector: { store(load(a, $0, as: Wide.self) - load(b, $0, as: Wide.self), c, $0) },
+            scalar: { c[$0] = a[$0] - b[$0] })
+    }
+
+    @inlinable
+    public static func uncheckedAddInPlace(
+        _ a: UnsafeMutablePointer<Double>, _ b: UnsafePointer<Double>, count: Int
+    ) {
+        uncheckedAdd(a, b, into: a, count: count)
+    }
+
+    @inlinable
+    public static func uncheckedSubtractInPlace(
+        _ a: UnsafeMutablePointer<Double>, _ b: UnsafePointer<Double>, count: Int
+    ) {
+        uncheckedSubtract(a, b, into: a, count: count)
+    }
+
+    @inlinable
+    public static func uncheckedScale(_ a: UnsafeMutablePointer<Double>, by factor: Double, count: Int) {
+        let f = Wide(repeating: factor)
+        forEachChunk(
+            count: count,
+            vector: { store(load(a, $0, as: Wide.self) * f, a, $0) },
+            scalar: { a[$0] *= factor })
+    }
+
+    @inlinable
+    public static func uncheckedAXPY(
+        alpha: Double, x: UnsafePointer<Double>, y: UnsafeMutablePointer<Double>, count: Int
+    ) {
+        let f = Wide(repeating: alpha)
+        forEachChunk(
+            count: count,
+            vector: { store(load(y, $0, as: Wide.self) + f * load(x, $0, as: Wide.self), y, $0) },
+            scalar: { y[$0] += alpha * x[$0] })
+    }
+
+    @inlinable
+    public static func uncheckedMagnitudeSquared(_ a: UnsafePointer<Double>, count: Int) -> Double {
+        let width = Narrow.scalarCount
+        var s0 = Narrow(), s1 = Narrow(), s2 = Narrow(), s3 = Narrow()
+        var i = 0
+        while i &+ 4 &* width <= count {
+            let x0 = load(a, i, as: Narrow.self)
+            let x1 = load(a, i &+ width, as: Narrow.self)
+            let x2 = load(a, i &+ 2 &* width, as: Narrow.self)
+            let x3 = load(a, i &+ 3 &* width, as: Narrow.self)
+            s0 += x0 * x0
+            s1 += x1 * x1
+            s2 += x2 * x2
+            s3 += x3 * x3
+            i &+= 4 &* width
+        }
+        while i &+ width <= count {
+            let x = load(a, i, as: Narrow.self)
+            s0 += x * x
+            i &+= width
+        }
+        var sum = ((s0 + s1) + (s2 + s3)).sum()
+        while i < count {
+            sum += a[i] * a[i]
+            i &+= 1
+        }
+        return sum
+    }
+}

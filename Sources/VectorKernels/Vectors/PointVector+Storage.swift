@@ -1,0 +1,52 @@
+// Copy-on-write and growth: the only places that allocate.
+
+extension PointVector {
+    /// Makes the storage unique, copying it if it is shared. Allocates only when
+    /// it copies.
+    @inlinable
+    internal mutating func makeUnique() {
+        guard _count > 0, !isKnownUniquelyReferenced(&storage) else { return }
+        copyStorage(capacity: _count)
+    }
+
+    /// Makes the storage unique with room for `newCount` elements, keeping the
+    /// current ones, and sets the count. New elements are uninitialised.
+    @inlinable
+    internal mutating func makeUnique(growingTo newCount: Int) {
+        if newCount <= storage.capacity, isKnownUniquelyReferenced(&storage) {
+            _count = newCount
+            return
+        }
+        copyStorage(capacity: newCount)
+        _count = newCount
+    }
+
+    @usableFromInline
+    @inline(never)
+    internal mutating func copyStorage(capacity: Int) {
+        let fresh = PointStorage.allocate(capacity: capacity)
+        fresh.base.update(from: storage.base, count: Swift.min(_count, capacity))
+        storage = fresh
+    }
+}
+
+extension PointVector: RandomAccessCollection, MutableCollection {
+    public typealias Index = Int
+
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { _count }
+    @inlinable public var count: Int { _count }
+
+    @inlinable
+    public subscript(position: Int) -> Double {
+        get {
+            precondition(position >= 0 && position < _count, "PointVector: index \(position) out of range 0..<\(_count)")
+            return storage.base[position]
+        }
+        set {
+            precondition(position >= 0 && position < _count, "PointVector: index \(position) out of range 0..<\(_count)")
+            makeUnique()
+            storage.base[position] = newValue
+        }
+    }
+}

@@ -1,0 +1,196 @@
+// The arithmetic. Every operation runs the backend's kernel on the common
+// prefix and then applies the length policy to the tails:
+// - zero-extending: the missing element is -0.0, IEEE 754's exact additive
+//   identity, so a tail is copied (x + (-0) == x) or negated ((-0) - x == -x);
+// - truncating: results stop at the shorter length; in place, the left side's
+//   tail is kept.
+
+extension PointVector: Equatable {
+    /// Zero-extending: equal when the common prefix is equal and every extra
+    /// element is zero (`[1, 2] == [1, 2, 0]`). Truncating: same count and
+    /// elements, like the seed's synthesised `[Double]` equality.
+    @inlinable
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        let common = Swift.min(lhs._count, rhs._count)
+        switch Policy.rule {
+        case .truncating:
+            guard lhs._count == rhs._count else { return false }
+        case .zeroExtending:
+            let longer = lhs._count >= rhs._count ? lhs : rhs
+            for i in common..<longer._count where longer.storage.base[i] != 0 { return false }
+        }
+        for i in 0..<common where lhs.storage.base[i] != rhs.storage.base[i] { return false }
+        return true
+    }
+}
+
+extension PointVector: VectorArithmetic {
+    /// Zero-extending: the empty vector, identity of every length.
+    /// Truncating: `[0.0]`, as in the seed `AnimatableVector`.
+    @inlinable
+    public static var zero: Self {
+        switch Policy.rule {
+        case .zeroExtending: return Self()
+        case .truncating: return Self(repeating: 0, count: 1)
+        }
+    }
+
+    /// The count of `lhs ± rhs` under the policy.
+    @inlinable
+    public static func resultCount(_ lhs: Self, _ rhs: Self) -> Int {
+        switch Policy.rule {
+        case .zeroExtending: return Swift.max(lhs._count, rhs._count)
+        case .truncating: return Swift.min(lhs._count, rhs._count)
+        }
+    }
+
+    @inlinable
+    public static func + (lhs: Self, rhs: Self) -> Self {
+        let result = Self(uninitializedCount: resultCount(lhs, rhs))
+        combine(lhs, rhs, subtracting: false, into: result.storage.base, count: result._count)
+        return result
+    }
+
+    @inlinable
+    public static func - (lhs: Self, rhs: Self) -> Self {
+        let result = Self(uninitializedCount: resultCount(lhs, rhs))
+        combine(lhs, rhs, subtracting: true, into: result.storage.base, count: result._count)
+        return result
+    }
+
+    @inlinable
+    public static func += (lhs: inout Self, rhs: Self) {
+        lhs.formCombination(with: rhs, subtracting: false)
+    }
+
+    @inlinable
+    public static func -= (lhs: inout Self, rhs: Self) {
+        lhs.formCombination(with: rhs, subtracting: true)
+    }
+
+    /// Multiplies every element by `factor` in place (the backend's scale).
+    ///
+    /// - Complexity: O(n); allocates only if the storage is shared.
+    @inlinable
+    public mutating func scale(by factor: Double) {
+        guard _count > 0 else { return }
+        makeUnique()
+        Backend.uncheckedScale(storage.base, by: factor, count: _count)
+    }
+
+    /// `Σ x[i]²` by the backend (its summation order and error bound).
+    @inlinable
+    public var magnitudeSquared: Double {
+        guard _count > 0 else { return 0 }
+        return Backend.uncheckedMagnitudeSquared(storage.base, count: _count)
+    }
+
+    /// `self += factor * other` in one pass (the backend's axpy).
+    ///
+    /// - Complexity: O(n); allocates only if the storage is shared or, under
+    ///   zero extension, `other` is longer than the storage.
+    @inlinable
+    public mutating func add(_ other: Self, scaledBy factor: Double) {
+        let common = Swift.min(_count, other._count)
+        if Policy.rule == .zeroExtending, other._count > _count {
+            makeUnique(growingTo: other._count)
+            for i in common..<other._count { storage.base[i] = factor * other.storage.base[i] }
+        } else {
+            makeUnique()
+        }
+        if common > 0 {
+            Backend.uncheckedAXPY(alpha: factor, x: other.storage.base, y: storage.base, count: common)
+        }
+    }
+}
+
+extension PointVector {
+    /// Writes `a + b` into `destination` without allocating.
+    ///
+    /// - Precondition: `destination.count` equals the policy's result count
+    ///   (``resultCount(_:_:)``).
+    @inlinable
+    public static func add(_ a: Self, _ b: Self, into destination: inout Self) {
+        destination.prepareDestination(for: a, b, operation: "add")
+        combine(a, b, subtracting: false, into: destination.storage.base, count: destination._count)
+    }
+
+    /// Writes `a - b` into `destination` without allocating.
+    ///
+    /// - Precondition: `destination.count` equals the policy's result count
+    ///   (``resultCount(_:_:)``).
+    @inlinable
+    public static func subtract(_ a: Self, _ b: Self, into destination: inout Self) {
+        destination.prepareDestination(for: a, b, operation: "subtract")
+        combine(a, b, subtracting: true, into: destination.storage.base, count: destination._count)
+    }
+
+    @inlinable
+    internal mutating func prepareDestination(for a: Self, _ b: Self, operation: StaticString) {
+        let expected = Self.resultCount(a, b)
+        if _count != expected {
+            Self.destinationMismatch(operation, destination: _count, expected: expected, a._count, b._count)
+        }
+        makeUnique()
+    }
+
+    @usableFromInline
+    @inline(never)
+    internal static func destinationMismatch(
+        _ operation: StaticString, destination: Int, expected: Int, _ a: Int, _ b: Int
+    ) -> Never {
+        preconditionFailure(
+            "PointVector.\(operation)(_:_:into:): destination has \(destination) elements, but the \(Policy.name) result of \(a) and \(b) elements has \(expected)")
+    }
+
+    /// `out = lhs ± rhs` over `count` result elements (the policy's count).
+    @inlinable
+    internal static func combine(
+        _ lhs: Self, _ rhs: Self, subtracting: Bool,
+        into out: UnsafeMutablePointer<Double>, count: Int
+    ) {
+        let common = Swift.min(lhs._count, rhs._count)
+        if common > 0 {
+            if subtracting {
+                Backend.uncheckedSubtract(lhs.storage.base, rhs.storage.base, into: out, count: common)
+            } else {
+                Backend.uncheckedAdd(lhs.storage.base, rhs.storage.base, into: out, count: common)
+            }
+        }
+        guard count > common else { return }
+        if lhs._count > common {
+            (out + common).update(from: lhs.storage.base + common, count: count - common)
+        } else {
+            copyTail(of: rhs, from: common, negated: subtracting, into: out)
+        }
+    }
+
+    /// `out[i] = ±source[i]` for `i` in `start..<source.count`.
+    @inlinable
+    internal static func copyTail(
+        of source: Self, from start: Int, negated: Bool, into out: UnsafeMutablePointer<Double>
+    ) {
+        if negated {
+            for i in start..<source._count { out[i] = -source.storage.base[i] }
+        } else {
+            (out + start).update(from: source.storage.base + start, count: source._count - start)
+        }
+    }
+
+    @inlinable
+    internal mutating func formCombination(with rhs: Self, subtracting: Bool) {
+        let common = Swift.min(_count, rhs._count)
+        if Policy.rule == .zeroExtending, rhs._count > _count {
+            makeUnique(growingTo: rhs._count)
+            Self.copyTail(of: rhs, from: common, negated: subtracting, into: storage.base)
+        } else {
+            makeUnique()
+        }
+        guard common > 0 else { return }
+        if subtracting {
+            Backend.uncheckedSubtractInPlace(storage.base, rhs.storage.base, count: common)
+        } else {
+            Backend.uncheckedAddInPlace(storage.base, rhs.storage.base, count: common)
+        }
+    }
+}

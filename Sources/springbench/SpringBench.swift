@@ -1,0 +1,11 @@
+import ArgumentParser
+
+@main
+struct SpringBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "springbench",
+        abstract: "Vector-arithmetic backends and spring-animation math: verify, benchmark, report.",
+        version: "0.1.0",
+        subcommands: [BackendsCommand.self]
+    )
+}
