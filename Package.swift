@@ -3,8 +3,10 @@
 // SpringBench: vector-arithmetic kernels, spring math and the harness that
 // verifies and times them. Modules depend one way only:
 //
-//   VectorKernels ──► OpenBLASKernels ──► SpringBenchBackends ──► springbench (CLI)
-//        (pure Swift)     (COpenBLAS)        (catalogue)
+//   VectorKernels ──► OpenBLASKernels ──► SpringBenchBackends ─┐
+//        │              (COpenBLAS)         (catalogue)        │
+//        ├──► SpringModel (parameterizations, closed form) ───┼──► springbench (CLI)
+//        └──► ODEReference (integrators, generic) ────────────┘
 //
 // `CAllocationCounting` replaces malloc in the executables that link it (the
 // test runner and the CLI) so allocations can be counted per thread.
@@ -16,6 +18,8 @@ let package = Package(
         .library(name: "VectorKernels", targets: ["VectorKernels"]),
         .library(name: "OpenBLASKernels", targets: ["OpenBLASKernels"]),
         .library(name: "SpringBenchBackends", targets: ["SpringBenchBackends"]),
+        .library(name: "SpringModel", targets: ["SpringModel"]),
+        .library(name: "ODEReference", targets: ["ODEReference"]),
         .executable(name: "springbench", targets: ["springbench"]),
     ],
     dependencies: [
@@ -32,10 +36,12 @@ let package = Package(
         .target(name: "VectorKernels"),
         .target(name: "OpenBLASKernels", dependencies: ["VectorKernels", "COpenBLAS"]),
         .target(name: "SpringBenchBackends", dependencies: ["VectorKernels", "OpenBLASKernels"]),
+        .target(name: "SpringModel", dependencies: ["VectorKernels"]),
+        .target(name: "ODEReference", dependencies: ["VectorKernels"]),
         .executableTarget(
             name: "springbench",
             dependencies: [
-                "SpringBenchBackends",
+                "SpringBenchBackends", "SpringModel", "ODEReference",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -53,6 +59,17 @@ let package = Package(
                 "VectorKernels", "OpenBLASKernels", "SpringBenchBackends", "_TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
+        ),
+        .testTarget(
+            name: "SpringModelTests",
+            dependencies: [
+                "SpringModel", "VectorKernels", "SpringBenchBackends", "_TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "ODEReferenceTests",
+            dependencies: ["ODEReference", "VectorKernels", "SpringBenchBackends", "_TestSupport"]
         ),
     ]
 )

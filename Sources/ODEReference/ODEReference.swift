@@ -1,0 +1,1 @@
+// Numerical ODE integrators, generic over VectorArithmetic.

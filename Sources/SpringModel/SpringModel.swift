@@ -1,0 +1,1 @@
+// The spring model: parameterizations, conversions and the closed form.
