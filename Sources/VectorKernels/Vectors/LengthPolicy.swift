@@ -21,10 +21,11 @@ public enum LengthRule: String, Sendable, Hashable, Codable, CaseIterable {
 /// Missing elements are zeros: `.zero` is empty and is the identity of every
 /// length; `a + b` and `a += b` have `max(a.count, b.count)` elements and agree.
 ///
-/// The implied missing element is IEEE 754's exact additive identity `-0.0`, so
-/// a tail is copied unchanged (`x + (-0) == x`, also for `x == -0`) or negated
-/// (`(-0) - x == -x`). Equality treats missing elements as zeros, so
-/// `[1, 2] == [1, 2, 0]`.
+/// A missing element is an exact identity, so tails keep every bit, signed
+/// zeros included: `x ± missing = x`, `missing + y = y`, `missing − y = −y`
+/// (tails are copied or negated). No single IEEE zero would do: `x − (−0)`
+/// turns `−0` into `+0`, and `(+0) − (+0)` is `+0`, not `−(+0)`. Equality
+/// treats missing elements as zeros, so `[1, 2] == [1, 2, 0]`.
 public enum ZeroExtending: LengthPolicy {
     public static let name = "zero-extending"
     public static let rule = LengthRule.zeroExtending

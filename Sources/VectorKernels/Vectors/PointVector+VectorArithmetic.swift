@@ -1,7 +1,8 @@
 // The arithmetic. Every operation runs the backend's kernel on the common
 // prefix and then applies the length policy to the tails:
-// - zero-extending: the missing element is -0.0, IEEE 754's exact additive
-//   identity, so a tail is copied (x + (-0) == x) or negated ((-0) - x == -x);
+// - zero-extending: a missing element is an exact identity, so the longer
+//   operand's tail is copied (x ± missing = x, missing + y = y) or negated
+//   (missing − y = −y), bit for bit;
 // - truncating: results stop at the shorter length; in place, the left side's
 //   tail is kept.
 
@@ -93,6 +94,7 @@ extension PointVector: VectorArithmetic {
     public mutating func add(_ other: Self, scaledBy factor: Double) {
         let common = Swift.min(_count, other._count)
         if Policy.rule == .zeroExtending, other._count > _count {
+            // missing + factor·x = factor·x (one rounding, as in the kernels).
             makeUnique(growingTo: other._count)
             for i in common..<other._count { storage.base[i] = factor * other.storage.base[i] }
         } else {
