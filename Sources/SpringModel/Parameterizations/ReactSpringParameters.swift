@@ -1,0 +1,78 @@
+/// react-spring's `tension` (stiffness), `friction` (damping) and `mass`, with
+/// its presets, and its `frequency` + `damping` form.
+///
+/// Identity conversion (exact inverse). The frequency form (react-spring's
+/// `config.frequency`, `config.damping`) is `tension = (2π/frequency)²·mass`,
+/// `friction = 4π·damping·mass/frequency` (SPEC §3): `frequency` is the
+/// response and `damping` the damping ratio, read back by ``frequency`` and
+/// ``dampingRatio``. react-spring itself integrates with semi-implicit Euler in
+/// 1 ms steps; this is the exact motion that integration approximates.
+public struct ReactSpringParameters: SpringParameterization, Hashable {
+    public static let parameterizationName = "react-spring tension/friction"
+
+    public var tension: Double
+    public var friction: Double
+    public var mass: Double
+
+    public init(tension: Double, friction: Double, mass: Double = 1) throws(SpringParameterError) {
+        try Check.positive(tension, "tension")
+        try Check.nonNegative(friction, "friction")
+        _ = try Spring(mass: mass, stiffness: tension, damping: friction)
+        self.tension = tension
+        self.friction = friction
+        self.mass = mass
+    }
+
+    /// react-spring's frequency/damping form.
+    public init(frequency: Double, damping: Double = 1, mass: Double = 1) throws(SpringParameterError) {
+        try Check.positive(frequency, "frequency")
+        try Check.nonNegative(damping, "damping")
+        try Check.positive(mass, "mass")
+        let spring = try Spring.validated(
+            Spring(uncheckedFrequency: 2 * .pi / frequency, dampingRatio: damping, mass: mass),
+            blaming: "frequency", value: frequency, range: "a period giving a finite tension")
+        self.init(spring)
+    }
+
+    public init(_ spring: Spring) {
+        tension = spring.stiffness
+        friction = spring.damping
+        mass = spring.mass
+    }
+
+    /// The frequency form's `frequency` (= response, seconds).
+    public var frequency: Double { spring.response }
+    /// The frequency form's `damping` (= damping ratio).
+    public var dampingRatio: Double { spring.dampingRatio }
+
+    public var spring: Spring { Spring(uncheckedMass: mass, stiffness: tension, damping: friction) }
+
+    public var namedValues: [(name: String, value: Double)] {
+        [("tension", tension), ("friction", friction), ("mass", mass)]
+    }
+
+    private init(uncheckedTension tension: Double, friction: Double) {
+        self.tension = tension
+        self.friction = friction
+        self.mass = 1
+    }
+
+    /// `config.default`: 170/26.
+    public static let `default` = Self(uncheckedTension: 170, friction: 26)
+    /// `config.gentle`: 120/14.
+    public static let gentle = Self(uncheckedTension: 120, friction: 14)
+    /// `config.wobbly`: 180/12.
+    public static let wobbly = Self(uncheckedTension: 180, friction: 12)
+    /// `config.stiff`: 210/20.
+    public static let stiff = Self(uncheckedTension: 210, friction: 20)
+    /// `config.slow`: 280/60.
+    public static let slow = Self(uncheckedTension: 280, friction: 60)
+    /// `config.molasses`: 280/120.
+    public static let molasses = Self(uncheckedTension: 280, friction: 120)
+
+    /// Every preset with its react-spring name.
+    public static let presets: [(name: String, parameters: Self)] = [
+        ("default", .default), ("gentle", .gentle), ("wobbly", .wobbly),
+        ("stiff", .stiff), ("slow", .slow), ("molasses", .molasses),
+    ]
+}

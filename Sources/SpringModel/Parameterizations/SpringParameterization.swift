@@ -1,0 +1,43 @@
+/// A description of a spring in some platform's or library's terms that
+/// converts to the canonical ``Spring`` and, where an inverse exists, back.
+///
+/// Conversions back go through the motion, not the numbers: a spring of mass
+/// 2 converts to a mass-1 parameterization with the same `k/m` and `c/m`,
+/// which moves identically. Where no inverse exists for some springs (Motion's
+/// clamped bounce, Pop's bounded bounciness), `init(_:)` throws
+/// ``SpringParameterError/notRepresentable(parameterization:reason:)``.
+public protocol SpringParameterization: Sendable {
+    /// A short name for listings (`"SwiftUI duration/bounce"`).
+    static var parameterizationName: String { get }
+
+    /// The canonical spring these parameters describe.
+    var spring: Spring { get }
+
+    /// The parameters that describe `spring` (up to its mass, see above).
+    init(_ spring: Spring) throws(SpringParameterError)
+
+    /// The parameters as (name, value) pairs in display order.
+    var namedValues: [(name: String, value: Double)] { get }
+}
+
+extension Spring {
+    /// The spring for natural frequency `ω` and damping ratio `ζ` at `mass`,
+    /// without validation: `k = m·ω²`, `c = 2·m·ζ·ω` (SPEC §3's response form
+    /// `k = (2π/R)²·m`, `c = 4π·ζ·m/R` with `ω = 2π/R`).
+    @usableFromInline
+    internal init(uncheckedFrequency omega: Double, dampingRatio zeta: Double, mass: Double = 1) {
+        self.init(uncheckedMass: mass, stiffness: mass * (omega * omega), damping: 2 * mass * (zeta * omega))
+    }
+
+    /// Checks a spring built from a parameterization, naming `parameter` if the
+    /// result is not a usable spring (overflow, underflow).
+    internal static func validated(
+        _ spring: Spring, blaming parameter: String, value: Double, range: String
+    ) throws(SpringParameterError) -> Spring {
+        do {
+            return try Spring(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping)
+        } catch {
+            throw .outOfRange(parameter: parameter, validRange: range, value: value)
+        }
+    }
+}
