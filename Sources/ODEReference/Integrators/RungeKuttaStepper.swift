@@ -1,0 +1,201 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import VectorKernels
+
+/// The working memory and single-step arithmetic of an embedded pair, shared by
+/// every driver of ``AdaptiveIntegrator``.
+///
+/// All buffers are allocated once (as copies of the initial state, made unique
+/// on their first write); a step then only scales and adds into them
+/// (`add(_:scaledBy:)`), so an N-point ``PointVector`` state steps without
+/// allocating.
+@usableFromInline
+internal struct RungeKuttaStepper<System: SecondOrderSystem> {
+    @usableFromInline typealias Vector = System.Vector
+    @usableFromInline typealias State = PhaseState<Vector>
+
+    @usableFromInline let pair: EmbeddedRungeKuttaPair
+    @usableFromInline let system: System
+
+    /// The current time and state (the start of the next step).
+    @usableFromInline var time: Double
+    @usableFromInline var state: State
+    /// The extended stage derivatives; `k[0] = f(time, state)` between steps.
+    @usableFromInline var k: [State]
+    /// The input of the stage being evaluated.
+    @usableFromInline var stageInput: State
+    /// The result of the last attempted step.
+    @usableFromInline var candidate: State
+    /// Scratch for error vectors and dense-output rows.
+    @usableFromInline var scratch: State
+    /// Whether `k[endDerivativeIndex]` holds `f(time + h, candidate)`.
+    @usableFromInline var hasEndDerivative = false
+    @usableFromInline var functionEvaluations = 0
+    /// Properties of `pair`, computed once.
+    @usableFromInline let firstSameAsLast: Bool
+    @usableFromInline let endIndex: Int
+    @usableFromInline let thirdOrderDifference: [Double]?
+
+    /// Where a stage's input lives.
+    @usableFromInline
+    enum Source { case state, candidate, stageInput }
+
+    @inlinable
+    init(pair: EmbeddedRungeKuttaPair, system: System, time: Double, state: State) {
+        self.pair = pair
+        self.system = system
+        self.time = time
+        self.state = state
+        self.k = Array(repeating: state, count: pair.extendedStageCount)
+        self.stageInput = state
+        self.candidate = state
+        self.scratch = state
+        self.firstSameAsLast = pair.isFirstSameAsLast
+        self.endIndex = pair.endDerivativeIndex
+        self.thirdOrderDifference = pair.thirdOrderWeights.map { third in
+            zip(pair.weights, third).map { $0 - $1 }
+        }
+        evaluateDerivative(at: time, of: .state, into: 0)
+    }
+
+    /// `k[index] = (v, a(t, x, v))` for the state at `source`.
+    @inlinable
+    mutating func evaluateDerivative(at t: Double, of source: Source, into index: Int) {
+        // Disjoint stored properties: read the input, write the stage.
+        switch source {
+        case .state:
+            k[index].first.overwrite(with: state.second)
+            system.acceleration(time: t, position: state.first, velocity: state.second, into: &k[index].second)
+        case .candidate:
+            k[index].first.overwrite(with: candidate.second)
+            system.acceleration(time: t, position: candidate.first, velocity: candidate.second, into: &k[index].second)
+        case .stageInput:
+            k[index].first.overwrite(with: stageInput.second)
+            system.acceleration(time: t, position: stageInput.first, velocity: stageInput.second, into: &k[index].second)
+        }
+        functionEvaluations += 1
+    }
+
+    /// `stageInput = state + h·Σ row[j]·k[j]`.
+    @inlinable
+    mutating func formStageInput(row: [Double], stepSize h: Double) {
+        stageInput.overwrite(with: state)
+        for j in row.indices where row[j] != 0 {
+            stageInput.add(k[j], scaledBy: h * row[j])
+        }
+    }
+
+    /// Attempts one step of size `h` from (`time`, `state`): fills the stages and
+    /// `candidate`, and returns the local error estimate in the Euclidean norm
+    /// of the phase state (absolute, not divided by the tolerance).
+    @inlinable
+    mutating func attemptStep(size h: Double) -> Double {
+        let s = pair.stageCount
+        let fsal = firstSameAsLast
+        let lastComputed = fsal ? s - 1 : s
+        for i in 1..<lastComputed {
+            formStageInput(row: pair.coefficients[i], stepSize: h)
+            evaluateDerivative(at: time + pair.nodes[i] * h, of: .stageInput, into: i)
+        }
+        candidate.overwrite(with: state)
+        for j in 0..<s where pair.weights[j] != 0 {
+            candidate.add(k[j], scaledBy: h * pair.weights[j])
+        }
+        if fsal {
+            evaluateDerivative(at: time + h, of: .candidate, into: s - 1)
+        }
+        hasEndDerivative = fsal
+
+        let fifth = weightedNorm(pair.errorWeights)
+        guard let thirdDifference = thirdOrderDifference else { return abs(h) * fifth }
+        let e3 = weightedNorm(thirdDifference)
+        let denominator = fifth * fifth + 0.01 * e3 * e3
+        return denominator > 0 ? abs(h) * fifth * fifth / denominator.squareRoot() : 0
+    }
+
+    /// `‖Σ weights[j]·k[j]‖`.
+    @inlinable
+    mutating func weightedNorm(_ weights: [Double]) -> Double {
+        scratch.makeZero()
+        for j in weights.indices where weights[j] != 0 {
+            scratch.add(k[j], scaledBy: weights[j])
+        }
+        return scratch.norm
+    }
+
+    /// Makes sure `k[endDerivativeIndex] = f(time + h, candidate)`.
+    @inlinable
+    mutating func ensureEndDerivative(stepSize h: Double) {
+        guard !hasEndDerivative else { return }
+        evaluateDerivative(at: time + h, of: .candidate, into: endIndex)
+        hasEndDerivative = true
+    }
+
+    /// The dense-output coefficients `[y₀, Δ, r₃, r₄, r₅, …]` of the attempted
+    /// step (evaluating the extra stages), before ``accept(stepSize:)``.
+    @inlinable
+    mutating func denseOutputCoefficients(stepSize h: Double) -> [State] {
+        ensureEndDerivative(stepSize: h)
+        let end = endIndex
+        for (m, node) in pair.extraStageNodes.enumerated() {
+            formStageInput(row: pair.extraStageCoefficients[m], stepSize: h)
+            evaluateDerivative(at: time + node * h, of: .stageInput, into: end + 1 + m)
+        }
+        var delta = candidate
+        delta -= state
+        var r3 = k[0].scaled(by: h)
+        r3 -= delta
+        var r4 = delta.scaled(by: 2)
+        r4.add(k[0], scaledBy: -h)
+        r4.add(k[end], scaledBy: -h)
+        var result = [state, delta, r3, r4]
+        for row in pair.denseOutputRows {
+            var r = k[0].scaled(by: 0)
+            for j in row.indices where row[j] != 0 {
+                r.add(k[j], scaledBy: h * row[j])
+            }
+            result.append(r)
+        }
+        return result
+    }
+
+    /// Moves to the end of the attempted step: `state = candidate`,
+    /// `k[0] = f(time + h, candidate)`.
+    @inlinable
+    mutating func accept(stepSize h: Double, landingAt newTime: Double) {
+        ensureEndDerivative(stepSize: h)
+        swap(&state, &candidate)
+        k.swapAt(0, endIndex)
+        time = newTime
+        hasEndDerivative = false
+    }
+}
+
+extension RungeKuttaStepper {
+    /// Hairer's starting step (*Solving ODEs I*, §II.4, and `hinit` in
+    /// dopri5.f/dop853.f), in the Euclidean norm scaled by
+    /// `sk = atol + rtol·‖y₀‖`: a first guess `0.01·‖y₀‖/‖f₀‖`, refined with an
+    /// explicit Euler step's estimate of the second derivative so that the
+    /// local error of a method of order `order` is about 0.01.
+    @inlinable
+    mutating func initialStepSize(order: Int, relativeTolerance: Double, absoluteTolerance: Double, maximum: Double) -> Double {
+        let sk = absoluteTolerance + relativeTolerance * state.norm
+        let dnf = k[0].magnitudeSquared / (sk * sk)
+        let dny = state.magnitudeSquared / (sk * sk)
+        var h = (dnf <= 1e-10 || dny <= 1e-10) ? 1e-6 : (dny / dnf).squareRoot() * 0.01
+        h = Swift.min(h, maximum)
+        formStageInput(row: [1], stepSize: h)
+        evaluateDerivative(at: time + h, of: .stageInput, into: 1)
+        scratch.overwrite(with: k[1])
+        scratch -= k[0]
+        let secondDerivative = scratch.norm / sk / h
+        let der12 = Swift.max(secondDerivative, dnf.squareRoot())
+        let h1 = der12 <= 1e-15
+            ? Swift.max(1e-6, h * 1e-3)
+            : pow(0.01 / der12, 1 / Double(order))
+        return Swift.min(100 * h, h1, maximum)
+    }
+}

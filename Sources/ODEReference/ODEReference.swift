@@ -1,1 +1,0 @@
-// Numerical ODE integrators, generic over VectorArithmetic.
