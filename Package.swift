@@ -38,17 +38,21 @@ let package = Package(
         .target(name: "SpringBenchBackends", dependencies: ["VectorKernels", "OpenBLASKernels"]),
         .target(name: "SpringModel", dependencies: ["VectorKernels"]),
         .target(name: "ODEReference", dependencies: ["VectorKernels"]),
+        .target(name: "Benchmarking", dependencies: ["VectorKernels", "SpringBenchBackends"]),
+        .target(name: "BenchmarkWorkloads", dependencies: ["Benchmarking", "SpringModel", "ODEReference"]),
+        .target(name: "Reporting", dependencies: ["Benchmarking"]),
         .executableTarget(
             name: "springbench",
             dependencies: [
-                "SpringBenchBackends", "SpringModel", "ODEReference",
+                "SpringBenchBackends", "SpringModel", "ODEReference", "Benchmarking",
+                "BenchmarkWorkloads", "Reporting", "CAllocationCounting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .target(
             name: "_TestSupport",
             dependencies: [
-                "VectorKernels", "SpringBenchBackends", "CAllocationCounting",
+                "VectorKernels", "SpringBenchBackends", "CAllocationCounting", "Benchmarking",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             path: "Tests/_TestSupport"
@@ -70,6 +74,14 @@ let package = Package(
         .testTarget(
             name: "ODEReferenceTests",
             dependencies: ["ODEReference", "VectorKernels", "SpringBenchBackends", "_TestSupport"]
+        ),
+        .testTarget(
+            name: "BenchmarkingTests",
+            dependencies: ["Benchmarking", "VectorKernels", "SpringBenchBackends", "_TestSupport"]
+        ),
+        .testTarget(
+            name: "ReportingTests",
+            dependencies: ["Reporting", "Benchmarking", "_TestSupport"]
         ),
     ]
 )

@@ -1,20 +1,6 @@
+import Benchmarking
 import PropertyBased
 
-/// Deterministic pseudo-random numbers (SplitMix64), so a failing case can be
-/// rerun from its seed.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Finite doubles chosen to stress IEEE 754 corners: signed zeros, subnormals,
 /// values near the overflow threshold, small integers and ordinary values over
@@ -92,3 +78,6 @@ public enum TestValues {
     /// A property-based generator of ``factor(using:)``.
     public static let factors = Generator<Double, Shrink.None<Double>> { rng in factor(using: &rng) }
 }
+
+/// The seedable generator of the tests (shared with the benchmark engine).
+public typealias SplitMix64 = Benchmarking.SplitMix64

@@ -1,0 +1,1 @@
+// End-to-end workloads: animating N-point vectors with a spring, per frame.

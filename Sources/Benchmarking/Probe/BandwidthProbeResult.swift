@@ -1,0 +1,36 @@
+/// The machine's memory bandwidth for each access pattern, measured in the same
+/// process and session as the kernels, far beyond the last-level cache.
+public struct BandwidthProbeResult: Codable, Sendable, Equatable {
+    /// Doubles per array.
+    public var elements: Int
+    /// Bytes per array.
+    public var bytesPerArray: Int
+    public var trials: Int
+    public var patterns: [PatternRate]
+
+    public init(elements: Int, bytesPerArray: Int, trials: Int, patterns: [PatternRate]) {
+        self.elements = elements
+        self.bytesPerArray = bytesPerArray
+        self.trials = trials
+        self.patterns = patterns
+    }
+
+    /// The best rate (GB/s, counted bytes) measured for `pattern`.
+    public func bestGigabytesPerSecond(_ pattern: ProbePattern) -> Double {
+        patterns.first { $0.pattern == pattern }?.bestGigabytesPerSecond ?? .nan
+    }
+
+    /// One pattern's rates.
+    public struct PatternRate: Codable, Sendable, Equatable {
+        public var pattern: ProbePattern
+        /// Best of the trials, as STREAM reports.
+        public var bestGigabytesPerSecond: Double
+        public var medianGigabytesPerSecond: Double
+
+        public init(pattern: ProbePattern, bestGigabytesPerSecond: Double, medianGigabytesPerSecond: Double) {
+            self.pattern = pattern
+            self.bestGigabytesPerSecond = bestGigabytesPerSecond
+            self.medianGigabytesPerSecond = medianGigabytesPerSecond
+        }
+    }
+}

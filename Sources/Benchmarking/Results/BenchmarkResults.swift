@@ -1,0 +1,182 @@
+/// Everything one `springbench bench` run measured, as written to its JSON file.
+///
+/// The schema is versioned (``schema``); readers reject other versions. Times
+/// are nanoseconds per operation (one kernel call over all N points) unless a
+/// name says otherwise. `Benchmarks/schema/bench-results.schema.json` describes
+/// the same structure as JSON Schema.
+public struct BenchmarkResults: Codable, Sendable, Equatable {
+    /// The schema identifier this file follows.
+    public static let currentSchema = "springbench.bench-results/1"
+
+    public var schema: String
+    /// Where and how it was measured.
+    public var machine: MachineRecord
+    /// What was asked for.
+    public var configuration: SweepConfiguration
+    /// The machine's own bandwidth, measured in the same process and session.
+    public var probe: BandwidthProbeResult
+    /// One entry per kernel × backend × size.
+    public var measurements: [KernelMeasurement]
+    /// End-to-end workloads (spring animation per frame).
+    public var workloads: [WorkloadMeasurement]
+    /// Wall-clock seconds the whole run took, probe included.
+    public var elapsedSeconds: Double
+
+    public init(
+        machine: MachineRecord, configuration: SweepConfiguration, probe: BandwidthProbeResult,
+        measurements: [KernelMeasurement], workloads: [WorkloadMeasurement], elapsedSeconds: Double
+    ) {
+        self.schema = Self.currentSchema
+        self.machine = machine
+        self.configuration = configuration
+        self.probe = probe
+        self.measurements = measurements
+        self.workloads = workloads
+        self.elapsedSeconds = elapsedSeconds
+    }
+}
+
+/// The settings of a sweep, recorded so a result can be reproduced.
+public struct SweepConfiguration: Codable, Sendable, Equatable {
+    public var kernels: [Kernel]
+    public var backends: [String]
+    public var sizes: [Int]
+    /// Samples per cell (kernel × backend × size).
+    public var samples: Int
+    /// Each sample runs enough iterations to last at least this long.
+    public var minimumSampleNanoseconds: Double
+    public var openBLASThreads: Int
+    public var quick: Bool
+    /// Seed of the interleaving order and of the bootstrap.
+    public var seed: UInt64
+
+    public init(
+        kernels: [Kernel], backends: [String], sizes: [Int], samples: Int,
+        minimumSampleNanoseconds: Double, openBLASThreads: Int, quick: Bool, seed: UInt64
+    ) {
+        self.kernels = kernels
+        self.backends = backends
+        self.sizes = sizes
+        self.samples = samples
+        self.minimumSampleNanoseconds = minimumSampleNanoseconds
+        self.openBLASThreads = openBLASThreads
+        self.quick = quick
+        self.seed = seed
+    }
+}
+
+/// One kernel on one backend at one size.
+public struct KernelMeasurement: Codable, Sendable, Equatable {
+    public var kernel: Kernel
+    public var backend: String
+    /// Points (doubles) per operand.
+    public var size: Int
+    /// Kernel calls per timed sample.
+    public var iterationsPerSample: Int
+    /// Nanoseconds per kernel call, one value per sample, in the order taken.
+    public var samples: [Double]
+    /// Summary of ``samples``.
+    public var summary: SampleSummary
+    /// Median nanoseconds per element.
+    public var nanosecondsPerElement: Double
+    /// Counted bytes (``Kernel/bytesPerElement``) per second at the median, in GB/s (10⁹).
+    public var gigabytesPerSecond: Double
+    /// ``gigabytesPerSecond`` over the probe's best rate for the same access pattern.
+    public var fractionOfBandwidth: Double
+    /// Heap allocations per kernel call, counted (nil when counting is unavailable).
+    public var allocationsPerOperation: Double?
+
+    public init(
+        kernel: Kernel, backend: String, size: Int, iterationsPerSample: Int, samples: [Double],
+        summary: SampleSummary, nanosecondsPerElement: Double, gigabytesPerSecond: Double,
+        fractionOfBandwidth: Double, allocationsPerOperation: Double?
+    ) {
+        self.kernel = kernel
+        self.backend = backend
+        self.size = size
+        self.iterationsPerSample = iterationsPerSample
+        self.samples = samples
+        self.summary = summary
+        self.nanosecondsPerElement = nanosecondsPerElement
+        self.gigabytesPerSecond = gigabytesPerSecond
+        self.fractionOfBandwidth = fractionOfBandwidth
+        self.allocationsPerOperation = allocationsPerOperation
+    }
+}
+
+/// Order statistics of a set of samples, with a bootstrap interval of the median.
+public struct SampleSummary: Codable, Sendable, Equatable {
+    public var count: Int
+    public var median: Double
+    public var p10: Double
+    public var p90: Double
+    public var minimum: Double
+    public var maximum: Double
+    /// Median absolute deviation from the median (unscaled).
+    public var mad: Double
+    /// Percentile-bootstrap interval of the median.
+    public var medianInterval: ConfidenceInterval
+
+    public init(
+        count: Int, median: Double, p10: Double, p90: Double, minimum: Double, maximum: Double,
+        mad: Double, medianInterval: ConfidenceInterval
+    ) {
+        self.count = count
+        self.median = median
+        self.p10 = p10
+        self.p90 = p90
+        self.minimum = minimum
+        self.maximum = maximum
+        self.mad = mad
+        self.medianInterval = medianInterval
+    }
+}
+
+/// A two-sided confidence interval.
+public struct ConfidenceInterval: Codable, Sendable, Equatable {
+    public var lower: Double
+    public var upper: Double
+    /// Nominal coverage, e.g. 0.95.
+    public var level: Double
+
+    public init(lower: Double, upper: Double, level: Double) {
+        self.lower = lower
+        self.upper = upper
+        self.level = level
+    }
+
+    public func overlaps(_ other: ConfidenceInterval) -> Bool {
+        lower <= other.upper && other.lower <= upper
+    }
+
+    public func contains(_ value: Double) -> Bool {
+        lower <= value && value <= upper
+    }
+}
+
+/// An end-to-end workload at one size on one backend.
+public struct WorkloadMeasurement: Codable, Sendable, Equatable {
+    public var workload: String
+    public var backend: String
+    public var size: Int
+    public var iterationsPerSample: Int
+    public var samples: [Double]
+    public var summary: SampleSummary
+    /// Median nanoseconds per point per frame.
+    public var nanosecondsPerElement: Double
+    public var allocationsPerOperation: Double?
+
+    public init(
+        workload: String, backend: String, size: Int, iterationsPerSample: Int, samples: [Double],
+        summary: SampleSummary, nanosecondsPerElement: Double, allocationsPerOperation: Double?
+    ) {
+        self.workload = workload
+        self.backend = backend
+        self.size = size
+        self.iterationsPerSample = iterationsPerSample
+        self.samples = samples
+        self.summary = summary
+        self.nanosecondsPerElement = nanosecondsPerElement
+        self.allocationsPerOperation = allocationsPerOperation
+    }
+}

@@ -1,0 +1,185 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Where, when and how a result was measured. Every result file carries one,
+/// and every report ends with it.
+public struct MachineRecord: Codable, Sendable, Equatable {
+    public var cpuModel: String
+    /// Logical CPUs online.
+    public var logicalCores: Int
+    /// Cache sizes by level and type, e.g. "L1d 32 KiB", as the kernel reports them.
+    public var caches: [String]
+    /// Last-level cache size in bytes (0 when unknown).
+    public var lastLevelCacheBytes: Int
+    public var memoryBytes: Int
+    /// Instruction-set features that matter here (avx2, fma, avx512f), as /proc/cpuinfo lists them.
+    public var cpuFeatures: [String]
+    public var operatingSystem: String
+    public var kernelRelease: String
+    /// The Swift compiler that built this binary (compile-time check).
+    public var swiftCompiler: String
+    /// "release" or "debug".
+    public var buildConfiguration: String
+    /// The `-target-cpu` the binary was built for ("x86-64" baseline unless chosen).
+    public var targetCPU: String
+    /// Backend details: SIMD width, library version, core, threads.
+    public var backends: [BackendRecord]
+    /// ISO 8601 time the run started.
+    public var date: String
+    /// The command line that produced the result.
+    public var commandLine: String
+    public var hostname: String
+
+    public init(
+        cpuModel: String, logicalCores: Int, caches: [String], lastLevelCacheBytes: Int, memoryBytes: Int,
+        cpuFeatures: [String], operatingSystem: String, kernelRelease: String, swiftCompiler: String,
+        buildConfiguration: String, targetCPU: String, backends: [BackendRecord], date: String,
+        commandLine: String, hostname: String
+    ) {
+        self.cpuModel = cpuModel
+        self.logicalCores = logicalCores
+        self.caches = caches
+        self.lastLevelCacheBytes = lastLevelCacheBytes
+        self.memoryBytes = memoryBytes
+        self.cpuFeatures = cpuFeatures
+        self.operatingSystem = operatingSystem
+        self.kernelRelease = kernelRelease
+        self.swiftCompiler = swiftCompiler
+        self.buildConfiguration = buildConfiguration
+        self.targetCPU = targetCPU
+        self.backends = backends
+        self.date = date
+        self.commandLine = commandLine
+        self.hostname = hostname
+    }
+
+    /// Whether two records describe the same kind of machine and build, so that
+    /// their absolute times may be compared.
+    public func isComparable(with other: MachineRecord) -> Bool {
+        cpuModel == other.cpuModel && logicalCores == other.logicalCores
+            && buildConfiguration == other.buildConfiguration && targetCPU == other.targetCPU
+    }
+}
+
+/// A backend as recorded in a result (a Codable copy of `BackendDetails`).
+public struct BackendRecord: Codable, Sendable, Equatable {
+    public var name: String
+    public var summary: String
+    public var simdWidth: Int?
+    public var library: String?
+    public var core: String?
+    public var threads: Int
+    public var fusedAXPY: Bool
+
+    public init(name: String, summary: String, simdWidth: Int?, library: String?, core: String?, threads: Int, fusedAXPY: Bool) {
+        self.name = name
+        self.summary = summary
+        self.simdWidth = simdWidth
+        self.library = library
+        self.core = core
+        self.threads = threads
+        self.fusedAXPY = fusedAXPY
+    }
+}
+
+extension MachineRecord {
+    /// Reads this machine's record from /proc, /sys and the build itself.
+    public static func current(backends: [BackendRecord], commandLine: String) -> MachineRecord {
+        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let firstValue: (String) -> String? = { key in
+            cpuinfo.split(separator: "\n").first { $0.hasPrefix(key) }
+                .flatMap { $0.split(separator: ":", maxSplits: 1).last }
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        let flags = Set((firstValue("flags") ?? "").split(separator: " ").map(String.init))
+        let features = ["sse2", "avx", "avx2", "fma", "avx512f"].filter { flags.contains($0) }
+        let (caches, lastLevel) = Self.readCaches()
+        let osRelease = (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8)) ?? ""
+        let prettyName = osRelease.split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }
+            .map { String($0.dropFirst("PRETTY_NAME=".count)).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+        var names = utsname()
+        uname(&names)
+        let release = withUnsafeBytes(of: &names.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let formatter = ISO8601DateFormatter()
+        return MachineRecord(
+            cpuModel: firstValue("model name") ?? "unknown",
+            logicalCores: ProcessInfo.processInfo.activeProcessorCount,
+            caches: caches, lastLevelCacheBytes: lastLevel,
+            memoryBytes: Int(clamping: ProcessInfo.processInfo.physicalMemory),
+            cpuFeatures: features,
+            operatingSystem: prettyName ?? "Linux", kernelRelease: release,
+            swiftCompiler: BuildInfo.swiftCompiler, buildConfiguration: BuildInfo.configuration,
+            targetCPU: BuildInfo.targetCPU, backends: backends,
+            date: formatter.string(from: Date()), commandLine: commandLine,
+            hostname: ProcessInfo.processInfo.hostName)
+    }
+
+    static func readCaches() -> ([String], Int) {
+        var descriptions: [String] = []
+        var lastLevel = 0
+        var highestLevel = 0
+        for index in 0..<8 {
+            let directory = "/sys/devices/system/cpu/cpu0/cache/index\(index)/"
+            func read(_ name: String) -> String? {
+                (try? String(contentsOfFile: directory + name, encoding: .utf8))?
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            guard let level = read("level").flatMap(Int.init), let type = read("type"), let size = read("size") else {
+                continue
+            }
+            let suffix = type == "Data" ? "d" : type == "Instruction" ? "i" : ""
+            descriptions.append("L\(level)\(suffix) \(size)")
+            if level >= highestLevel, type != "Instruction" {
+                highestLevel = level
+                lastLevel = Self.bytes(size)
+            }
+        }
+        return (descriptions, lastLevel)
+    }
+
+    static func bytes(_ size: String) -> Int {
+        let digits = Int(size.prefix { $0.isNumber }) ?? 0
+        if size.hasSuffix("K") { return digits << 10 }
+        if size.hasSuffix("M") { return digits << 20 }
+        return digits
+    }
+}
+
+/// Facts fixed when the binary was built.
+public enum BuildInfo {
+    public static var configuration: String {
+        #if DEBUG
+        return "debug"
+        #else
+        return "release"
+        #endif
+    }
+
+    /// Set by the Makefile's `TARGET_CPU=...` (which passes `-target-cpu` and a
+    /// matching `-D SPRINGBENCH_TARGET_CPU_...` flag); baseline x86-64 otherwise.
+    public static var targetCPU: String {
+        #if SPRINGBENCH_TARGET_CPU_ZNVER3
+        return "znver3"
+        #elseif SPRINGBENCH_TARGET_CPU_HASWELL
+        return "haswell"
+        #elseif SPRINGBENCH_TARGET_CPU_NATIVE
+        return "native"
+        #else
+        return "x86-64 (baseline, SSE2)"
+        #endif
+    }
+
+    public static var swiftCompiler: String {
+        #if compiler(>=6.4)
+        return "Swift 6.4 or later"
+        #elseif compiler(>=6.3)
+        return "Swift 6.3"
+        #elseif compiler(>=6.2)
+        return "Swift 6.2"
+        #else
+        return "Swift 6.1"
+        #endif
+    }
+}

@@ -1,0 +1,1 @@
+// Markdown reports and SVG plots from benchmark and verification results.
