@@ -1,0 +1,92 @@
+import SpringBenchBackends
+import VectorKernels
+
+/// The operands of one backend at one size, and the timed operations on them.
+///
+/// Operands are random values in [-1, 1] (no subnormals, which would slow
+/// some kernels by orders of magnitude). Operations that accumulate alternate
+/// their factor's sign or size so that values stay bounded however many
+/// times they run.
+final class KernelOperands<Backend: KernelBackend> {
+    typealias Vector = PointVector<Backend, ZeroExtending>
+    var a: Vector
+    var b: Vector
+    var c: Vector
+    var sink = 0.0
+
+    init(size: Int, seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        a = Vector((0..<size).map { _ in Double.random(in: -1...1, using: &rng) })
+        b = Vector((0..<size).map { _ in Double.random(in: -1...1, using: &rng) })
+        c = Vector(repeating: 0, count: size)
+    }
+
+    /// Runs `body` on local, uniquely owned copies of the operands, so the timed
+    /// loop pays neither class-property exclusivity checks nor reference counting.
+    @inline(__always)
+    func withOperands(_ body: (inout Vector, inout Vector, inout Vector) -> Void) {
+        var a = Vector(), b = Vector(), c = Vector()
+        swap(&a, &self.a)
+        swap(&b, &self.b)
+        swap(&c, &self.c)
+        body(&a, &b, &c)
+        swap(&a, &self.a)
+        swap(&b, &self.b)
+        swap(&c, &self.c)
+    }
+
+    func operation(_ kernel: Kernel) -> TimedOperation {
+        switch kernel {
+        case .add:
+            return TimedOperation { [self] n in
+                withOperands { a, b, c in for _ in 0..<n { Vector.add(a, b, into: &c) } }
+            }
+        case .subtract:
+            return TimedOperation { [self] n in
+                withOperands { a, b, c in for _ in 0..<n { Vector.subtract(a, b, into: &c) } }
+            }
+        case .addInPlace:
+            return TimedOperation { [self] n in
+                withOperands { a, b, _ in for _ in 0..<n { a += b } }
+            }
+        case .subtractInPlace:
+            return TimedOperation { [self] n in
+                withOperands { a, b, _ in for _ in 0..<n { a -= b } }
+            }
+        case .addAllocating:
+            return TimedOperation { [self] n in
+                withOperands { a, b, c in for _ in 0..<n { c = a + b } }
+            }
+        case .scale:
+            let up = 1.000_000_1, down = 1 / 1.000_000_1
+            return TimedOperation { [self] n in
+                withOperands { a, _, _ in for i in 0..<n { a.scale(by: i & 1 == 0 ? up : down) } }
+            }
+        case .axpy:
+            return TimedOperation { [self] n in
+                withOperands { a, b, _ in for i in 0..<n { a.add(b, scaledBy: i & 1 == 0 ? 1e-3 : -1e-3) } }
+            }
+        case .magnitudeSquared:
+            return TimedOperation { [self] n in
+                var sum = 0.0
+                withOperands { a, _, _ in for _ in 0..<n { sum += a.magnitudeSquared } }
+                sink += sum
+                blackHole(sink)
+            }
+        }
+    }
+}
+
+/// Builds the timed operations of one backend, specialised for its concrete type.
+struct KernelOperationFactory: BackendVisitor {
+    let size: Int
+    let kernels: [Kernel]
+    let seed: UInt64
+
+    func visit<Backend: KernelBackend>(_ backend: Backend.Type) -> [Kernel: TimedOperation] {
+        let operands = KernelOperands<Backend>(size: size, seed: seed)
+        var operations: [Kernel: TimedOperation] = [:]
+        for kernel in kernels { operations[kernel] = operands.operation(kernel) }
+        return operations
+    }
+}

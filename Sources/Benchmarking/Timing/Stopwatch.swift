@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Monotonic time in nanoseconds (`CLOCK_MONOTONIC`, unaffected by clock changes).
+@inline(__always)
+public func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
+}
+
+/// Keeps a value alive and opaque to the optimiser, so work whose result is
+/// otherwise unused cannot be removed.
+@inline(never)
+public func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
+
+/// How long and how often a timed operation runs.
+public struct TimingPolicy: Sendable, Equatable {
+    /// Timed samples per cell.
+    public var samples: Int
+    /// Each sample repeats the operation until it lasts at least this long, so
+    /// the clock's resolution and the call overhead vanish in the average.
+    public var minimumSampleNanoseconds: Double
+    /// Untimed running before calibration (caches, page faults, lazy set-up).
+    public var warmupNanoseconds: Double
+
+    public init(samples: Int, minimumSampleNanoseconds: Double, warmupNanoseconds: Double) {
+        precondition(samples >= 1, "samples must be >= 1")
+        self.samples = samples
+        self.minimumSampleNanoseconds = minimumSampleNanoseconds
+        self.warmupNanoseconds = warmupNanoseconds
+    }
+
+    /// The default sweep: 25 samples of at least 2 ms.
+    public static let standard = TimingPolicy(samples: 25, minimumSampleNanoseconds: 2e6, warmupNanoseconds: 5e6)
+    /// `--quick`: 11 samples of at least 0.5 ms.
+    public static let quick = TimingPolicy(samples: 11, minimumSampleNanoseconds: 5e5, warmupNanoseconds: 1e6)
+}
+
+/// An operation to time: `run(n)` performs it `n` times.
+public struct TimedOperation {
+    public let run: (Int) -> Void
+
+    public init(run: @escaping (Int) -> Void) {
+        self.run = run
+    }
+
+    /// Nanoseconds per operation over one batch of `iterations`.
+    public func sample(iterations: Int) -> Double {
+        let start = monotonicNanoseconds()
+        run(iterations)
+        let elapsed = monotonicNanoseconds() &- start
+        return Double(elapsed) / Double(iterations)
+    }
+
+    /// Warms up, then finds how many iterations make a sample last at least
+    /// `policy.minimumSampleNanoseconds` (at least one).
+    public func calibrate(_ policy: TimingPolicy) -> Int {
+        let warmupEnd = monotonicNanoseconds() &+ UInt64(policy.warmupNanoseconds)
+        repeat { run(1) } while monotonicNanoseconds() < warmupEnd
+        var iterations = 1
+        while true {
+            let perOperation = sample(iterations: iterations)
+            let total = perOperation * Double(iterations)
+            if total >= policy.minimumSampleNanoseconds { return iterations }
+            // Aim 20 % past the minimum; grow at most 100× per step in case the
+            // first batch was unusually fast.
+            let needed = policy.minimumSampleNanoseconds * 1.2 / max(perOperation, 0.01)
+            iterations = min(max(iterations * 2, Int(needed.rounded(.up))), iterations * 100)
+        }
+    }
+}

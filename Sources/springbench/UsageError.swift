@@ -1,0 +1,30 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Input the user must fix: printed as `error: …` on standard error, exit code 2.
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// Writes a line to standard error.
+func printError(_ line: String) {
+    var text = line + "\n"
+    text.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
+}
+
+/// Runs `body`, turning a ``UsageError`` (or any error meant for the user) into
+/// its message and exit code 2.
+func exitingOnUsageError(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as UsageError {
+        printError("error: \(error.description)")
+        throw ExitCode(2)
+    }
+}
