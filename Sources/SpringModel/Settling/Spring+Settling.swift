@@ -113,9 +113,11 @@ extension Spring {
         let zeta = dampingRatio
         if zeta < 1 {
             let omegaD = omega * ((1 - zeta) * (1 + zeta)).squareRoot()
-            // u ∝ u₀cos θ + (v₀ + λu₀)/ω_d·sin θ, normalised by ω₀ against overflow.
-            let phase = atan2(-u0 * (omegaD / omega), v0 / omega + zeta * u0)
-            return Self.reduce(phase, openAtZero: true) / omegaD
+            // u ∝ u₀cos θ + (v₀ + λu₀)/ω_d·sin θ = 0 ⟺ tan θ = −u₀ω_d/(v₀ + λu₀),
+            // normalised by ω₀ against overflow.
+            let phase = Self.firstPositiveSolution(
+                tangent: -u0 * (omegaD / omega) / (v0 / omega + zeta * u0), includingZero: false)
+            return phase / omegaD
         }
         if zeta == 1 {
             let t = -u0 / (v0 + omega * u0)
@@ -171,15 +173,18 @@ extension Spring {
         let zeta = dampingRatio
         let omega = naturalFrequency
         let ratio = ((1 - zeta) * (1 + zeta)).squareRoot()
-        return Self.reduce(atan2(ratio * v0, omega * u0 + zeta * v0), openAtZero: false)
+        return Self.firstPositiveSolution(tangent: ratio * v0 / (omega * u0 + zeta * v0), includingZero: true)
     }
 
-    /// `angle` reduced into `[0, π)`, or into `(0, π]` when `openAtZero`.
-    internal static func reduce(_ angle: Double, openAtZero: Bool) -> Double {
-        var r = angle.truncatingRemainder(dividingBy: .pi)
-        if r < 0 { r += .pi }
-        if openAtZero && r == 0 { r = .pi }
-        return r
+    /// The smallest θ ≥ 0 (> 0 unless `includingZero`) with `tan θ = tangent`.
+    ///
+    /// `atan` of the quotient, plus π when negative: unlike reducing an `atan2`
+    /// angle modulo π, this keeps full relative accuracy for small θ (a phase
+    /// near ±π reduced by π loses ulp(π)/θ of it).
+    internal static func firstPositiveSolution(tangent: Double, includingZero: Bool) -> Double {
+        let angle = atan(tangent)
+        if angle > 0 || (includingZero && angle == 0) { return 0 + angle.magnitude }
+        return angle + .pi
     }
 
     /// The time `t > 0` at which a critically or over-damped motion turns
