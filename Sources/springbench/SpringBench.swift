@@ -6,6 +6,6 @@ struct SpringBench: ParsableCommand {
         commandName: "springbench",
         abstract: "Vector-arithmetic backends and spring-animation math: verify, benchmark, report.",
         version: "0.1.0",
-        subcommands: [BackendsCommand.self, BenchCommand.self]
+        subcommands: [BackendsCommand.self, BenchCommand.self, SpringCommand.self, ConvertCommand.self]
     )
 }

@@ -1,0 +1,169 @@
+import ArgumentParser
+import Foundation
+import SpringModel
+
+/// `springbench spring`: evaluates one spring in closed form at chosen times.
+struct SpringCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "spring",
+        abstract: "Evaluate one spring, given in any parameterization, in closed form.",
+        discussion: """
+            The value moves from --from to --to (defaults 0 and 1) starting with --initial-velocity \
+            (units per second) or --relative-velocity (UIKit's: fractions of to - from per second). \
+            Sample times come from --times or from --until with --samples (default: 11 samples up to \
+            the settling duration). settlingDuration is the spring's from rest: the time after which \
+            |x - target| stays within epsilon of the initial displacement.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case table, json
+    }
+
+    @OptionGroup var springOptions: SpringOptions
+
+    @Option(parsing: .unconditional, help: "Start value (default 0).")
+    var from: Double = 0
+
+    @Option(parsing: .unconditional, help: "Target value (default 1).")
+    var to: Double = 1
+
+    @Option(parsing: .unconditional, help: "Initial velocity in units per second.")
+    var initialVelocity: Double?
+
+    @Option(parsing: .unconditional, help: "Initial velocity as a fraction of (to - from) per second, UIKit's convention; needs from != to.")
+    var relativeVelocity: Double?
+
+    @Option(parsing: .unconditional, help: "Comma-separated sample times in seconds (finite, >= 0).")
+    var times: String?
+
+    @Option(parsing: .unconditional, help: "Last sample time in seconds (> 0), with --samples.")
+    var until: Double?
+
+    @Option(parsing: .unconditional, help: "Number of evenly spaced samples from 0 to --until, 2...1000000 (default 11).")
+    var samples: Int?
+
+    @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: Format = .table
+
+    func run() throws {
+        try exitingOnUsageError {
+            let spring = try springOptions.spring()
+            let velocity = try absoluteVelocity()
+            let sampleTimes = try self.sampleTimes(for: spring)
+            let settling = spring.settlingDuration(epsilon: springOptions.epsilon)
+            let rows = sampleTimes.map { t in
+                (t, spring.position(from: from, target: to, initialVelocity: velocity, time: t),
+                 spring.velocity(from: from, target: to, initialVelocity: velocity, time: t))
+            }
+            switch format {
+            case .json:
+                print(Self.json(spring: spring, settling: settling, rows: rows))
+            case .table:
+                print(table(spring: spring, velocity: velocity, settling: settling, rows: rows))
+            }
+        }
+    }
+
+    func absoluteVelocity() throws -> Double {
+        for (flag, value) in [("--from", from), ("--to", to)] where !value.isFinite {
+            throw UsageError("\(flag) must be a finite number, got \(value)")
+        }
+        switch (initialVelocity, relativeVelocity) {
+        case (.some, .some):
+            throw UsageError("give --initial-velocity or --relative-velocity, not both")
+        case (let absolute?, nil):
+            guard absolute.isFinite else { throw UsageError("--initial-velocity must be a finite number, got \(absolute)") }
+            return absolute
+        case (nil, let relative?):
+            do {
+                return try RelativeVelocity(relative).absolute(from: from, to: to)
+            } catch .relativeVelocityWithoutDistance {
+                throw UsageError(
+                    "--relative-velocity must be 0 when --from equals --to (it is a fraction of to - from), "
+                        + "got \(relative) with --from = --to = \(from); give --initial-velocity in units per second instead")
+            } catch {
+                throw UsageError(SpringOptions.message(for: error, flags: ["relativeVelocity": "--relative-velocity"]))
+            }
+        case (nil, nil):
+            return 0
+        }
+    }
+
+    func sampleTimes(for spring: Spring) throws -> [Double] {
+        if let times {
+            guard until == nil, samples == nil else { throw UsageError("give --times or --until/--samples, not both") }
+            return try times.split(separator: ",", omittingEmptySubsequences: false).map { text in
+                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                guard let t = Double(trimmed), t.isFinite, t >= 0 else {
+                    throw UsageError("--times must be finite numbers >= 0, got \(trimmed.isEmpty ? "an empty item" : String(trimmed))")
+                }
+                return t
+            }
+        }
+        let count = samples ?? 11
+        guard (2...1_000_000).contains(count) else {
+            throw UsageError("--samples must be in 2...1000000, got \(count)")
+        }
+        let end: Double
+        if let until {
+            guard until.isFinite, until > 0 else { throw UsageError("--until must be a finite number > 0, got \(until)") }
+            end = until
+        } else {
+            let settling = spring.settlingDuration(epsilon: springOptions.epsilon)
+            end = settling.isFinite && settling > 0 ? settling : 4 * spring.response
+        }
+        return (0..<count).map { end * Double($0) / Double(count - 1) }
+    }
+
+    /// One JSON object, keys in the documented order, numbers as Swift prints
+    /// them (the shortest decimal that reads back to the same `Double`),
+    /// non-finite numbers as `null`.
+    static func json(spring: Spring, settling: Double, rows: [(Double, Double, Double)]) -> String {
+        let fields: [(String, Double)] = [
+            ("mass", spring.mass), ("stiffness", spring.stiffness), ("damping", spring.damping),
+            ("dampingRatio", spring.dampingRatio), ("response", spring.response), ("bounce", spring.bounce),
+            ("settlingDuration", settling),
+        ]
+        let springObject = fields.map { "\"\($0.0)\": \(jsonNumber($0.1))" }.joined(separator: ", ")
+        let sampleObjects = rows.map { t, x, v in
+            "    {\"time\": \(jsonNumber(t)), \"value\": \(jsonNumber(x)), \"velocity\": \(jsonNumber(v))}"
+        }
+        return "{\n  \"spring\": {\(springObject)},\n  \"samples\": [\n"
+            + sampleObjects.joined(separator: ",\n") + "\n  ]\n}"
+    }
+
+    static func jsonNumber(_ x: Double) -> String {
+        x.isFinite ? "\(x)" : "null"
+    }
+
+    func table(spring: Spring, velocity: Double, settling: Double, rows: [(Double, Double, Double)]) -> String {
+        let u0 = from - to
+        var lines = [
+            "spring: mass \(spring.mass), stiffness \(spring.stiffness), damping \(spring.damping)",
+            "        damping ratio \(spring.dampingRatio), response \(spring.response) s, bounce \(spring.bounce)",
+            "        settling duration \(settling) s (epsilon \(springOptions.epsilon), from rest)",
+            "motion: from \(from) to \(to), initial velocity \(velocity) per s",
+        ]
+        if u0 != 0 || velocity != 0 {
+            let arrival = spring.arrivalTime(initialDisplacement: u0, initialVelocity: velocity)
+            let overshoot = spring.overshootPercent(initialDisplacement: u0, initialVelocity: velocity)
+            let motionSettling = spring.settlingDuration(
+                initialDisplacement: u0, initialVelocity: velocity, epsilon: springOptions.epsilon)
+            lines.append("        settles after \(motionSettling) s, first reaches the target at "
+                + (arrival.map { "\($0) s" } ?? "never") + ", overshoot "
+                + (overshoot.map { "\($0) %" } ?? "n/a"))
+        }
+        let header = ["time", "value", "velocity"]
+        let cells = rows.map { ["\($0.0)", "\($0.1)", "\($0.2)"] }
+        let widths = (0..<3).map { column in ([header] + cells).map { $0[column].count }.max() ?? 0 }
+        func line(_ row: [String]) -> String {
+            zip(row, widths).map { String(repeating: " ", count: $1 - $0.count) + $0 }.joined(separator: "  ")
+        }
+        lines.append("")
+        lines.append(line(header))
+        lines.append(String(repeating: "-", count: widths.reduce(0, +) + 4))
+        lines.append(contentsOf: cells.map(line))
+        return lines.joined(separator: "\n")
+    }
+}
