@@ -30,10 +30,11 @@ extension Spring {
     /// **Definition.** The smallest `T ≥ 0` such that `|u(t)| ≤ ε·s` for every
     /// `t ≥ T`, where `u = x − target` and the reference `s` is the initial
     /// displacement `|u₀|` — or, when the motion starts at the target
-    /// (`u₀ = 0`), `|v₀|/ω₀`, the amplitude an undamped spring would reach.
-    /// Velocity counts only through the path it produces: the band is on
-    /// position alone, so a value passing through the band fast is settled
-    /// once it never leaves it again.
+    /// (`u₀ = 0`), its largest displacement, the first peak `|u(t₁)|` where
+    /// `u'(t₁) = 0` (so a heavily damped spring that barely moves still has a
+    /// scale of its own). Velocity counts only through the path it produces:
+    /// the band is on position alone, so a value passing through the band
+    /// fast is settled once it never leaves it again.
     ///
     /// **Method.** Between consecutive extrema of `u` the distance `|u|`
     /// decreases to zero and then grows to the next extremum, so the last
@@ -51,12 +52,22 @@ extension Spring {
         precondition(epsilon > 0 && epsilon.isFinite, "settlingDuration: epsilon must be finite and > 0")
         precondition(u0.isFinite && v0.isFinite, "settlingDuration: displacement and velocity must be finite")
         let omega = naturalFrequency
-        let reference = u0 != 0 ? abs(u0) : abs(v0) / omega
+        let zeta = dampingRatio
+        let distance = { (t: Double) -> Double in abs(self.displacement(at: t, u0, v0)) }
+        let reference: Double
+        if u0 != 0 {
+            reference = abs(u0)
+        } else if v0 == 0 {
+            return 0
+        } else if zeta < 1 {
+            let omegaD = omega * ((1 - zeta) * (1 + zeta)).squareRoot()
+            reference = distance(firstExtremumPhase(u0, v0) / omegaD)
+        } else {
+            reference = extremumTimeNonOscillating(u0, v0).map(distance) ?? 0
+        }
         guard reference > 0 else { return 0 }
         let level = epsilon * reference
-        let distance = { (t: Double) -> Double in abs(self.displacement(at: t, u0, v0)) }
 
-        let zeta = dampingRatio
         if zeta < 1 {
             guard zeta > 0 else { return .infinity }
             let omegaD = omega * ((1 - zeta) * (1 + zeta)).squareRoot()
