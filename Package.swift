@@ -45,7 +45,7 @@ let package = Package(
             name: "springbench",
             dependencies: [
                 "SpringBenchBackends", "SpringModel", "ODEReference", "Benchmarking",
-                "CAllocationCounting",
+                "BenchmarkWorkloads", "CAllocationCounting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchmarkWorkloads
 import Benchmarking
 import CAllocationCounting
 import Foundation
@@ -21,6 +22,10 @@ struct BenchCommand: ParsableCommand {
 
     static let defaultSizes = [16, 256, 4 << 10, 64 << 10, 1 << 20, 16 << 20]
     static let quickSizes = [16, 4 << 10, 1 << 20]
+    /// Sizes of the end-to-end spring workloads: around where a 120 Hz frame
+    /// budget runs out (an ODE step at 16 Mi points takes seconds).
+    static let workloadSizes = [256, 4 << 10, 64 << 10, 256 << 10, 1 << 20, 4 << 20]
+    static let quickWorkloadSizes = [4 << 10, 256 << 10]
 
     @Option(help: "Comma-separated kernels (\(Kernel.allCases.map(\.rawValue).joined(separator: ", "))); default all.")
     var kernels: String?
@@ -46,6 +51,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Bandwidth-probe trials per pattern, 1…100 (default 10; quick 4).")
     var probeTrials: Int?
 
+    @Flag(help: "Skip the end-to-end spring workloads.")
+    var noWorkloads = false
+
     @Option(help: "Seed of the interleaving order and the bootstrap.")
     var seed: UInt64 = 2026
 
@@ -55,7 +63,9 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         try exitingOnUsageError {
             let (configuration, policy, probeTrials) = try validatedConfiguration()
-            let results = try Self.runSweep(configuration: configuration, policy: policy, probeTrials: probeTrials)
+            let workloadSizes = noWorkloads ? [] : (quick ? Self.quickWorkloadSizes : Self.workloadSizes)
+            let results = try Self.runSweep(
+                configuration: configuration, policy: policy, probeTrials: probeTrials, workloadSizes: workloadSizes)
             do {
                 try results.write(to: output)
             } catch {
@@ -123,7 +133,9 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// Runs probe and sweep with a progress display and returns the results.
-    static func runSweep(configuration: SweepConfiguration, policy: TimingPolicy, probeTrials: Int) throws -> BenchmarkResults {
+    static func runSweep(
+        configuration: SweepConfiguration, policy: TimingPolicy, probeTrials: Int, workloadSizes: [Int]
+    ) throws -> BenchmarkResults {
         let started = monotonicNanoseconds()
         OpenBLASBackend.threadCount = configuration.openBLASThreads
         let display = ProgressDisplay()
@@ -151,10 +163,21 @@ struct BenchCommand: ParsableCommand {
                 display.show("workload \(name) on \(backend) at \(PointCount.format(size)) points")
             }
         }
+        let workloadPolicy = TimingPolicy(
+            samples: max(3, policy.samples / 2), minimumSampleNanoseconds: policy.minimumSampleNanoseconds,
+            warmupNanoseconds: policy.warmupNanoseconds)
+        let workloads = WorkloadSweep(
+            workloads: SpringWorkload.allCases, backends: configuration.backends, sizes: workloadSizes,
+            policy: workloadPolicy, countAllocations: counter, seed: configuration.seed
+        ).run { event in
+            if case .workload(let name, let backend, let size) = event {
+                display.show("workload \(name) on \(backend) at \(PointCount.format(size)) points")
+            }
+        }
         display.finish()
         let elapsed = Double(monotonicNanoseconds() &- started) / 1e9
         return BenchmarkResults(machine: machine, configuration: configuration, probe: probe,
-                                measurements: measurements, workloads: [], elapsedSeconds: elapsed)
+                                measurements: measurements, workloads: workloads, elapsedSeconds: elapsed)
     }
 }
 
@@ -196,6 +219,10 @@ struct BenchSummary {
                 "\($0.pattern.rawValue) \(String(format: "%.1f", $0.bestGigabytesPerSecond))"
             }.joined(separator: ", "),
         ]
+        for capacity in FrameBudget.capacities(results.workloads) {
+            lines.append(
+                "\(capacity.workload) on \(capacity.backend): \(Int(capacity.points)) points fit a 120 Hz frame\(capacity.extrapolated ? " (extrapolated)" : "")")
+        }
         for advice in recommendation.kernels {
             let ranges = advice.ranges.map { range in
                 let sizes = range.fromSize == range.toSize

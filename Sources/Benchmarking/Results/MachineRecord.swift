@@ -166,6 +166,8 @@ public enum BuildInfo {
         return "haswell"
         #elseif SPRINGBENCH_TARGET_CPU_NATIVE
         return "native"
+        #elseif SPRINGBENCH_TARGET_CPU_CUSTOM
+        return "custom (see the Makefile's TARGET_CPU)"
         #else
         return "x86-64 (baseline, SSE2)"
         #endif

@@ -50,3 +50,22 @@ extension PointVector: RandomAccessCollection, MutableCollection {
         }
     }
 }
+
+extension PointVector {
+    /// Makes `self` a copy of `other`'s elements, reusing `self`'s storage: no
+    /// allocation when it is uniquely owned and large enough.
+    ///
+    /// - Complexity: O(n).
+    @inlinable
+    public mutating func assign(from other: Self) {
+        if other._count > storage.capacity || !isKnownUniquelyReferenced(&storage) {
+            guard other._count > 0 else {
+                self = Self()
+                return
+            }
+            storage = PointStorage.allocate(capacity: other._count)
+        }
+        _count = other._count
+        if _count > 0 { storage.base.update(from: other.storage.base, count: _count) }
+    }
+}

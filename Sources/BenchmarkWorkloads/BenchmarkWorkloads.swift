@@ -1,1 +1,0 @@
-// End-to-end workloads: animating N-point vectors with a spring, per frame.

@@ -1,0 +1,76 @@
+import Foundation
+
+/// A file `compare` accepts: wall-clock results or instruction counts, told
+/// apart by their `schema` field.
+public enum ResultsDocument: Sendable {
+    case wallClock(BenchmarkResults)
+    case instructions(InstructionCounts)
+
+    /// Reads `path`, whichever of the two kinds it is.
+    ///
+    /// - Throws: ``ComparisonError/unusableFile(_:)`` with a message that says
+    ///   how to make a usable file.
+    public static func load(from path: String) throws(ComparisonError) -> ResultsDocument {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw .unusableFile("\(path) does not exist; create a baseline with `springbench baseline save NAME` (wall clock) or `springbench baseline save NAME --instructions`, or results with `springbench bench --output \(path)`")
+        }
+        struct SchemaOnly: Decodable { var schema: String }
+        let header = FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode(SchemaOnly.self, from: $0) }
+        do {
+            switch header?.schema {
+            case InstructionCounts.currentSchema:
+                return .instructions(try InstructionCounts.load(from: path))
+            case let schema? where !schema.hasPrefix("springbench.bench-results/") && !schema.hasPrefix("springbench.instruction-counts/"):
+                throw ComparisonError.unusableFile("\(path) has schema \"\(schema)\", which is neither SpringBench results (\"\(BenchmarkResults.currentSchema)\") nor instruction counts (\"\(InstructionCounts.currentSchema)\"); pass a file written by `springbench bench`, `springbench instructions` or `springbench baseline save`")
+            case let schema? where schema.hasPrefix("springbench.instruction-counts/"):
+                return .instructions(try InstructionCounts.load(from: path))
+            default:
+                return .wallClock(try BenchmarkResults.load(from: path))
+            }
+        } catch let error as ComparisonError {
+            throw error
+        } catch {
+            throw .unusableFile("\(error)")
+        }
+    }
+
+    public var machine: MachineRecord {
+        switch self {
+        case .wallClock(let results): return results.machine
+        case .instructions(let counts): return counts.machine
+        }
+    }
+
+    /// Writes the document as it was read (pretty JSON, sorted keys), atomically.
+    public func write(to path: String) throws {
+        switch self {
+        case .wallClock(let results): try results.write(to: path)
+        case .instructions(let counts): try counts.write(to: path)
+        }
+    }
+}
+
+extension Comparison {
+    /// Compares two documents: wall-clock with wall-clock (normalised by each
+    /// run's probe when the machines differ and `acrossMachines` allows it),
+    /// instruction counts with instruction counts.
+    public init(
+        baseline: ResultsDocument, baselinePath: String, current: ResultsDocument, currentPath: String,
+        thresholds: RegressionThresholds = RegressionThresholds(), acrossMachines: Bool = false,
+        level: Double = 0.99, seed: UInt64 = 0x5EED
+    ) throws(ComparisonError) {
+        let normalize = acrossMachines && !baseline.machine.isComparable(with: current.machine)
+        func input(_ document: ResultsDocument, _ path: String) throws(ComparisonError) -> ComparisonInput {
+            switch document {
+            case .wallClock(let results):
+                if normalize, !ComparisonInput.probeIsUsable(results) { throw .noProbe(path: path) }
+                return ComparisonInput(results: results, path: path, normalizedByBandwidth: normalize)
+            case .instructions(let counts):
+                return ComparisonInput(counts: counts, path: path)
+            }
+        }
+        try self.init(
+            baseline: input(baseline, baselinePath), current: input(current, currentPath),
+            thresholds: thresholds, acrossMachines: acrossMachines, level: level, seed: seed)
+    }
+}

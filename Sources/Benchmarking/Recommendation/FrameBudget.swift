@@ -1,0 +1,44 @@
+/// The largest number of points a workload can move within one display frame.
+public enum FrameBudget {
+    /// One frame at 120 Hz, in nanoseconds.
+    public static let frame120Hz = 1e9 / 120
+
+    /// The answer for one workload on one backend.
+    public struct Capacity: Sendable, Equatable, Codable {
+        public var workload: String
+        public var backend: String
+        /// Largest point count whose median frame time fits the budget.
+        public var points: Double
+        /// True when the budget lies beyond the largest measured size and the
+        /// count was extrapolated linearly in N (memory-bound work scales so).
+        public var extrapolated: Bool
+        public var budgetNanoseconds: Double
+    }
+
+    /// For each workload × backend, interpolates the median time per frame
+    /// linearly in N between the two measured sizes that bracket the budget.
+    public static func capacities(
+        _ measurements: [WorkloadMeasurement], budgetNanoseconds: Double = frame120Hz
+    ) -> [Capacity] {
+        let groups = Dictionary(grouping: measurements) { "\($0.workload)\u{0}\($0.backend)" }
+        return groups.keys.sorted().compactMap { key -> Capacity? in
+            let points = groups[key]!.sorted { $0.size < $1.size }
+            guard let first = points.first else { return nil }
+            let fit = capacity(sizes: points.map(\.size), nanoseconds: points.map(\.summary.median), budget: budgetNanoseconds)
+            return Capacity(workload: first.workload, backend: first.backend, points: fit.points,
+                            extrapolated: fit.extrapolated, budgetNanoseconds: budgetNanoseconds)
+        }
+    }
+
+    static func capacity(sizes: [Int], nanoseconds: [Double], budget: Double) -> (points: Double, extrapolated: Bool) {
+        // The first measured size over budget, and the one before it.
+        if let over = nanoseconds.firstIndex(where: { $0 > budget }) {
+            if over == 0 { return (Double(sizes[0]) * budget / nanoseconds[0], false) }
+            let (n0, n1) = (Double(sizes[over - 1]), Double(sizes[over]))
+            let (t0, t1) = (nanoseconds[over - 1], nanoseconds[over])
+            return (n0 + (budget - t0) * (n1 - n0) / (t1 - t0), false)
+        }
+        let last = sizes.count - 1
+        return (Double(sizes[last]) * budget / nanoseconds[last], true)
+    }
+}

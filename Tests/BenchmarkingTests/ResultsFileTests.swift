@@ -1,0 +1,115 @@
+import Benchmarking
+import Foundation
+import Testing
+
+/// Results files: round trip, clear errors for missing/corrupt/foreign files,
+/// and writes that never leave a partial file behind.
+@Suite("Results files")
+struct ResultsFileTests {
+    static func temporaryDirectory() -> String {
+        let path = NSTemporaryDirectory() + "springbench-tests-\(UInt64.random(in: 0...UInt64.max))"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test("results survive a JSON round trip unchanged")
+    func roundTrip() throws {
+        let results = SyntheticResults.make()
+        let path = Self.temporaryDirectory() + "/bench.json"
+        try results.write(to: path)
+        #expect(try BenchmarkResults.load(from: path) == results)
+    }
+
+    @Test("missing, corrupt, truncated and foreign files are reported with what to do")
+    func unusableFiles() throws {
+        let directory = Self.temporaryDirectory()
+        #expect(throws: ResultsFileError.missing(path: directory + "/none.json")) {
+            try BenchmarkResults.load(from: directory + "/none.json")
+        }
+        let good = try SyntheticResults.make().encoded()
+        let truncated = directory + "/truncated.json"
+        try good.prefix(good.count / 2).write(to: URL(fileURLWithPath: truncated))
+        #expect {
+            try BenchmarkResults.load(from: truncated)
+        } throws: { error in
+            guard case .corrupt = error as? ResultsFileError else { return false }
+            return "\(error)".contains("regenerate it with `springbench bench")
+        }
+        let foreign = directory + "/foreign.json"
+        try Data(#"{"schema": "criterion/3", "benchmarks": []}"#.utf8).write(to: URL(fileURLWithPath: foreign))
+        #expect(throws: ResultsFileError.wrongSchema(path: foreign, found: "criterion/3", expected: BenchmarkResults.currentSchema)) {
+            try BenchmarkResults.load(from: foreign)
+        }
+        let fieldMissing = directory + "/field.json"
+        try Data(#"{"schema": "springbench.bench-results/1"}"#.utf8).write(to: URL(fileURLWithPath: fieldMissing))
+        #expect(throws: ResultsFileError.self) { try BenchmarkResults.load(from: fieldMissing) }
+    }
+
+    @Test("a write that fails leaves the previous file intact and no temporary")
+    func failedWriteKeepsOldFile() throws {
+        let directory = Self.temporaryDirectory()
+        let path = directory + "/bench.json"
+        try AtomicFile.write("old, complete contents", to: path)
+        // Writing beneath a regular file fails; the old file must be untouched.
+        #expect(throws: AtomicFile.WriteError.self) {
+            try AtomicFile.write("new", to: path + "/not-a-directory/x.json")
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "old, complete contents")
+        try AtomicFile.write("new, complete contents", to: path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "new, complete contents")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test("a process killed in the middle of a write leaves the previous file intact")
+    func killedWriterKeepsOldFile() async throws {
+        let directory = Self.temporaryDirectory()
+        let path = directory + "/bench.json"
+        try AtomicFile.write("old, complete contents", to: path)
+        setenv("SPRINGBENCH_TEST_PATH", path, 1)
+        await #expect(processExitsWith: .exitCode(9)) {
+            let path = String(cString: getenv("SPRINGBENCH_TEST_PATH"))
+            let chunks = AnySequence<Data> { () -> AnyIterator<Data> in
+                var produced = 0
+                return AnyIterator {
+                    produced += 1
+                    if produced == 3 { exit(9) }  // dies with the temporary half written
+                    return Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
+                }
+            }
+            try? AtomicFile.write(chunks: chunks, to: path)
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "old, complete contents")
+    }
+}
+
+/// A small, plausible results file for tests.
+enum SyntheticResults {
+    static func make() -> BenchmarkResults {
+        let machine = MachineRecord(
+            cpuModel: "Test CPU", logicalCores: 2, caches: ["L1d 32K", "L3 32768K"], lastLevelCacheBytes: 32 << 20,
+            memoryBytes: 24 << 30, cpuFeatures: ["sse2", "avx2", "fma"], operatingSystem: "Test OS", kernelRelease: "6.1",
+            swiftCompiler: "Swift 6.3", buildConfiguration: "release", targetCPU: "haswell",
+            backends: [BackendRecord(name: "naive", summary: "loops", simdWidth: nil, library: nil, core: nil, threads: 1, fusedAXPY: false)],
+            date: "2026-11-22T00:00:00Z", commandLine: "springbench bench", hostname: "test")
+        let probe = BandwidthProbeResult(elements: 1 << 24, bytesPerArray: 1 << 27, trials: 3, patterns: ProbePattern.allCases.map {
+            .init(pattern: $0, bestGigabytesPerSecond: 30, medianGigabytesPerSecond: 28)
+        })
+        let configuration = SweepConfiguration(
+            kernels: [.add], backends: ["naive", "simd"], sizes: [16, 4096], samples: 5,
+            minimumSampleNanoseconds: 1e6, openBLASThreads: 1, quick: true, seed: 1)
+        var measurements: [KernelMeasurement] = []
+        for (backend, base) in [("naive", 10.0), ("simd", 5.0)] {
+            for size in [16, 4096] {
+                let samples = (0..<5).map { base * Double(size) / 16 + Double($0) * 0.1 }
+                measurements.append(KernelMeasurement(
+                    kernel: .add, backend: backend, size: size, iterationsPerSample: 100, samples: samples,
+                    summary: SampleStatistics.summarize(samples), nanosecondsPerElement: samples[2] / Double(size),
+                    gigabytesPerSecond: 24 * Double(size) / samples[2], fractionOfBandwidth: 0.5,
+                    allocationsPerOperation: 0))
+            }
+        }
+        return BenchmarkResults(machine: machine, configuration: configuration, probe: probe,
+                                measurements: measurements, workloads: [], elapsedSeconds: 1.5)
+    }
+}
