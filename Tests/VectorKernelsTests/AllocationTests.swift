@@ -14,7 +14,7 @@ struct AllocationTests {
     }
 
     enum Operation: String, CaseIterable, Sendable {
-        case addAssign, subtractAssign, scale, axpy, magnitudeSquared, destinationAdd, destinationSubtract
+        case addAssign, subtractAssign, scale, axpy, magnitudeSquared, destinationAdd, destinationSubtract, assign
     }
 
     @Test("in-place operations on uniquely owned storage allocate nothing",
@@ -65,6 +65,7 @@ struct AllocationTests {
         case .magnitudeSquared: sink += target.magnitudeSquared
         case .destinationAdd: PointVector.add(other, other, into: &target)
         case .destinationSubtract: PointVector.subtract(other, other, into: &target)
+        case .assign: target.assign(from: other)
         }
     }
 

@@ -7,7 +7,7 @@ import VectorKernels
 @Suite("Value semantics")
 struct ValueSemanticsTests {
     enum Mutation: String, CaseIterable, Sendable {
-        case addAssign, subtractAssign, scale, axpy, subscriptSet, mutableBuffer, destinationAdd, destinationSubtract
+        case addAssign, subtractAssign, scale, axpy, subscriptSet, mutableBuffer, destinationAdd, destinationSubtract, assign
     }
 
     @Test("mutating a copy leaves the original unchanged", arguments: VectorCase.all, Mutation.allCases)
@@ -29,6 +29,7 @@ struct ValueSemanticsTests {
                 case .mutableBuffer: copy.withUnsafeMutableBufferPointer { $0[n - 1] = -7 }
                 case .destinationAdd: PointVector.add(other, other, into: &copy)
                 case .destinationSubtract: PointVector.subtract(other, original, into: &copy)
+                case .assign: copy.assign(from: other)
                 }
                 expectIdentical(original.elements, snapshot, "\(mutation) on a copy changed the original, n=\(n)")
                 #expect(!copy.sharesStorage(with: original))
