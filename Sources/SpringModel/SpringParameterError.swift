@@ -39,7 +39,6 @@ public enum SpringParameterError: Error, Equatable, Sendable, CustomStringConver
 }
 
 /// Range checks shared by every initializer; the messages are the public contract.
-@usableFromInline
 internal enum Check {
     static func positive(_ value: Double, _ parameter: String) throws(SpringParameterError) {
         guard value.isFinite, value > 0 else {

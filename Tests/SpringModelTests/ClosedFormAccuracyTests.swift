@@ -57,7 +57,7 @@ struct ClosedFormAccuracyTests {
                         if phaseAware {
                             let lambda = zeta * w
                             let omegaD = w * ((1 - zeta) * (1 + zeta)).squareRoot()
-                            tolerance += 8 * (Double.ulpOfOne / 2) * omegaD * t * (1 + lambda * t) * Foundation_exp(-lambda * t)
+                            tolerance += 8 * (Double.ulpOfOne / 2) * omegaD * t * (1 + lambda * t) * Double.exp(-lambda * t)
                         }
                         if !(error <= tolerance) {
                             misses.append(Miss(description:
@@ -109,14 +109,3 @@ struct ClosedFormAccuracyTests {
         #expect(spring.velocity(from: 1.0, target: 5, initialVelocity: -3, time: settled) == 0)
     }
 }
-
-@inline(__always)
-func Foundation_exp(_ x: Double) -> Double {
-    #if canImport(Glibc)
-    return Glibc.exp(x)
-    #endif
-}
-
-#if canImport(Glibc)
-import Glibc
-#endif

@@ -172,7 +172,6 @@ extension Spring {
 
     // MARK: - Helpers
 
-    @usableFromInline
     internal func displacement(at t: Double, _ u0: Double, _ v0: Double) -> Double {
         let p = propagator(time: t)
         return p.positionFromDisplacement * u0 + p.positionFromVelocity * v0
