@@ -1,1 +1,0 @@
-// Markdown reports and SVG plots from benchmark and verification results.

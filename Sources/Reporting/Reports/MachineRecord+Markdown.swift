@@ -1,0 +1,51 @@
+import Benchmarking
+
+extension MachineRecord {
+    /// The "Machine" section every report ends with: where, when, with what
+    /// build and which backend libraries the numbers were measured.
+    public var markdownSection: String {
+        var table = MarkdownTable([("Recorded", .left), ("Value", .left)])
+        table.append(["CPU", plain(cpuModel)])
+        table.append(["Logical cores", "\(logicalCores)"])
+        table.append(["Caches", caches.isEmpty ? "unknown" : plain(caches.joined(separator: ", "))])
+        table.append(["Last-level cache", lastLevelCacheBytes > 0 ? NumberFormatting.bytes(lastLevelCacheBytes) : "unknown"])
+        table.append(["Memory", memoryBytes > 0 ? NumberFormatting.bytes(memoryBytes) : "unknown"])
+        table.append(["CPU features", cpuFeatures.isEmpty ? "none recorded" : plain(cpuFeatures.joined(separator: ", "))])
+        table.append(["Operating system", plain(operatingSystem)])
+        table.append(["Kernel", plain(kernelRelease)])
+        table.append(["Swift", plain(swiftCompiler)])
+        table.append(["Build configuration", plain(buildConfiguration)])
+        table.append(["Target CPU", plain(targetCPU)])
+        table.append(["Host", plain(hostname)])
+        table.append(["Date", plain(date)])
+        table.append(["Command line", code(commandLine)])
+        var text = "## Machine\n\n" + table.text
+        if !backends.isEmpty {
+            var backendTable = MarkdownTable([
+                ("Backend", .left), ("What it is", .left), ("SIMD width", .right), ("Library", .left),
+                ("Core", .left), ("Threads", .right), ("Fused axpy", .left),
+            ])
+            for backend in backends {
+                backendTable.append([
+                    plain(BackendNames.display(backend.name)), plain(backend.summary),
+                    backend.simdWidth.map { "\($0)" } ?? "—", backend.library.map(plain) ?? "—", backend.core.map(plain) ?? "—",
+                    "\(backend.threads)", backend.fusedAXPY ? "yes (FMA)" : "no",
+                ])
+            }
+            text += "\n" + backendTable.text
+        }
+        return text
+    }
+}
+
+/// How backend identifiers read in prose and tables.
+public enum BackendNames {
+    /// `simd` → `SIMD`, `openblas` → `OpenBLAS`, `naive` → `naive`; other names unchanged.
+    public static func display(_ name: String) -> String {
+        switch name {
+        case "simd": return "SIMD"
+        case "openblas": return "OpenBLAS"
+        default: return name
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Benchmarking
+
+/// Measurements of one run, looked up by kernel, backend and size, in report order.
+struct MeasurementIndex {
+    let results: BenchmarkResults
+    /// Kernels measured, in `Kernel.allCases` order.
+    let kernels: [Kernel]
+    /// Backends measured, in the configuration's order, then any others by name.
+    let backends: [String]
+    private let cells: [Key: KernelMeasurement]
+
+    struct Key: Hashable {
+        var kernel: Kernel
+        var backend: String
+        var size: Int
+    }
+
+    init(_ results: BenchmarkResults) {
+        self.results = results
+        let measured = Set(results.measurements.map(\.kernel))
+        kernels = Kernel.allCases.filter(measured.contains)
+        let names = Set(results.measurements.map(\.backend))
+        let configured = results.configuration.backends.filter(names.contains)
+        backends = configured + names.subtracting(configured).sorted()
+        var cells: [Key: KernelMeasurement] = [:]
+        for measurement in results.measurements {
+            cells[Key(kernel: measurement.kernel, backend: measurement.backend, size: measurement.size)] = measurement
+        }
+        self.cells = cells
+    }
+
+    func cell(_ kernel: Kernel, _ backend: String, _ size: Int) -> KernelMeasurement? {
+        cells[Key(kernel: kernel, backend: backend, size: size)]
+    }
+
+    func sizes(_ kernel: Kernel) -> [Int] {
+        Set(results.measurements.lazy.filter { $0.kernel == kernel }.map(\.size)).sorted()
+    }
+
+    func backends(_ kernel: Kernel) -> [String] {
+        backends.filter { backend in results.measurements.contains { $0.kernel == kernel && $0.backend == backend } }
+    }
+
+    /// The physical limit for large N: bytes per element over the probe's best
+    /// rate for the kernel's access pattern, in ns per element (GB/s = bytes per ns).
+    func bandwidthLimitNanosecondsPerElement(_ kernel: Kernel) -> Double {
+        let rate = results.probe.bestGigabytesPerSecond(kernel.probePattern)
+        return rate > 0 ? Double(kernel.bytesPerElement) / rate : .nan
+    }
+}
+
+extension Kernel {
+    /// The operation in the form an animation engine calls it.
+    var operationDescription: String {
+        switch self {
+        case .add: return "`c = a + b` into a reused destination"
+        case .addInPlace: return "`a += b` in place"
+        case .addAllocating: return "`c = a + b` allocating a new vector per call"
+        case .subtract: return "`c = a - b` into a reused destination"
+        case .subtractInPlace: return "`a -= b` in place"
+        case .scale: return "`a *= s` in place"
+        case .axpy: return "`y += alpha * x` in place"
+        case .magnitudeSquared: return "`Σ a[i]²`"
+        }
+    }
+
+    /// Arrays of N doubles the kernel touches: its working set is `8 · operandArrays · N` bytes.
+    var operandArrays: Int {
+        switch self {
+        case .add, .subtract, .addAllocating: return 3
+        case .addInPlace, .subtractInPlace, .axpy: return 2
+        case .scale, .magnitudeSquared: return 1
+        }
+    }
+
+    /// Whether issue 5's bandwidth bar (≥ 90 % of the probe at 16 Mi) applies.
+    var hasBandwidthBar: Bool {
+        switch self {
+        case .addInPlace, .subtractInPlace, .scale, .axpy: return true
+        default: return false
+        }
+    }
+}

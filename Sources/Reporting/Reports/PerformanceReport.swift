@@ -1,0 +1,293 @@
+import Benchmarking
+
+/// `Reports/performance.md`: how fast each kernel runs on each backend, against
+/// this machine's own measured bandwidth.
+///
+/// The report opens with the headline figures and the bars they are held to
+/// (issue 5), then gives per-kernel tables, one log–log plot per kernel with the
+/// bandwidth limit drawn in, a bar chart of the fraction of bandwidth reached
+/// at the largest size, the bandwidth probe, the workloads, the sweep
+/// configuration and the machine record.
+public enum PerformanceReport {
+    /// Path of the Markdown file inside the reports directory.
+    public static let path = "performance.md"
+
+    /// Frame budget of a 120 Hz display, in nanoseconds.
+    public static let frameBudgetNanoseconds = 1e9 / 120
+
+    /// Renders the report. Pure: the same results always give the same text.
+    public static func render(_ results: BenchmarkResults) -> ReportDocument {
+        let index = MeasurementIndex(results)
+        var attachments: [String: String] = [:]
+        var markdown = "# Vector kernel performance\n\n"
+        markdown += summaryLine(results) + "\n\n"
+        markdown += "## Headline figures\n\n" + headlineTable(index) + "\n"
+        if !results.workloads.isEmpty {
+            markdown += "### Largest N per 120 Hz frame (8.33 ms)\n\n" + frameBudgetTable(results.workloads) + "\n"
+        }
+        markdown += readingGuide(index)
+        markdown += "## Measurements\n\n"
+        if index.kernels.isEmpty { markdown += "No kernel measurements in this result.\n\n" }
+        for kernel in index.kernels {
+            markdown += measurementTable(kernel, index) + "\n"
+        }
+        if !index.kernels.isEmpty {
+            markdown += "## Plots\n\n"
+            markdown += "Time per element against N on log–log axes, one line per backend. The dashed horizontal "
+                + "line is the probe's bandwidth limit for the kernel's access pattern (bytes per element ÷ best "
+                + "probe GB/s): no backend can beat it once the working set is out of cache, which happens to the "
+                + "right of the dashed vertical line (working set = last-level cache).\n\n"
+            for kernel in index.kernels {
+                let file = "plots/performance-\(kernel.rawValue).svg"
+                attachments[file] = kernelPlot(kernel, index).svg()
+                markdown += "![\(kernel.rawValue): ns per element against N per backend](\(file))\n\n"
+            }
+            let file = "plots/performance-bandwidth.svg"
+            attachments[file] = bandwidthChart(index).svg()
+            markdown += "![Fraction of the probe bandwidth per kernel and backend at the largest size](\(file))\n\n"
+        }
+        markdown += probeSection(results)
+        if !results.workloads.isEmpty { markdown += workloadSection(results.workloads) }
+        markdown += configurationSection(results)
+        markdown += results.machine.markdownSection
+        return ReportDocument(path: path, markdown: markdown, attachments: attachments)
+    }
+
+    // MARK: Headline
+
+    static func summaryLine(_ results: BenchmarkResults) -> String {
+        let machine = results.machine
+        return "Measured \(plain(machine.date)) on \(plain(machine.cpuModel)) (\(machine.logicalCores) logical cores), "
+            + "\(plain(machine.buildConfiguration)) build for target CPU \(plain(machine.targetCPU)), by "
+            + "\(code(machine.commandLine)) in \(NumberFormatting.significant(results.elapsedSeconds, digits: 3)) s. "
+            + "Medians of \(results.configuration.samples) samples per cell; the machine record is at the end."
+    }
+
+    /// Figures the reader checks first, each beside the bar it is held to.
+    static func headlineTable(_ index: MeasurementIndex) -> String {
+        var table = MarkdownTable([("Figure", .left), ("Measured", .left), ("Bar", .left), ("Met", .left)])
+        for kernel in index.kernels {
+            guard let size = index.sizes(kernel).last else { continue }
+            let cells = index.backends(kernel).compactMap { index.cell(kernel, $0, size) }
+            guard let best = cells.max(by: { $0.fractionOfBandwidth < $1.fractionOfBandwidth }) else { continue }
+            let bar = kernel.hasBandwidthBar ? "≥ 90 % at 16 Mi" : "—"
+            let met = kernel.hasBandwidthBar ? verdict(best.fractionOfBandwidth >= 0.9, exact: size == 16 << 20) : "—"
+            table.append([
+                "\(kernel.rawValue): best fraction of probe bandwidth at N = \(NumberFormatting.size(size))",
+                "\(NumberFormatting.percent(best.fractionOfBandwidth)) (\(BackendNames.display(best.backend)), "
+                    + "\(NumberFormatting.significant(best.gigabytesPerSecond)) GB/s)",
+                bar, met,
+            ])
+        }
+        if index.kernels.contains(.magnitudeSquared) {
+            let size = 4096
+            if let simd = index.cell(.magnitudeSquared, "simd", size), let naive = index.cell(.magnitudeSquared, "naive", size) {
+                let speedup = naive.summary.median / simd.summary.median
+                table.append(["magnitudeSquared: SIMD speed-up over naive at N = 4 Ki",
+                              NumberFormatting.ratio(speedup), "≥ 5×", verdict(speedup >= 5, exact: true)])
+            } else {
+                table.append(["magnitudeSquared: SIMD speed-up over naive at N = 4 Ki", "not measured", "≥ 5×", "—"])
+            }
+        }
+        for kernel in index.kernels {
+            let sizes = index.sizes(kernel).filter { $0 <= 64 << 10 }
+            let ratios = sizes.compactMap { size -> (Int, Double)? in
+                guard let simd = index.cell(kernel, "simd", size), let blas = index.cell(kernel, "openblas", size) else { return nil }
+                return (size, blas.summary.median / simd.summary.median)
+            }
+            guard let worst = ratios.min(by: { $0.1 < $1.1 }) else { continue }
+            table.append([
+                "\(kernel.rawValue): SIMD speed relative to OpenBLAS, worst N ≤ 64 Ki",
+                "\(NumberFormatting.ratio(worst.1)) at N = \(NumberFormatting.size(worst.0))",
+                "≥ 0.95×", verdict(worst.1 >= 0.95, exact: true),
+            ])
+        }
+        let allocationFree = index.results.measurements.filter { $0.kernel.isAllocationFree }
+        if !allocationFree.isEmpty {
+            let counted = allocationFree.compactMap { cell in cell.allocationsPerOperation.map { (cell, $0) } }
+            if let worst = counted.max(by: { $0.1 < $1.1 }) {
+                let place = worst.1 > 0
+                    ? " (\(worst.0.kernel.rawValue), \(BackendNames.display(worst.0.backend)), N = \(NumberFormatting.size(worst.0.size)))"
+                    : ""
+                table.append([
+                    "In-place and reused-destination kernels: most allocations per call",
+                    NumberFormatting.significant(worst.1, digits: 3, trimmingZeros: true) + place,
+                    "0", verdict(worst.1 == 0, exact: counted.count == allocationFree.count),
+                ])
+            } else {
+                table.append(["In-place and reused-destination kernels: most allocations per call",
+                              "not counted (allocation counting unavailable)", "0", "—"])
+            }
+        }
+        let allocating = index.results.measurements.filter { $0.kernel == .addAllocating }
+        if let most = allocating.compactMap(\.allocationsPerOperation).max() {
+            table.append(["add-alloc: allocations per call (for contrast)",
+                          NumberFormatting.significant(most, digits: 3, trimmingZeros: true), "—", "—"])
+        }
+        return table.text
+    }
+
+    /// "yes" / "**no**", marked when the figure was not measured exactly where the bar is defined.
+    static func verdict(_ met: Bool, exact: Bool) -> String {
+        (met ? "yes" : "**no**") + (exact ? "" : " (not at the bar's size)")
+    }
+
+    static func readingGuide(_ index: MeasurementIndex) -> String {
+        """
+        **How to read the tables.** *ns/element* is the median time of one kernel call divided by N; \
+        *p10–p90* is the spread of the samples (also per element). *GB/s* counts the bytes each kernel \
+        must move per element (SPEC §2: 24 for add, subtract and axpy, 16 for scale, 8 for \
+        magnitudeSquared; write-allocate traffic not counted). *Of bandwidth* divides that by the bandwidth \
+        probe's best rate for the same access pattern, measured in the same run; it is the physical limit \
+        only once the working set leaves the cache, and can exceed 100 % in cache. Differences under \
+        about 1.5× in cache need the confidence intervals of `backend-choice.md` before they mean anything.
+
+
+        """
+    }
+
+    static func frameBudgetTable(_ workloads: [WorkloadMeasurement]) -> String {
+        var table = MarkdownTable([("Workload", .left), ("Backend", .left), ("Largest measured N that fits", .right),
+                                   ("Frame time there", .right), ("Estimated limit", .right)])
+        let groups = Dictionary(grouping: workloads) { "\($0.workload)\u{0}\($0.backend)" }
+        for key in groups.keys.sorted() {
+            let cells = groups[key]!.sorted { $0.size < $1.size }
+            let frameTime = { (cell: WorkloadMeasurement) in cell.nanosecondsPerElement * Double(cell.size) }
+            let fitting = cells.filter { frameTime($0) <= frameBudgetNanoseconds }
+            let largest = fitting.last
+            let basis = largest ?? cells.first!
+            let estimate = frameBudgetNanoseconds / basis.nanosecondsPerElement
+            table.append([
+                plain(basis.workload), BackendNames.display(basis.backend),
+                largest.map { NumberFormatting.size($0.size) + (fitting.count == cells.count ? " (all fit)" : "") }
+                    ?? "none (smallest, \(NumberFormatting.size(cells.first!.size)), does not)",
+                largest.map { NumberFormatting.significant(frameTime($0) / 1e6) + " ms" } ?? "—",
+                "≈ " + NumberFormatting.approximateSize(estimate),
+            ])
+        }
+        return table.text + "\n*Estimated limit*: 8.33 ms ÷ ns per point at the largest fitting size "
+            + "(the smallest measured size if none fits); an extrapolation, not a measurement.\n"
+    }
+
+    // MARK: Tables
+
+    static func measurementTable(_ kernel: Kernel, _ index: MeasurementIndex) -> String {
+        let limit = index.bandwidthLimitNanosecondsPerElement(kernel)
+        let rate = index.results.probe.bestGigabytesPerSecond(kernel.probePattern)
+        var text = "### \(kernel.rawValue) — \(kernel.operationDescription)\n\n"
+        text += "\(kernel.bytesPerElement) bytes per element; bandwidth limit \(NumberFormatting.significant(limit)) "
+            + "ns/element (probe pattern `\(kernel.probePattern.rawValue)`, \(NumberFormatting.significant(rate)) GB/s).\n\n"
+        var table = MarkdownTable([
+            ("N", .right), ("Backend", .left), ("ns/element", .right), ("p10–p90", .right), ("GB/s", .right),
+            ("Of bandwidth", .right), ("Allocations/call", .right),
+        ])
+        for size in index.sizes(kernel) {
+            for backend in index.backends(kernel) {
+                guard let cell = index.cell(kernel, backend, size) else { continue }
+                let perElement = { (value: Double) in NumberFormatting.significant(value / Double(size)) }
+                table.append([
+                    NumberFormatting.size(size), BackendNames.display(backend),
+                    NumberFormatting.significant(cell.nanosecondsPerElement),
+                    "\(perElement(cell.summary.p10))–\(perElement(cell.summary.p90))",
+                    NumberFormatting.significant(cell.gigabytesPerSecond),
+                    NumberFormatting.percent(cell.fractionOfBandwidth),
+                    cell.allocationsPerOperation.map { NumberFormatting.significant($0, digits: 3, trimmingZeros: true) } ?? "not counted",
+                ])
+            }
+        }
+        return text + table.text
+    }
+
+    // MARK: Plots
+
+    static func kernelPlot(_ kernel: Kernel, _ index: MeasurementIndex) -> LinePlot {
+        let series = index.backends(kernel).map { backend in
+            PlotSeries(name: BackendNames.display(backend), points: index.sizes(kernel).compactMap { size in
+                index.cell(kernel, backend, size).map { PlotPoint(x: Double(size), y: $0.nanosecondsPerElement) }
+            })
+        }
+        var references: [PlotReferenceLine] = []
+        let limit = index.bandwidthLimitNanosecondsPerElement(kernel)
+        if limit.isFinite {
+            let rate = index.results.probe.bestGigabytesPerSecond(kernel.probePattern)
+            references.append(.horizontal(
+                "bandwidth limit (\(kernel.bytesPerElement) B ÷ \(NumberFormatting.significant(rate)) GB/s)", y: limit))
+        }
+        let cache = index.results.machine.lastLevelCacheBytes
+        if cache > 0 {
+            references.append(.vertical("working set = last-level cache (\(NumberFormatting.bytes(cache)))",
+                                        x: Double(cache) / Double(8 * kernel.operandArrays)))
+        }
+        return LinePlot(
+            title: "\(kernel.rawValue): time per element",
+            xAxis: PlotAxis(title: "points N", scale: .logarithmic, labels: .binarySize),
+            yAxis: PlotAxis(title: "ns per element (median)", scale: .logarithmic),
+            series: series, referenceLines: references)
+    }
+
+    static func bandwidthChart(_ index: MeasurementIndex) -> BarChart {
+        let largest = index.kernels.map { index.sizes($0).last ?? 0 }
+        let series = index.backends.map { backend in
+            BarChart.Series(name: BackendNames.display(backend), values: zip(index.kernels, largest).map { kernel, size in
+                index.cell(kernel, backend, size)?.fractionOfBandwidth
+            })
+        }
+        let sizes = Set(largest)
+        let title = sizes.count == 1
+            ? "Fraction of probe bandwidth at N = \(NumberFormatting.size(largest[0]))"
+            : "Fraction of probe bandwidth at each kernel's largest N"
+        return BarChart(
+            title: title, categories: index.kernels.map(\.rawValue), series: series,
+            valueAxisTitle: "fraction of probe bandwidth",
+            referenceLines: [.horizontal("1.0 = probe bandwidth", y: 1), .horizontal("0.9 = bar for in-place kernels", y: 0.9)])
+    }
+
+    // MARK: Probe, workloads, configuration
+
+    static func probeSection(_ results: BenchmarkResults) -> String {
+        let probe = results.probe
+        var text = "## Bandwidth probe\n\n"
+        text += "STREAM-style loops over \(NumberFormatting.size(probe.elements)) doubles per array "
+            + "(\(NumberFormatting.bytes(probe.bytesPerArray)) each), best and median of \(probe.trials) trials, "
+            + "in the same process as the kernels.\n\n"
+        var table = MarkdownTable([("Pattern", .left), ("Bytes/element", .right), ("Best GB/s", .right),
+                                   ("Median GB/s", .right), ("Limit for", .left)])
+        for rate in probe.patterns {
+            let users = Kernel.allCases.filter { $0.probePattern == rate.pattern }.map(\.rawValue)
+            table.append([code(rate.pattern.rawValue), "\(rate.pattern.bytesPerElement)",
+                          NumberFormatting.significant(rate.bestGigabytesPerSecond),
+                          NumberFormatting.significant(rate.medianGigabytesPerSecond),
+                          users.isEmpty ? "—" : users.joined(separator: ", ")])
+        }
+        return text + table.text + "\n"
+    }
+
+    static func workloadSection(_ workloads: [WorkloadMeasurement]) -> String {
+        var table = MarkdownTable([("Workload", .left), ("Backend", .left), ("N", .right), ("ns/point/frame", .right),
+                                   ("Frame time", .right), ("Fits 8.33 ms", .left), ("Allocations/frame", .right)])
+        for cell in workloads.sorted(by: { ($0.workload, $0.backend, $0.size) < ($1.workload, $1.backend, $1.size) }) {
+            let frame = cell.nanosecondsPerElement * Double(cell.size)
+            table.append([plain(cell.workload), BackendNames.display(cell.backend), NumberFormatting.size(cell.size),
+                          NumberFormatting.significant(cell.nanosecondsPerElement),
+                          NumberFormatting.significant(frame / 1e6) + " ms",
+                          frame <= frameBudgetNanoseconds ? "yes" : "no",
+                          cell.allocationsPerOperation.map { NumberFormatting.significant($0, digits: 3, trimmingZeros: true) } ?? "not counted"])
+        }
+        return "## Workloads\n\nAnimating N points per frame, end to end.\n\n" + table.text + "\n"
+    }
+
+    static func configurationSection(_ results: BenchmarkResults) -> String {
+        let configuration = results.configuration
+        var table = MarkdownTable([("Setting", .left), ("Value", .left)])
+        table.append(["Kernels", configuration.kernels.map(\.rawValue).joined(separator: ", ")])
+        table.append(["Backends", configuration.backends.map(BackendNames.display).joined(separator: ", ")])
+        table.append(["Sizes", configuration.sizes.map(NumberFormatting.size).joined(separator: ", ")])
+        table.append(["Samples per cell", "\(configuration.samples)"])
+        table.append(["Minimum sample time", NumberFormatting.significant(configuration.minimumSampleNanoseconds / 1e6) + " ms"])
+        table.append(["OpenBLAS threads", "\(configuration.openBLASThreads)"])
+        table.append(["Quick run", configuration.quick ? "yes" : "no"])
+        table.append(["Seed", "\(configuration.seed)"])
+        table.append(["Whole run", NumberFormatting.significant(results.elapsedSeconds) + " s"])
+        return "## Sweep configuration\n\n" + table.text + "\n"
+    }
+}
