@@ -53,8 +53,9 @@ struct PromiseCheck {
 /// points inside every step (dense output), and compares each error with
 /// `K·errorBound(at:) + rounding`, where `K` is the flow's expansion bound and
 /// the rounding allowance is `(steps so far + 1)·s·u·max‖y‖·K`: each step
-/// rounds its `s` stage combinations once relative to ‖y‖ (plus the closed
-/// form's few ulps), and those perturbations propagate like local errors.
+/// rounds its `s` stage combinations once relative to ‖y‖, and those
+/// perturbations propagate like local errors; the closed form's own rounding
+/// (``DampedOscillator/referenceRoundingBound(at:)``) is added.
 func checkPromise(_ solution: AdaptiveSolution<Double>, against spring: DampedOscillator, stages: Int) -> PromiseCheck {
     var check = PromiseCheck()
     let k = spring.expansionBound
@@ -65,6 +66,7 @@ func checkPromise(_ solution: AdaptiveSolution<Double>, against spring: DampedOs
                 ? solution.end : segment.start + fraction * segment.stepSize
             let error = spring.error(of: segment.state(at: t), at: t)
             let promise = k * solution.errorBound(at: min(t, solution.end)) + rounding
+                + spring.referenceRoundingBound(at: t)
             check.maxError = max(check.maxError, error)
             if error / promise > check.worstRatio {
                 check.worstRatio = error / promise
@@ -121,7 +123,7 @@ struct AdaptiveAccuracyTests {
         #expect(s.largestLocalErrorEstimate <= s.globalErrorBound)
     }
 
-    @Test("tighter tolerances give smaller errors and bounds", arguments: PairCase.all)
+    @Test("tighter tolerances never give larger errors or bounds", arguments: PairCase.all)
     func monotoneInTolerance(_ pairCase: PairCase) throws {
         let spring = DampedOscillator(omega: 2 * .pi / 0.5, zeta: 0.3, target: 1, position0: 0, velocity0: 0)
         var previous = (error: Double.infinity, bound: Double.infinity)
@@ -130,8 +132,14 @@ struct AdaptiveAccuracyTests {
                 relativeTolerance: rtol, absoluteTolerance: rtol / 100)
                 .integrate(from: 0, to: 2, position: 0, velocity: 0)
             let error = spring.error(of: solution.finalState, at: 2)
-            #expect(error < previous.error && solution.statistics.globalErrorBound < previous.bound,
-                    "rtol \(rtol): error \(error), bound \(solution.statistics.globalErrorBound)")
+            let roundoff = 100 * unitRoundoff * Double(solution.stepSizes.count) * spring.stateBound
+            print("ODE monotone \(pairCase.pair.name) rtol \(rtol): error \(error), bound \(solution.statistics.globalErrorBound), round-off level \(roundoff)")
+            // Non-increasing: when DOP853's stability limit sets the steps
+            // (here it does up to rtol 1e-9), the run does not change.
+            #expect(solution.statistics.globalErrorBound <= previous.bound, "rtol \(rtol)")
+            // Below the round-off level the error no longer follows the tolerance.
+            #expect(error <= previous.error || previous.error < roundoff,
+                    "rtol \(rtol): error \(error) after \(previous.error)")
             previous = (error, solution.statistics.globalErrorBound)
         }
     }

@@ -75,17 +75,9 @@ public struct AdaptiveIntegrator<System: SecondOrderSystem> {
         recordingDenseOutput: Bool = false
     ) throws(IntegrationError) -> AdaptiveSolution<Vector> {
         try validate(start: start, end: end)
-        var segments: [DenseOutputSegment<Vector>] = []
-        var solution = try run(
-            from: start, to: end, state: PhaseState(position, velocity), stepSizes: nil
-        ) { stepper, h, _ in
-            if recordingDenseOutput {
-                segments.append(DenseOutputSegment(
-                    start: stepper.time, stepSize: h, coefficients: stepper.denseOutputCoefficients(stepSize: h)))
-            }
-        }
-        solution = solution.with(segments: segments)
-        return solution
+        var collector = DenseOutputCollector<Vector>(mode: recordingDenseOutput ? .record : .none)
+        let solution = try run(from: start, to: end, state: PhaseState(position, velocity), stepSizes: nil, collector: &collector)
+        return solution.with(segments: collector.segments)
     }
 
     /// Integrates from `start` to the last of `times` (sorted, each ≥ `start`)
@@ -102,22 +94,9 @@ public struct AdaptiveIntegrator<System: SecondOrderSystem> {
         for (i, t) in times.enumerated() where !t.isFinite || t < start || (i > 0 && t < times[i - 1]) {
             throw .invalidParameter(name: "times[\(i)]", value: t, validRange: "finite, ≥ start and sorted")
         }
-        var samples: [PhaseState<Vector>] = []
-        samples.reserveCapacity(times.count)
-        var next = 0
-        let solution = try run(
-            from: start, to: end, state: PhaseState(position, velocity), stepSizes: nil
-        ) { stepper, h, newTime in
-            let stepEnd = newTime
-            guard next < times.count, times[next] <= stepEnd else { return }
-            let segment = DenseOutputSegment(
-                start: stepper.time, stepSize: h, coefficients: stepper.denseOutputCoefficients(stepSize: h))
-            while next < times.count, times[next] <= stepEnd {
-                samples.append(segment.state(at: times[next]))
-                next += 1
-            }
-        }
-        return (samples, solution)
+        var collector = DenseOutputCollector<Vector>(mode: .sample(times))
+        let solution = try run(from: start, to: end, state: PhaseState(position, velocity), stepSizes: nil, collector: &collector)
+        return (collector.samples, solution)
     }
 
     /// Integrates with the given step sizes and no error control: to replay an
@@ -134,16 +113,10 @@ public struct AdaptiveIntegrator<System: SecondOrderSystem> {
         }
         let end = stepSizes.reduce(start, +)
         try validate(start: start, end: end)
-        var segments: [DenseOutputSegment<Vector>] = []
+        var collector = DenseOutputCollector<Vector>(mode: recordingDenseOutput ? .record : .none)
         let solution = try run(
-            from: start, to: end, state: PhaseState(position, velocity), stepSizes: stepSizes
-        ) { stepper, h, _ in
-            if recordingDenseOutput {
-                segments.append(DenseOutputSegment(
-                    start: stepper.time, stepSize: h, coefficients: stepper.denseOutputCoefficients(stepSize: h)))
-            }
-        }
-        return solution.with(segments: segments)
+            from: start, to: end, state: PhaseState(position, velocity), stepSizes: stepSizes, collector: &collector)
+        return solution.with(segments: collector.segments)
     }
 
     @inlinable
@@ -168,42 +141,29 @@ public struct AdaptiveIntegrator<System: SecondOrderSystem> {
         }
     }
 
-    /// The step loop of Hairer's dopri5/dop853 (`dopcor`), calling
-    /// `onAccepted(stepper, h, newTime)` after each accepted attempt and before
-    /// the stepper moves on (so it can build dense output).
+    /// The step loop of Hairer's dopri5/dop853 (`dopcor`), handing each
+    /// accepted attempt to `collector` before the stepper moves on (so it can
+    /// build dense output). No closures: they allocate per call in
+    /// unoptimised builds.
     @inlinable
     func run(
         from start: Double, to end: Double, state initial: PhaseState<Vector>, stepSizes fixedSteps: [Double]?,
-        onAccepted: (inout RungeKuttaStepper<System>, Double, Double) -> Void
+        collector: inout DenseOutputCollector<Vector>
     ) throws(IntegrationError) -> AdaptiveSolution<Vector> {
         guard initial.magnitudeSquared.isFinite else { throw .nonFiniteInitialState }
-        var statistics = IntegrationStatistics(
-            method: pair.name, relativeTolerance: relativeTolerance, absoluteTolerance: absoluteTolerance)
+        var log = RunLog(statistics: IntegrationStatistics(
+            method: pair.name, relativeTolerance: relativeTolerance, absoluteTolerance: absoluteTolerance))
         var stepper = RungeKuttaStepper(pair: pair, system: system, time: start, state: initial)
-        var stepSizes: [Double] = []
-        var stepStarts: [Double] = []
-        var estimates: [Double] = []
-
-        func record(_ h: Double, _ estimate: Double) {
-            stepSizes.append(h)
-            stepStarts.append(stepper.time)
-            estimates.append(estimate)
-            statistics.acceptedSteps += 1
-            statistics.globalErrorBound += estimate
-            statistics.largestLocalErrorEstimate = Swift.max(statistics.largestLocalErrorEstimate, estimate)
-            statistics.smallestStep = Swift.min(statistics.smallestStep, h)
-            statistics.largestStep = Swift.max(statistics.largestStep, h)
-        }
 
         if let fixedSteps {
             for h in fixedSteps {
-                let estimate = stepper.attemptStep(size: h)
+                _ = stepper.attemptStep(size: h)
                 guard stepper.candidate.magnitudeSquared.isFinite else {
                     throw .nonFiniteState(time: stepper.time + h)
                 }
-                record(h, estimate)
+                log.record(stepSize: h, start: stepper.time, estimate: stepper.embeddedDifference)
                 let newTime = stepper.time + h
-                onAccepted(&stepper, h, newTime)
+                collector.collect(&stepper, stepSize: h, end: newTime)
                 stepper.accept(stepSize: h, landingAt: newTime)
             }
         } else {
@@ -234,14 +194,17 @@ public struct AdaptiveIntegrator<System: SecondOrderSystem> {
                     + relativeTolerance * Swift.max(stepper.state.norm, stepper.candidate.norm)
                 let error = estimate / scale
                 if error <= 1 {
-                    record(h, estimate)
+                    log.record(stepSize: h, start: stepper.time, estimate: stepper.embeddedDifference)
                     let newTime = last ? end : stepper.time + h
-                    onAccepted(&stepper, h, newTime)
+                    collector.collect(&stepper, stepSize: h, end: newTime)
                     stepper.accept(stepSize: h, landingAt: newTime)
                     if last { break }
                     var factor = pow(error, alpha) / pow(previousError, controller.beta) / controller.safety
                     factor = Swift.min(1 / controller.minimumFactor, Swift.max(1 / controller.maximumFactor, factor))
                     var next = Swift.min(h / factor, hmax)
+                    if let limit = controller.stabilityLimit, stepper.stiffnessEstimate > 0 {
+                        next = Swift.min(next, limit / stepper.stiffnessEstimate)
+                    }
                     if rejectedLast { next = Swift.min(next, h) }
                     previousError = Swift.max(error, 1e-4)
                     rejectedLast = false
@@ -252,15 +215,79 @@ public struct AdaptiveIntegrator<System: SecondOrderSystem> {
                         ? 1 / controller.minimumFactor
                         : Swift.min(1 / controller.minimumFactor, pow(error, alpha) / controller.safety)
                     h /= shrink
-                    statistics.rejectedSteps += 1
+                    log.statistics.rejectedSteps += 1
                     rejectedLast = true
                 }
             }
         }
-        statistics.functionEvaluations = stepper.functionEvaluations
+        log.statistics.functionEvaluations = stepper.functionEvaluations
         return AdaptiveSolution(
-            start: start, end: stepper.time, finalState: stepper.state, stepSizes: stepSizes,
-            stepStarts: stepStarts, localErrorEstimates: estimates, statistics: statistics, segments: [])
+            start: start, end: stepper.time, finalState: stepper.state, stepSizes: log.stepSizes,
+            stepStarts: log.stepStarts, localErrorEstimates: log.estimates, statistics: log.statistics, segments: [])
+    }
+}
+
+/// What a run does with the dense output of each accepted step.
+@usableFromInline
+internal struct DenseOutputCollector<Vector: VectorArithmetic> {
+    @usableFromInline
+    enum Mode { case none, record, sample([Double]) }
+
+    @usableFromInline let mode: Mode
+    @usableFromInline var segments: [DenseOutputSegment<Vector>] = []
+    @usableFromInline var samples: [PhaseState<Vector>] = []
+    @usableFromInline var nextSample = 0
+
+    @inlinable
+    init(mode: Mode) {
+        self.mode = mode
+    }
+
+    @inlinable
+    mutating func collect<System: SecondOrderSystem>(
+        _ stepper: inout RungeKuttaStepper<System>, stepSize h: Double, end: Double
+    ) where System.Vector == Vector {
+        switch mode {
+        case .none:
+            return
+        case .record:
+            segments.append(DenseOutputSegment(
+                start: stepper.time, stepSize: h, coefficients: stepper.denseOutputCoefficients(stepSize: h)))
+        case .sample(let times):
+            guard nextSample < times.count, times[nextSample] <= end else { return }
+            let segment = DenseOutputSegment(
+                start: stepper.time, stepSize: h, coefficients: stepper.denseOutputCoefficients(stepSize: h))
+            while nextSample < times.count, times[nextSample] <= end {
+                samples.append(segment.state(at: times[nextSample]))
+                nextSample += 1
+            }
+        }
+    }
+}
+
+/// The per-step records of a run.
+@usableFromInline
+internal struct RunLog {
+    @usableFromInline var statistics: IntegrationStatistics
+    @usableFromInline var stepSizes: [Double] = []
+    @usableFromInline var stepStarts: [Double] = []
+    @usableFromInline var estimates: [Double] = []
+
+    @inlinable
+    init(statistics: IntegrationStatistics) {
+        self.statistics = statistics
+    }
+
+    @inlinable
+    mutating func record(stepSize h: Double, start: Double, estimate: Double) {
+        stepSizes.append(h)
+        stepStarts.append(start)
+        estimates.append(estimate)
+        statistics.acceptedSteps += 1
+        statistics.globalErrorBound += estimate
+        statistics.largestLocalErrorEstimate = Swift.max(statistics.largestLocalErrorEstimate, estimate)
+        statistics.smallestStep = Swift.min(statistics.smallestStep, h)
+        statistics.largestStep = Swift.max(statistics.largestStep, h)
     }
 }
 

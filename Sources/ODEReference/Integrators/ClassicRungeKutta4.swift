@@ -43,7 +43,8 @@ public struct ClassicRungeKutta4: FixedStepScheme {
             }
         }
         derivative(0, at: time, input: nil)
-        for (i, c) in [(1, 0.5), (2, 0.5), (3, 1.0)] {
+        for i in 1...3 {
+            let c = i == 3 ? 1.0 : 0.5
             scratch.pairs[4].overwrite(with: state)
             scratch.pairs[4].add(scratch.pairs[i - 1], scaledBy: c * h)
             derivative(i, at: time + c * h, input: 4)

@@ -36,6 +36,7 @@ extension EmbeddedRungeKuttaPair {
                 -1453857185.0 / 822651844, 69997945.0 / 29380423,
             ]
         ],
-        defaultController: StepSizeController(minimumFactor: 0.2, maximumFactor: 10, beta: 0.04)
+        defaultController: StepSizeController(
+            minimumFactor: 0.2, maximumFactor: 10, beta: 0.04, stabilityLimit: nil)
     )
 }

@@ -140,6 +140,7 @@ extension EmbeddedRungeKuttaPair {
              0.96324553959188282948394950600e+02, -0.39177261675615439165231486172e+02,
              -0.14972683625798562581422125276e+03],
         ],
-        defaultController: StepSizeController(minimumFactor: 0.333, maximumFactor: 6, beta: 0)
+        defaultController: StepSizeController(
+            minimumFactor: 0.333, maximumFactor: 6, beta: 0, stabilityLimit: 3)
     )
 }

@@ -38,6 +38,17 @@ internal struct RungeKuttaStepper<System: SecondOrderSystem> {
     @usableFromInline let firstSameAsLast: Bool
     @usableFromInline let endIndex: Int
     @usableFromInline let thirdOrderDifference: [Double]?
+    /// The last stage before `k_end` evaluated at `t + h` (DP5: 5, DOP853: 11),
+    /// if any: `f` at two points of the same time gives a stiffness estimate.
+    @usableFromInline let stiffnessStageIndex: Int?
+    /// The largest `‖f(y₁) − f(Y)‖ / ‖y₁ − Y‖` over the steps so far (Hairer's
+    /// stiffness detection quantity divided by `h`): an estimate of the
+    /// spectral radius of the Jacobian, 0 until known.
+    @usableFromInline var stiffnessEstimate = 0.0
+    /// `h·‖Σ eⱼkⱼ‖` of the last attempt: the difference to the embedded
+    /// solution, an asymptotic upper bound of the propagated solution's local
+    /// error (for DOP853 more conservative than the controller's estimate).
+    @usableFromInline var embeddedDifference = 0.0
 
     /// Where a stage's input lives.
     @usableFromInline
@@ -58,6 +69,8 @@ internal struct RungeKuttaStepper<System: SecondOrderSystem> {
         self.thirdOrderDifference = pair.thirdOrderWeights.map { third in
             zip(pair.weights, third).map { $0 - $1 }
         }
+        let endIndex = pair.endDerivativeIndex
+        self.stiffnessStageIndex = (0..<endIndex).last { pair.nodes[$0] == 1 }
         evaluateDerivative(at: time, of: .state, into: 0)
     }
 
@@ -104,12 +117,15 @@ internal struct RungeKuttaStepper<System: SecondOrderSystem> {
         for j in 0..<s where pair.weights[j] != 0 {
             candidate.add(k[j], scaledBy: h * pair.weights[j])
         }
+        hasEndDerivative = false
         if fsal {
             evaluateDerivative(at: time + h, of: .candidate, into: s - 1)
+            hasEndDerivative = true
+            estimateStiffness()
         }
-        hasEndDerivative = fsal
 
         let fifth = weightedNorm(pair.errorWeights)
+        embeddedDifference = abs(h) * fifth
         guard let thirdDifference = thirdOrderDifference else { return abs(h) * fifth }
         let e3 = weightedNorm(thirdDifference)
         let denominator = fifth * fifth + 0.01 * e3 * e3
@@ -132,6 +148,26 @@ internal struct RungeKuttaStepper<System: SecondOrderSystem> {
         guard !hasEndDerivative else { return }
         evaluateDerivative(at: time + h, of: .candidate, into: endIndex)
         hasEndDerivative = true
+        estimateStiffness()
+    }
+
+    /// Sets ``stiffnessEstimate`` from `k_end` and the last stage at `t + h`,
+    /// while `stageInput` still holds that stage's input.
+    @inlinable
+    mutating func estimateStiffness() {
+        guard let last = stiffnessStageIndex else { return }
+        scratch.overwrite(with: k[endIndex])
+        scratch -= k[last]
+        let numerator = scratch.norm
+        scratch.overwrite(with: candidate)
+        scratch -= stageInput
+        let denominator = scratch.norm
+        // The largest value seen: a fast mode shows during its transient and
+        // must stay resolved after it has decayed, or round-off in it grows.
+        // Differences at round-off level carry no information about f.
+        if denominator > 1e4 * Double.ulpOfOne * candidate.norm, numerator.isFinite {
+            stiffnessEstimate = Swift.max(stiffnessEstimate, numerator / denominator)
+        }
     }
 
     /// The dense-output coefficients `[y₀, Δ, r₃, r₄, r₅, …]` of the attempted
@@ -168,7 +204,10 @@ internal struct RungeKuttaStepper<System: SecondOrderSystem> {
     mutating func accept(stepSize h: Double, landingAt newTime: Double) {
         ensureEndDerivative(stepSize: h)
         swap(&state, &candidate)
-        k.swapAt(0, endIndex)
+        // A copy into k[0]'s own buffer (Array.swapAt allocates in unoptimised builds).
+        let end = endIndex
+        k[0].first.overwrite(with: k[end].first)
+        k[0].second.overwrite(with: k[end].second)
         time = newTime
         hasEndDerivative = false
     }

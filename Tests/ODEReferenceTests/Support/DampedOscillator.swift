@@ -48,6 +48,33 @@ struct DampedOscillator: Sendable, CustomTestStringConvertible {
         }
     }
 
+    /// A bound on the rounding error of ``displacementAndVelocity(at:)``:
+    /// each term is a product of a few correctly rounded operations and
+    /// `exp`/`sin`/`cos` (whose arguments carry a relative error `u`, i.e. an
+    /// absolute `u·ω₀t`), so `32u·M·(1 + ω₀t)·(1 + ω₀ + 2ζω₀)`, where `M` is the
+    /// sum of the magnitudes of the terms (large near ζ = 1, where the
+    /// textbook coefficients grow like `1/√|ζ² − 1|` and cancel) and the last
+    /// factor covers the velocity's extra factors of the roots.
+    func referenceRoundingBound(at t: Double) -> Double {
+        let u0 = position0 - target
+        let w = omega
+        let magnitude: Double
+        if zeta < 1 {
+            let lambda = zeta * w
+            let wd = w * (1 - zeta * zeta).squareRoot()
+            magnitude = abs(u0) + abs((velocity0 + lambda * u0) / wd)
+        } else if zeta == 1 {
+            magnitude = abs(u0) + abs(velocity0 + w * u0) * (1 + t)
+        } else {
+            let root = (zeta * zeta - 1).squareRoot()
+            let r1 = -w / (zeta + root)
+            let r2 = -w * (zeta + root)
+            let c1 = (velocity0 - r2 * u0) / (r1 - r2)
+            magnitude = abs(c1) + abs(u0 - c1)
+        }
+        return 32 * unitRoundoff * magnitude * (1 + w * t) * (1 + w + 2 * zeta * w) + unitRoundoff * abs(target)
+    }
+
     func position(at t: Double) -> Double { target + displacementAndVelocity(at: t).0 }
     func velocity(at t: Double) -> Double { displacementAndVelocity(at: t).1 }
 
@@ -98,3 +125,5 @@ let unitRoundoff = Double.ulpOfOne / 2
 func observedOrder(_ coarse: Double, _ fine: Double) -> Double {
     log2(coarse / fine)
 }
+
+extension LinearSpring: Sendable where Vector: Sendable {}
