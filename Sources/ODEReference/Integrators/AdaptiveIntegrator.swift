@@ -30,8 +30,10 @@ import VectorKernels
 /// N-point ``PointVector`` through any backend. The stage arithmetic works in
 /// place (`add(_:scaledBy:)` into buffers allocated on the first step, so an
 /// attempt and an acceptance allocate nothing); dense output, recorded or
-/// sampled, allocates its coefficients. (In unoptimised builds the driver loop
-/// was measured at a few small allocations per step, source not yet found.)
+/// sampled, allocates its coefficients. Measured with a 1000-point vector in
+/// an optimised build: 400 steps allocate 6 more objects than 100 (the
+/// growth of the per-step records), for both pairs. Unoptimised builds add a
+/// few small allocations per step in the driver loop.
 ///
 /// Time runs forward (`end > start`).
 public struct AdaptiveIntegrator<System: SecondOrderSystem> {
