@@ -12,15 +12,19 @@ public enum AllocationCounter {
         return Int(springbench_allocation_counting_end())
     }
 
-    /// Whether counting works in this process: allocating one class instance
-    /// through the Swift runtime must count at least once. A test that asserts
-    /// zero allocations must check this first, or a broken interposer would
-    /// make it pass vacuously.
+    /// Whether counting works in this process: an allocation through the Swift
+    /// runtime (libswiftCore's swift_slowAlloc, which calls malloc from a
+    /// shared library) must count at least once. A test that asserts zero
+    /// allocations must check this first, or a broken interposer would make it
+    /// pass vacuously. (A class instance would do in debug builds, but the
+    /// optimiser may place it on the stack in release builds.)
     public static var isActive: Bool {
-        count { blackHole(Probe()) } >= 1
+        count {
+            let memory = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 8)
+            blackHole(memory)
+            memory.deallocate()
+        } >= 1
     }
-
-    private final class Probe {}
 }
 
 /// Keeps a value alive past the optimiser.
