@@ -80,6 +80,10 @@ let package = Package(
             dependencies: ["Benchmarking", "VectorKernels", "SpringBenchBackends", "_TestSupport"]
         ),
         .testTarget(
+            name: "ComparisonTests",
+            dependencies: ["Benchmarking"]
+        ),
+        .testTarget(
             name: "ReportingTests",
             dependencies: ["Reporting", "Benchmarking", "_TestSupport"]
         ),

@@ -17,6 +17,9 @@ public struct ChangeInterval: Codable, Sendable, Equatable {
     /// The change as a signed fraction: +0.3 is 30 % slower.
     public var change: Double { ratio - 1 }
 
+    /// Whether `ratio` lies in [lower, upper].
+    public func contains(_ ratio: Double) -> Bool { lower <= ratio && ratio <= upper }
+
     /// Compares `current` with `baseline`.
     ///
     /// Samples: a percentile bootstrap of the ratio of medians. Each replicate

@@ -5,7 +5,7 @@ extension Comparison {
     /// table — regressions, inconclusive and improved cells in the open,
     /// unchanged cells folded away.
     public var markdown: String {
-        var lines = ["### \(hasRegression ? "Regression" : "No regression"): \(headline)", ""]
+        var lines = ["### \(headline)", ""]
         lines.append(methodSentence)
         lines.append("")
         let notable = rows.filter { $0.verdict != .unchanged }
@@ -32,7 +32,7 @@ extension Comparison {
     public var plainText: String {
         var lines = [headline, methodSentence.replacingOccurrences(of: "`", with: ""), ""]
         let header = ["cell", "baseline", "current", "change", intervalHeader, "verdict"]
-        let body = rows.map(cells(of:))
+        let body = rows.map { cells(of: $0).map { $0.replacingOccurrences(of: "**", with: "") } }
         let widths = header.indices.map { column in ([header] + body).map { $0[column].count }.max()! }
         for line in [header] + body {
             lines.append(zip(line, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }

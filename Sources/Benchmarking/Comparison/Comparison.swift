@@ -53,7 +53,9 @@ public struct Comparison: Sendable {
         guard (baseline.measure == .instructions) == (current.measure == .instructions) else {
             throw .differentMeasures(baseline: baseline.path, current: current.path)
         }
-        let sameMachine = baseline.machine.isComparable(with: current.machine)
+        let sameMachine = baseline.measure == .instructions
+            ? Self.countsComparable(baseline.machine, current.machine)
+            : baseline.machine.isComparable(with: current.machine)
         if !sameMachine, !acrossMachines {
             throw .differentMachines(baseline: baseline.machine.comparisonSummary, current: current.machine.comparisonSummary)
         }
@@ -82,6 +84,17 @@ public struct Comparison: Sendable {
         self.acrossMachines = !sameMachine
         self.baselineInput = baseline
         self.currentInput = current
+    }
+
+    /// Whether two instruction-count runs may be compared: the same build
+    /// (compiler, configuration, target CPU) always matters; the CPU model
+    /// matters only for backends backed by a library (OpenBLAS picks its code
+    /// for the CPU it finds), not for Swift code compiled for a fixed target.
+    public static func countsComparable(_ baseline: MachineRecord, _ current: MachineRecord) -> Bool {
+        let sameBuild = baseline.swiftCompiler == current.swiftCompiler
+            && baseline.buildConfiguration == current.buildConfiguration && baseline.targetCPU == current.targetCPU
+        let dispatchesOnCPU = (baseline.backends + current.backends).contains { $0.library != nil }
+        return sameBuild && (!dispatchesOnCPU || baseline.cpuModel == current.cpuModel)
     }
 
     public var regressions: [Row] { rows.filter { $0.verdict == .regressed } }

@@ -5,7 +5,7 @@ public struct ComparisonInput: Sendable {
     /// What the numbers are.
     public enum Measure: String, Codable, Sendable {
         /// Nanoseconds per kernel call, raw samples.
-        case wallClock = "wall-clock"
+        case wallClock = "time per call (CPU time of the measuring thread for `baseline save`, wall time for `bench`)"
         /// Nanoseconds per call times the run's own probe bandwidth for the
         /// kernel's access pattern: time in units of "what this machine's
         /// memory allows", so two machines can be compared.

@@ -1,0 +1,33 @@
+// swift-tools-version: 6.1
+//
+// The ordo-one/benchmark suite for SpringBench's kernels, kept in a package of
+// its own so that users of the SpringBench libraries never inherit the
+// benchmark dependency (and its malloc interposer) through the root manifest.
+// It depends on the root package by path: run it from this directory with
+// `swift package benchmark` (see README.md).
+//
+// The "MallocInterposer" trait is named explicitly: without it the dependency
+// does not resolve with this toolchain, and it supplies the malloc counts the
+// allocation thresholds below rely on.
+import PackageDescription
+
+let package = Package(
+    name: "SpringBenchBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "SpringBench", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "KernelBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "VectorKernels", package: "SpringBench"),
+                .product(name: "SpringBenchBackends", package: "SpringBench"),
+            ],
+            path: "Benchmarks/KernelBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    ]
+)
