@@ -15,14 +15,17 @@ struct CompareCommand: ParsableCommand {
             change is the ratio of medians with a seeded bootstrap interval (instruction counts are exact: \
             the interval is a point). A cell regressed only when the whole interval lies above 1 + threshold; \
             improved when it lies below 1 / (1 + threshold). Results from different machines or builds are \
-            refused unless --across-machines, which compares each run as a fraction of its own probe bandwidth.
+            refused unless --across-machines, which compares each run as a fraction of its own probe bandwidth. \
+            On a shared machine, give several runs per side, interleaved in time (base, PR, base, PR, …), \
+            as comma-separated lists: the bootstrap then resamples runs before samples, so run-to-run \
+            shifts widen the interval instead of flagging unchanged code.
             """
     )
 
-    @Argument(help: "The baseline: a results file or a baseline name.")
+    @Argument(help: "The baseline: a results file or a baseline name; several runs comma-separated.")
     var baseline: String
 
-    @Argument(help: "The current results: a results file or a baseline name.")
+    @Argument(help: "The current results: a results file or a baseline name; several runs comma-separated.")
     var current: String
 
     @Option(help: "Regression threshold in percent (default 10).")
@@ -56,11 +59,18 @@ struct CompareCommand: ParsableCommand {
             }
             let comparison: Comparison
             do {
-                let baselinePath = try BaselineCommand.resolve(baseline)
-                let currentPath = try BaselineCommand.resolve(current)
+                func runs(_ list: String) throws -> [(ResultsDocument, String)] {
+                    try list.split(separator: ",").map { item in
+                        let path = try BaselineCommand.resolve(String(item))
+                        return (try ResultsDocument.load(from: path), path)
+                    }
+                }
+                let baselineRuns = try runs(baseline), currentRuns = try runs(current)
+                guard !baselineRuns.isEmpty, !currentRuns.isEmpty else {
+                    throw UsageError("BASELINE and CURRENT must each name at least one file or baseline")
+                }
                 comparison = try Comparison(
-                    baseline: ResultsDocument.load(from: baselinePath), baselinePath: baselinePath,
-                    current: ResultsDocument.load(from: currentPath), currentPath: currentPath,
+                    baselines: baselineRuns, currents: currentRuns,
                     thresholds: thresholds, acrossMachines: acrossMachines, level: confidence / 100)
             } catch let error as ComparisonError {
                 throw UsageError(error.description)

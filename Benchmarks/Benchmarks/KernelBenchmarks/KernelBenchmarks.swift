@@ -10,7 +10,7 @@ import VectorKernels
 /// - `mallocCountTotal` absolute 0 for every kernel that writes into storage
 ///   that already exists: one allocation is a bug, not noise.
 /// - `wallClock` p50 relative tolerance from `WallClockTolerance`, set from the
-///   spread of repeated unchanged runs on a 2-vCPU shared VM (Benchmarks/README.md).
+///   spread of repeated unchanged runs on a 2-vCPU shared VM.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .mallocCountTotal],
@@ -38,14 +38,19 @@ enum SuiteSize {
     }
 }
 
-/// Relative wall-clock tolerances (percent, on the median).
+/// Relative wall-clock tolerances (percent, on the median), or nil for none.
 ///
-/// Measured here: five unchanged runs of this suite moved in-cache medians by
-/// up to the values below; the tolerance is that spread with a margin, so an
-/// unchanged build passes `baseline check` and a doubling of the work fails it.
+/// Set from two unchanged runs of this suite on the 2-vCPU shared VM
+/// (`baseline update aa1`, `baseline update aa2`, `baseline check aa1 aa2`,
+/// load average ≈ 7 from other builds): in-cache medians (16, 4Ki) moved by up
+/// to +128 %, 1Mi medians by up to +1302 % (memory bandwidth shared with
+/// another benchmark). 150 % in cache catches a kernel that got 2.5× slower
+/// without failing unchanged code; at 1Mi no wall-clock threshold would do
+/// both, so none is set: the callgrind gate (`springbench compare` on
+/// instruction counts) and interleaved runs cover that size.
 enum WallClockTolerance {
-    static func percent(size: Int) -> Double {
-        size <= 4 << 10 ? 35 : 25
+    static func percent(size: Int) -> Double? {
+        size <= 4 << 10 ? 150 : nil
     }
 }
 
@@ -59,9 +64,10 @@ struct KernelRegistrar: BackendVisitor {
         let label = SuiteSize.label(size)
         let size = size
         func register(_ kernel: String, allocationFree: Bool, _ body: @escaping @Sendable (inout Vector, inout Vector, inout Vector) -> Void) {
-            var thresholds: [BenchmarkMetric: BenchmarkThresholds] = [
-                .wallClock: .init(relative: [.p50: WallClockTolerance.percent(size: size)])
-            ]
+            var thresholds: [BenchmarkMetric: BenchmarkThresholds] = [:]
+            if let tolerance = WallClockTolerance.percent(size: size) {
+                thresholds[.wallClock] = .init(relative: [.p50: tolerance])
+            }
             if allocationFree {
                 thresholds[.mallocCountTotal] = .init(absolute: [.p0: 0, .p50: 0, .p100: 0])
             }

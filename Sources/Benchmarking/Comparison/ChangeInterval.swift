@@ -24,7 +24,8 @@ public struct ChangeInterval: Codable, Sendable, Equatable {
     ///
     /// Samples: a percentile bootstrap of the ratio of medians. Each replicate
     /// resamples both sets with replacement (a pair of resamples, drawn from one
-    /// seeded generator) and takes median(current*) ÷ median(baseline*); the
+    /// seeded generator) and takes median(current*) ÷ median(baseline*) — with
+    /// several runs per side, runs first, then samples within them; the
     /// interval is the replicates' (1 − level)/2 and (1 + level)/2 quantiles
     /// (Efron & Tibshirani, *An Introduction to the Bootstrap*, ch. 13). No
     /// normality is assumed and the two runs need not have equal sample counts.
@@ -34,25 +35,24 @@ public struct ChangeInterval: Codable, Sendable, Equatable {
         level: Double = 0.99, resamples: Int = 2000, seed: UInt64 = 0x5EED
     ) -> ChangeInterval {
         let ratio = current.pointEstimate / baseline.pointEstimate
-        guard case .samples(let before) = baseline, case .samples(let after) = current else {
+        guard let before = baseline.sampleRuns, let after = current.sampleRuns else {
             // One exact side: its uncertainty is that of the other side's median.
-            switch (baseline, current) {
-            case (.exact(let b), .samples(let c)):
-                let interval = SampleStatistics.bootstrapMedianInterval(c, level: level, resamples: resamples, seed: seed)
+            if case .exact(let b) = baseline, let after = current.sampleRuns {
+                let interval = SampleStatistics.bootstrapMedianInterval(after.flatMap { $0 }, level: level, resamples: resamples, seed: seed)
                 return ChangeInterval(ratio: ratio, lower: interval.lower / b, upper: interval.upper / b, level: level)
-            case (.samples(let b), .exact(let c)):
-                let interval = SampleStatistics.bootstrapMedianInterval(b, level: level, resamples: resamples, seed: seed)
-                return ChangeInterval(ratio: ratio, lower: c / interval.upper, upper: c / interval.lower, level: level)
-            default:
-                return ChangeInterval(ratio: ratio, lower: ratio, upper: ratio, level: 1)
             }
+            if case .exact(let c) = current, let before = baseline.sampleRuns {
+                let interval = SampleStatistics.bootstrapMedianInterval(before.flatMap { $0 }, level: level, resamples: resamples, seed: seed)
+                return ChangeInterval(ratio: ratio, lower: c / interval.upper, upper: c / interval.lower, level: level)
+            }
+            return ChangeInterval(ratio: ratio, lower: ratio, upper: ratio, level: 1)
         }
         var rng = SplitMix64(seed: seed)
-        let sortedBefore = before.sorted(), sortedAfter = after.sorted()
+        let sortedBefore = before.map { $0.sorted() }, sortedAfter = after.map { $0.sorted() }
         var ratios = [Double](repeating: 0, count: resamples)
         for index in 0..<resamples {
-            let b = resampledMedian(sortedBefore, using: &rng)
-            let c = resampledMedian(sortedAfter, using: &rng)
+            let b = resampledRunsMedian(sortedBefore, using: &rng)
+            let c = resampledRunsMedian(sortedAfter, using: &rng)
             ratios[index] = c / b
         }
         ratios.sort()
@@ -62,6 +62,18 @@ public struct ChangeInterval: Codable, Sendable, Equatable {
             lower: SampleStatistics.quantile(sorted: ratios, tail),
             upper: SampleStatistics.quantile(sorted: ratios, 1 - tail),
             level: level)
+    }
+
+    /// One replicate of a two-stage bootstrap (Davison & Hinkley, *Bootstrap
+    /// Methods and their Application*, §3.8): draw runs with replacement, draw
+    /// samples within each drawn run, and take the median of the runs'
+    /// medians. Run-to-run shifts of a shared machine then widen the interval
+    /// as they should; with one run it is the plain bootstrap of the median.
+    static func resampledRunsMedian(_ runs: [[Double]], using rng: inout SplitMix64) -> Double {
+        if runs.count == 1 { return resampledMedian(runs[0], using: &rng) }
+        var medians = (0..<runs.count).map { _ in resampledMedian(runs[Int.random(in: 0..<runs.count, using: &rng)], using: &rng) }
+        medians.sort()
+        return SampleStatistics.quantile(sorted: medians, 0.5)
     }
 
     /// The median of one bootstrap resample of `sorted`: draws ranks, so no sort per replicate.

@@ -56,6 +56,24 @@ public struct ComparisonInput: Sendable {
         self.init(path: path, measure: .instructions, machine: counts.machine, observations: observations)
     }
 
+    /// Several runs of the same code as one input: each cell's samples become
+    /// ``CellObservation/runs(_:)`` (exact counts keep the first run's count).
+    /// Cells missing from some runs keep the runs that have them.
+    public static func merging(_ inputs: [ComparisonInput]) -> ComparisonInput {
+        precondition(!inputs.isEmpty, "merging no inputs")
+        guard inputs.count > 1 else { return inputs[0] }
+        var merged = inputs[0]
+        merged.path = inputs.map(\.path).joined(separator: ",")
+        var cells = Set<ComparisonCell>()
+        for input in inputs { cells.formUnion(input.observations.keys) }
+        for cell in cells {
+            let observations = inputs.compactMap { $0.observations[cell] }
+            let runs = observations.compactMap(\.sampleRuns).flatMap { $0 }
+            merged.observations[cell] = runs.isEmpty ? observations[0] : .runs(runs)
+        }
+        return merged
+    }
+
     /// Whether this input's probe gives a usable rate for every kernel it has.
     static func probeIsUsable(_ results: BenchmarkResults) -> Bool {
         results.measurements.allSatisfy {

@@ -51,6 +51,46 @@ public enum ResultsDocument: Sendable {
 }
 
 extension Comparison {
+    /// Compares several runs per side (each side's runs from one build; best
+    /// interleaved in time with the other side's: A B A B …). One run per side
+    /// is the ordinary comparison.
+    public init(
+        baselines: [(ResultsDocument, String)], currents: [(ResultsDocument, String)],
+        thresholds: RegressionThresholds = RegressionThresholds(), acrossMachines: Bool = false,
+        level: Double = 0.99, seed: UInt64 = 0x5EED
+    ) throws(ComparisonError) {
+        precondition(!baselines.isEmpty && !currents.isEmpty, "compare needs a run on each side")
+        let first = baselines[0].0, last = currents[0].0
+        let normalize = acrossMachines && !first.machine.isComparable(with: last.machine)
+        func input(_ document: ResultsDocument, _ path: String) throws(ComparisonError) -> ComparisonInput {
+            switch document {
+            case .wallClock(let results):
+                if normalize, !ComparisonInput.probeIsUsable(results) { throw .noProbe(path: path) }
+                return ComparisonInput(results: results, path: path, normalizedByBandwidth: normalize)
+            case .instructions(let counts):
+                return ComparisonInput(counts: counts, path: path)
+            }
+        }
+        func side(_ runs: [(ResultsDocument, String)]) throws(ComparisonError) -> ComparisonInput {
+            var inputs: [ComparisonInput] = []
+            for (document, path) in runs {
+                let next = try input(document, path)
+                if let reference = inputs.first {
+                    guard (reference.measure == .instructions) == (next.measure == .instructions) else {
+                        throw .differentMeasures(baseline: reference.path, current: next.path)
+                    }
+                    guard reference.machine.isComparable(with: next.machine) else {
+                        throw .differentMachines(baseline: reference.machine.comparisonSummary, current: next.machine.comparisonSummary)
+                    }
+                }
+                inputs.append(next)
+            }
+            return ComparisonInput.merging(inputs)
+        }
+        try self.init(baseline: side(baselines), current: side(currents), thresholds: thresholds,
+                      acrossMachines: acrossMachines, level: level, seed: seed)
+    }
+
     /// Compares two documents: wall-clock with wall-clock (normalised by each
     /// run's probe when the machines differ and `acrossMachines` allows it),
     /// instruction counts with instruction counts.
