@@ -40,12 +40,13 @@ let package = Package(
         .target(name: "ODEReference", dependencies: ["VectorKernels"]),
         .target(name: "Benchmarking", dependencies: ["VectorKernels", "SpringBenchBackends"]),
         .target(name: "BenchmarkWorkloads", dependencies: ["Benchmarking", "SpringModel", "ODEReference"]),
-        .target(name: "Reporting", dependencies: ["Benchmarking"]),
+        .target(name: "Verification", dependencies: ["VectorKernels", "SpringBenchBackends", "SpringModel", "ODEReference"]),
+        .target(name: "Reporting", dependencies: ["Benchmarking", "Verification"]),
         .executableTarget(
             name: "springbench",
             dependencies: [
                 "SpringBenchBackends", "SpringModel", "ODEReference", "Benchmarking",
-                "BenchmarkWorkloads", "CAllocationCounting",
+                "BenchmarkWorkloads", "Reporting", "CAllocationCounting", "Verification",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -78,6 +79,13 @@ let package = Package(
         .testTarget(
             name: "BenchmarkingTests",
             dependencies: ["Benchmarking", "VectorKernels", "SpringBenchBackends", "_TestSupport"]
+        ),
+        .testTarget(
+            name: "VerificationTests",
+            dependencies: [
+                "Verification", "VectorKernels", "SpringBenchBackends", "SpringModel", "ODEReference",
+                "Reporting",
+            ]
         ),
         .testTarget(
             name: "ComparisonTests",

@@ -1,0 +1,205 @@
+import VectorKernels
+
+// Every backend against NaiveBackend, kernel by kernel, within SPEC §2:
+// add, subtract (out of place and in place) and scale bit for bit; axpy within
+// one rounding of the product; Σa² within Higham's any-order bound.
+
+extension VerificationSuite {
+    /// Sizes around every SIMD width and tail length that matters (0…17, the
+    /// 8- and 16-element steps and their tails), and a few large ones.
+    var backendSizes: [Int] {
+        var sizes = Array(0...17) + [31, 32, 33, 63, 64, 65, 100, 257, 1000, 4099]
+        if thorough { sizes += [8191, 65_539, 1 << 20] }
+        return sizes
+    }
+
+    var backendSeeds: [UInt64] { thorough ? Array(1...12) : [1, 2, 3] }
+
+    func backendChecks() -> [VerificationCheck] {
+        backends.flatMap { backendChecks(for: $0) }
+    }
+
+    func backendChecks<Backend: KernelBackend>(for backend: Backend.Type) -> [VerificationCheck] {
+        let name = Backend.name
+        let exactSource = "SPEC §2: one correctly rounded operation per element, so every backend agrees with naive bit for bit (value: differing elements; NaNs agree with NaNs)"
+        var add = CheckRecorder("backend.\(name).add", .backends, property: "c = a + b equals naive bit for bit", toleranceSource: exactSource)
+        var subtract = CheckRecorder("backend.\(name).subtract", .backends, property: "c = a − b equals naive bit for bit", toleranceSource: exactSource)
+        var addInPlace = CheckRecorder("backend.\(name).add-in-place", .backends, property: "a += b equals naive bit for bit", toleranceSource: exactSource)
+        var subtractInPlace = CheckRecorder("backend.\(name).subtract-in-place", .backends, property: "a −= b equals naive bit for bit", toleranceSource: exactSource)
+        var scale = CheckRecorder("backend.\(name).scale", .backends, property: "a *= s equals naive bit for bit (s ∈ {0, −0, 1, −1, 0.5, random})", toleranceSource: exactSource)
+        var axpy = CheckRecorder(
+            "backend.\(name).axpy", .backends, property: "y += α·x is within one rounding of the product and one of the sum of the exact value, per element",
+            toleranceSource: "SPEC §2: |Δ| ≤ u·|α·x| + u·|result| + 2η per element (fused or not), exact value in Float80 (value: the worst error/bound ratio's error)")
+        var squares = CheckRecorder(
+            "backend.\(name).magnitude-squared", .backends, property: "Σa² in any order is within Higham's bound of the exact sum",
+            toleranceSource: "SPEC §2 / Higham §3.1: |computed − exact| ≤ γ(N)·Σa² + N·η, exact value in Float80")
+        for size in backendSizes {
+            for seed in backendSeeds {
+                let a = TestInputs.finite(count: size, seed: seed &* 7919 &+ UInt64(size))
+                let b = TestInputs.finite(count: size, seed: seed &* 104_729 &+ UInt64(size) &+ 1)
+                let where_ = "N=\(size) seed=\(seed)"
+                func compare(_ recorder: inout CheckRecorder, _ got: [Double], _ want: [Double]) {
+                    var mismatches = 0
+                    var first = ""
+                    for i in 0..<size where !ErrorBounds.identical(got[i], want[i]) {
+                        if mismatches == 0 {
+                            first = "element \(i): got \(got[i]), naive \(want[i]) (a=\(a[i]), b=\(b[i]))"
+                        }
+                        mismatches += 1
+                    }
+                    recorder.record(Double(mismatches), tolerance: 0, "\(where_): \(mismatches) of \(size) elements differ; first \(first)")
+                }
+                compare(&add, Self.outOfPlace(Backend.self, a, b, subtracting: false), Self.outOfPlace(NaiveBackend.self, a, b, subtracting: false))
+                compare(&subtract, Self.outOfPlace(Backend.self, a, b, subtracting: true), Self.outOfPlace(NaiveBackend.self, a, b, subtracting: true))
+                compare(&addInPlace, Self.inPlace(Backend.self, a, b, subtracting: false), Self.inPlace(NaiveBackend.self, a, b, subtracting: false))
+                compare(&subtractInPlace, Self.inPlace(Backend.self, a, b, subtracting: true), Self.inPlace(NaiveBackend.self, a, b, subtracting: true))
+                let factors: [Double] = [0, -0.0, 1, -1, 0.5, TestInputs.factor(seed: seed &+ UInt64(size))]
+                for factor in factors {
+                    compare(&scale, Self.scaled(Backend.self, a, factor), Self.scaled(NaiveBackend.self, a, factor))
+                }
+                // axpy and Σa² on moderate values, where the bounds are informative
+                // (the IEEE-corner mix is covered by the exact kernels above).
+                let x = TestInputs.moderate(count: size, seed: seed &+ 31 &* UInt64(size))
+                let y = TestInputs.moderate(count: size, seed: seed &+ 37 &* UInt64(size) &+ 5)
+                for alpha in [0.75, -3.0, TestInputs.factor(seed: seed)] {
+                    let result = Self.axpy(Backend.self, alpha: alpha, x: x, y: y)
+                    var worst = (ratio: 0.0, error: 0.0, bound: 1.0, index: -1)
+                    for i in 0..<size {
+                        let (error, bound) = ErrorBounds.axpy(alpha: alpha, x: x[i], y: y[i], result: result[i])
+                        let ratio = CheckRecorder.excess(error, tolerance: bound)
+                        if ratio > worst.ratio { worst = (ratio, error, bound, i) }
+                    }
+                    if worst.index >= 0 {
+                        axpy.record(worst.error, tolerance: worst.bound, "\(where_) α=\(alpha) element \(worst.index): y=\(y[worst.index]) x=\(x[worst.index]) gave \(result[worst.index])")
+                    } else {
+                        axpy.record(0, tolerance: 1, "\(where_) α=\(alpha)")
+                    }
+                }
+                for values in [x, a] {
+                    let result = values.withUnsafeBufferPointer { buffer in
+                        buffer.baseAddress.map { Backend.uncheckedMagnitudeSquared($0, count: size) } ?? 0
+                    }
+                    let (error, bound) = ErrorBounds.sumOfSquares(values, result: result)
+                    squares.record(error, tolerance: bound, "\(where_): got \(result)")
+                }
+            }
+        }
+        return [add, subtract, addInPlace, subtractInPlace, scale, axpy, squares].map { $0.finish() }
+    }
+
+    static func outOfPlace<B: KernelBackend>(_: B.Type, _ a: [Double], _ b: [Double], subtracting: Bool) -> [Double] {
+        var c = [Double](repeating: .nan, count: a.count)
+        guard !a.isEmpty else { return c }
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                c.withUnsafeMutableBufferPointer { c in
+                    if subtracting {
+                        B.uncheckedSubtract(a.baseAddress!, b.baseAddress!, into: c.baseAddress!, count: c.count)
+                    } else {
+                        B.uncheckedAdd(a.baseAddress!, b.baseAddress!, into: c.baseAddress!, count: c.count)
+                    }
+                }
+            }
+        }
+        return c
+    }
+
+    static func inPlace<B: KernelBackend>(_: B.Type, _ a: [Double], _ b: [Double], subtracting: Bool) -> [Double] {
+        var c = a
+        guard !a.isEmpty else { return c }
+        b.withUnsafeBufferPointer { b in
+            c.withUnsafeMutableBufferPointer { c in
+                if subtracting {
+                    B.uncheckedSubtractInPlace(c.baseAddress!, b.baseAddress!, count: c.count)
+                } else {
+                    B.uncheckedAddInPlace(c.baseAddress!, b.baseAddress!, count: c.count)
+                }
+            }
+        }
+        return c
+    }
+
+    static func scaled<B: KernelBackend>(_: B.Type, _ a: [Double], _ factor: Double) -> [Double] {
+        var c = a
+        guard !a.isEmpty else { return c }
+        c.withUnsafeMutableBufferPointer { B.uncheckedScale($0.baseAddress!, by: factor, count: $0.count) }
+        return c
+    }
+
+    static func axpy<B: KernelBackend>(_: B.Type, alpha: Double, x: [Double], y: [Double]) -> [Double] {
+        var c = y
+        guard !y.isEmpty else { return c }
+        x.withUnsafeBufferPointer { x in
+            c.withUnsafeMutableBufferPointer { B.uncheckedAXPY(alpha: alpha, x: x.baseAddress!, y: $0.baseAddress!, count: $0.count) }
+        }
+        return c
+    }
+}
+
+/// Reproducible inputs: the IEEE-corner mix for exact kernels, moderate values
+/// for bounded ones (SplitMix64, so every run checks the same cases).
+enum TestInputs {
+    struct SplitMix64: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Signed zeros, subnormals, values near overflow (≤ max/2, so a ± b stays
+    /// finite), small integers and the whole exponent range.
+    static func finite(count: Int, seed: UInt64) -> [Double] {
+        var rng = SplitMix64(state: seed)
+        let nearOverflow = Double.greatestFiniteMagnitude / 2
+        return (0..<count).map { _ in
+            let sign: Double = Bool.random(using: &rng) ? 1 : -1
+            switch Int.random(in: 0..<16, using: &rng) {
+            case 0: return sign * 0.0
+            case 1:
+                return sign * Double(sign: .plus, exponentBitPattern: 0,
+                                     significandBitPattern: UInt64.random(in: 1..<(1 << 52), using: &rng))
+            case 2: return sign * Double.random(in: nearOverflow / 2...nearOverflow, using: &rng)
+            case 3: return sign * Double(Int.random(in: 1...16, using: &rng))
+            case 4: return sign * Double.leastNormalMagnitude * Double.random(in: 1..<4, using: &rng)
+            case 5...9:
+                return sign * Double(sign: .plus, exponent: Int.random(in: -1000...1000, using: &rng),
+                                     significand: Double.random(in: 1..<2, using: &rng))
+            default: return Double.random(in: -1000...1000, using: &rng)
+            }
+        }
+    }
+
+    /// Magnitudes in 2⁻²⁰⁰…2²⁰⁰ and signed zeros: products and sums of squares
+    /// neither overflow nor underflow.
+    static func moderate(count: Int, seed: UInt64) -> [Double] {
+        var rng = SplitMix64(state: seed)
+        return (0..<count).map { _ in
+            switch Int.random(in: 0..<8, using: &rng) {
+            case 0: return Bool.random(using: &rng) ? 0.0 : -0.0
+            case 1...3:
+                return Double(sign: Bool.random(using: &rng) ? .plus : .minus,
+                              exponent: Int.random(in: -200...200, using: &rng),
+                              significand: Double.random(in: 1..<2, using: &rng))
+            default: return Double.random(in: -10...10, using: &rng)
+            }
+        }
+    }
+
+    /// Nonzero moderate values (for "zero only for zeros").
+    static func nonzero(count: Int, seed: UInt64) -> [Double] {
+        var rng = SplitMix64(state: seed)
+        return (0..<count).map { _ in
+            Double(sign: Bool.random(using: &rng) ? .plus : .minus, exponent: Int.random(in: -100...100, using: &rng),
+                   significand: Double.random(in: 1..<2, using: &rng))
+        }
+    }
+
+    static func factor(seed: UInt64) -> Double {
+        var rng = SplitMix64(state: seed &+ 0xABCDEF)
+        return Double.random(in: -1...1, using: &rng)
+    }
+}

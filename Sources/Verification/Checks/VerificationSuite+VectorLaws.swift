@@ -1,0 +1,212 @@
+import VectorKernels
+
+// The vector-arithmetic laws of SPEC §1 for every vector type and length
+// policy. The truncating policy's documented violations are findings, listed
+// with a counterexample; any other violation is a failure.
+
+/// A vector type under test: how to build one from elements and read them back.
+struct LawSubject<V: VectorArithmetic> {
+    var name: String
+    var make: ([Double]) -> V
+    var elements: (V) -> [Double]
+    /// (count of v, count of w) pairs to try.
+    var lengths: [(Int, Int)]
+    /// Laws this type is documented to break (the truncating policy's).
+    var expectedViolations: Set<String> = []
+}
+
+/// The laws, by the short name used in check names.
+enum VectorLaw: String, CaseIterable {
+    case zeroIdentity = "zero-identity"
+    case selfDifference = "self-difference"
+    case subtractThenAdd = "subtract-then-add"
+    case plusAgreesWithCompound = "plus-agrees-with-plus-equals"
+    case minusAgreesWithCompound = "minus-agrees-with-minus-equals"
+    case scaleByOne = "scale-by-one"
+    case scaleByZero = "scale-by-zero"
+    case scaleDistributes = "scale-distributes"
+    case magnitudeIsDotProduct = "magnitude-squared-is-dot-product"
+    case magnitudeZeroOnlyForZeros = "magnitude-squared-zero-only-for-zeros"
+    case valueSemantics = "value-semantics"
+
+    var property: String {
+        switch self {
+        case .zeroIdentity: return "v + .zero == v and .zero + v == v"
+        case .selfDifference: return "v − v == .zero, every element 0"
+        case .subtractThenAdd: return "(v − w) + w ≈ v elementwise (missing elements count as 0)"
+        case .plusAgreesWithCompound: return "a + b == (a += b)"
+        case .minusAgreesWithCompound: return "a − b == (a −= b)"
+        case .scaleByOne: return "v.scaled(by: 1) == v"
+        case .scaleByZero: return "v.scaled(by: 0) has only zeros"
+        case .scaleDistributes: return "(v + w)·s ≈ v·s + w·s elementwise"
+        case .magnitudeIsDotProduct: return "magnitudeSquared ≥ 0 and equals Σvᵢ² within Higham's bound"
+        case .magnitudeZeroOnlyForZeros: return "magnitudeSquared > 0 for a vector with a nonzero element"
+        case .valueSemantics: return "var b = a; b.scale(by: 2); b += w leaves a unchanged"
+        }
+    }
+
+    var toleranceSource: String {
+        switch self {
+        case .subtractThenAdd: return "two roundings: |Δ| ≤ 2u·(|vᵢ| + |wᵢ|) + 2η (SPEC §2)"
+        case .scaleDistributes: return "each side within 2u·|s|·(|vᵢ| + |wᵢ|) of s·(vᵢ + wᵢ): |Δ| ≤ 5u·|s|·(|vᵢ| + |wᵢ|) + 4η"
+        case .magnitudeIsDotProduct: return "γ(N)·Σvᵢ² + N·η (Higham §3.1, SPEC §2), exact value in Float80"
+        default: return "exact (SPEC §1: the arithmetic is exact here)"
+        }
+    }
+}
+
+extension VerificationSuite {
+    static let truncatingViolations: Set<String> = [
+        VectorLaw.zeroIdentity.rawValue, VectorLaw.selfDifference.rawValue, VectorLaw.subtractThenAdd.rawValue,
+        VectorLaw.plusAgreesWithCompound.rawValue, VectorLaw.minusAgreesWithCompound.rawValue,
+    ]
+
+    var lawLengths: [(Int, Int)] {
+        var lengths = [(0, 0), (1, 1), (3, 3), (17, 17), (5, 3), (3, 5), (0, 4), (4, 0), (100, 37), (1, 9)]
+        if thorough { lengths += [(1000, 1000), (1023, 1025), (64, 1)] }
+        return lengths
+    }
+
+    func vectorLawChecks() -> [VerificationCheck] {
+        var checks = lawChecks(LawSubject<Double>(
+            name: "Double", make: { $0.first ?? 0 }, elements: { [$0] }, lengths: [(1, 1)]))
+        for backend in backends {
+            checks += lawChecks(backend, ZeroExtending.self)
+            checks += lawChecks(backend, Truncating.self)
+            checks += pairLawChecks(backend)
+        }
+        return checks
+    }
+
+    func lawChecks<B: KernelBackend, P: LengthPolicy>(_: B.Type, _: P.Type) -> [VerificationCheck] {
+        lawChecks(LawSubject<PointVector<B, P>>(
+            name: "PointVector<\(B.name),\(P.name)>", make: { PointVector($0) }, elements: { $0.elements },
+            lengths: lawLengths, expectedViolations: P.rule == .truncating ? Self.truncatingViolations : []))
+    }
+
+    func pairLawChecks<B: KernelBackend>(_: B.Type) -> [VerificationCheck] {
+        typealias V = PointVector<B, ZeroExtending>
+        return lawChecks(LawSubject<AnimatablePair<V, V>>(
+            name: "AnimatablePair<PointVector<\(B.name),zero-extending>>",
+            make: { values in
+                let half = values.count / 2
+                return AnimatablePair(V(values[..<half]), V(values[half...]))
+            },
+            elements: { $0.first.elements + $0.second.elements },
+            lengths: lawLengths.filter { $0.0 == $0.1 }))
+    }
+
+    func lawChecks<V: VectorArithmetic>(_ subject: LawSubject<V>) -> [VerificationCheck] {
+        var recorders: [VectorLaw: CheckRecorder] = [:]
+        for law in VectorLaw.allCases {
+            recorders[law] = CheckRecorder(
+                "laws.\(subject.name).\(law.rawValue)", .vectorLaws, property: law.property,
+                toleranceSource: law.toleranceSource)
+        }
+        let u = ErrorBounds.u
+        let eta = ErrorBounds.eta
+        let seeds: [UInt64] = thorough ? Array(1...8) : [1, 2]
+        for (n, m) in subject.lengths {
+            for seed in seeds {
+                let a = TestInputs.moderate(count: n, seed: seed &* 1009 &+ UInt64(n))
+                let b = TestInputs.moderate(count: m, seed: seed &* 2003 &+ UInt64(m) &+ 7)
+                let v = subject.make(a)
+                let w = subject.make(b)
+                let ev = subject.elements(v)
+                let ew = subject.elements(w)
+                let shape = "v = \(listText(ev)), w = \(listText(ew))"
+
+                let vPlusZero = v + .zero
+                let zeroPlusV = .zero + v
+                recorders[.zeroIdentity]!.record(
+                    violated: vPlusZero != v || zeroPlusV != v,
+                    "v = \(listText(ev)): v + .zero = \(listText(subject.elements(vPlusZero))), .zero + v = \(listText(subject.elements(zeroPlusV)))")
+
+                let difference = v - v
+                let differenceElements = subject.elements(difference)
+                recorders[.selfDifference]!.record(
+                    violated: difference != .zero || differenceElements.contains { $0 != 0 },
+                    "v = \(listText(ev)): v − v = \(listText(differenceElements)), .zero = \(listText(subject.elements(.zero)))")
+
+                let roundTrip = subject.elements((v - w) + w)
+                var worst = (excess: 0.0, error: 0.0, bound: 1.0, index: -1)
+                for i in 0..<max(roundTrip.count, ev.count) {
+                    let got = i < roundTrip.count ? roundTrip[i] : 0
+                    let want = i < ev.count ? ev[i] : 0
+                    let other = i < ew.count ? ew[i] : 0
+                    let error = abs(got - want)
+                    let bound = 2 * u * (abs(want) + abs(other)) + 2 * eta
+                    let excess = CheckRecorder.excess(error, tolerance: bound)
+                    if excess > worst.excess || worst.index < 0 { worst = (excess, error, bound, i) }
+                }
+                if worst.index >= 0 {
+                    recorders[.subtractThenAdd]!.record(
+                        worst.error, tolerance: worst.bound,
+                        "\(shape): (v − w) + w = \(listText(roundTrip)); element \(worst.index) off by \(worst.error)")
+                }
+
+                var sum = v
+                sum += w
+                let plus = v + w
+                recorders[.plusAgreesWithCompound]!.record(
+                    violated: sum != plus,
+                    "\(shape): v + w = \(listText(subject.elements(plus))), v += w gives \(listText(subject.elements(sum)))")
+                var remainder = v
+                remainder -= w
+                let minus = v - w
+                recorders[.minusAgreesWithCompound]!.record(
+                    violated: remainder != minus,
+                    "\(shape): v − w = \(listText(subject.elements(minus))), v −= w gives \(listText(subject.elements(remainder)))")
+
+                recorders[.scaleByOne]!.record(violated: v.scaled(by: 1) != v, "v = \(listText(ev))")
+                let zeros = subject.elements(v.scaled(by: 0))
+                recorders[.scaleByZero]!.record(violated: zeros.contains { $0 != 0 }, "v = \(listText(ev)): \(listText(zeros))")
+
+                let factor = TestInputs.factor(seed: seed &+ UInt64(n))
+                let left = subject.elements((v + w).scaled(by: factor))
+                let right = subject.elements(v.scaled(by: factor) + w.scaled(by: factor))
+                if left.count != right.count {
+                    recorders[.scaleDistributes]!.record(.infinity, tolerance: 0, "\(shape) s=\(factor): \(left.count) vs \(right.count) elements")
+                } else {
+                    var worstScale = (excess: 0.0, error: 0.0, bound: 1.0, index: -1)
+                    for i in 0..<left.count {
+                        let vi = i < ev.count ? ev[i] : 0
+                        let wi = i < ew.count ? ew[i] : 0
+                        let error = abs(left[i] - right[i])
+                        let bound = 5 * u * abs(factor) * (abs(vi) + abs(wi)) + 4 * eta
+                        let excess = CheckRecorder.excess(error, tolerance: bound)
+                        if excess > worstScale.excess || worstScale.index < 0 { worstScale = (excess, error, bound, i) }
+                    }
+                    if worstScale.index >= 0 {
+                        recorders[.scaleDistributes]!.record(
+                            worstScale.error, tolerance: worstScale.bound,
+                            "\(shape) s=\(factor): element \(worstScale.index) \(left[worstScale.index]) vs \(right[worstScale.index])")
+                    }
+                }
+
+                let magnitude = v.magnitudeSquared
+                let (error, bound) = ErrorBounds.sumOfSquares(ev, result: magnitude)
+                recorders[.magnitudeIsDotProduct]!.record(
+                    magnitude < 0 ? .infinity : error, tolerance: bound, "v = \(listText(ev)): magnitudeSquared \(magnitude)")
+
+                if n > 0 {
+                    let nonzero = subject.make(TestInputs.nonzero(count: n, seed: seed &+ 99))
+                    recorders[.magnitudeZeroOnlyForZeros]!.record(
+                        violated: !(nonzero.magnitudeSquared > 0),
+                        "v = \(listText(subject.elements(nonzero))): magnitudeSquared \(nonzero.magnitudeSquared)")
+                }
+
+                var copy = v
+                copy.scale(by: 2)
+                copy += w
+                let after = subject.elements(v)
+                recorders[.valueSemantics]!.record(
+                    violated: after.count != ev.count || zip(after, ev).contains { !ErrorBounds.identical($0, $1) },
+                    "v = \(listText(ev)) became \(listText(after)) after mutating a copy")
+            }
+        }
+        return VectorLaw.allCases.map { law in
+            recorders[law]!.finish(violationExpected: subject.expectedViolations.contains(law.rawValue))
+        }
+    }
+}
