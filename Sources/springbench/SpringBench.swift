@@ -6,7 +6,7 @@ struct SpringBench: ParsableCommand {
         commandName: "springbench",
         abstract: "Vector-arithmetic backends and spring-animation math: verify, benchmark, report.",
         version: "0.1.0",
-        subcommands: [BackendsCommand.self, BenchCommand.self, SpringCommand.self, ConvertCommand.self,
+        subcommands: [BackendsCommand.self, BenchCommand.self, RecommendCommand.self, ReportCommand.self, SpringCommand.self, ConvertCommand.self,
                       CompareCommand.self, BaselineCommand.self, InstructionsCommand.self, InstructionsWorkerCommand.self, VerifyCommand.self]
     )
 }

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Benchmarking
+import Reporting
+
+/// `springbench report`: turns a results file into the performance and
+/// backend-choice reports.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write Reports/performance.md and Reports/backend-choice.md (with SVG plots) from a bench results file."
+    )
+
+    @Option(help: "A results file from `springbench bench`.")
+    var input = "Reports/data/bench-results.json"
+
+    @Option(help: "The directory the reports and their plots/ go to.")
+    var outputDirectory = "Reports"
+
+    func run() throws {
+        try exitingOnUsageError {
+            let results: BenchmarkResults
+            do {
+                results = try BenchmarkResults.load(from: input)
+            } catch {
+                throw UsageError("--input: \(error)")
+            }
+            let documents = [PerformanceReport.render(results), BackendChoiceReport.render(results)]
+            do {
+                for path in try ReportWriter.write(documents, to: outputDirectory) { print("wrote \(path)") }
+            } catch {
+                throw UsageError("--output-directory: \(error)")
+            }
+        }
+    }
+}
