@@ -18,7 +18,7 @@ struct CompareCommand: ParsableCommand {
             refused unless --across-machines, which compares each run as a fraction of its own probe bandwidth. \
             On a shared machine, give several runs per side, interleaved in time (base, PR, base, PR, …), \
             as comma-separated lists: the bootstrap then resamples runs before samples, so run-to-run \
-            shifts widen the interval instead of flagging unchanged code.
+            shifts widen the interval (Welch t on the runs' log medians) instead of flagging unchanged code.
             """
     )
 
