@@ -1,5 +1,5 @@
 # SpringBench: two commands do everything on a fresh machine.
-#   make report   build in release, then verify, benchmark and write Reports/
+#   make report   build in release, verify, benchmark, and write Reports/ (about 5 minutes)
 #   make test     build and run the test suite
 # Both install libopenblas-dev and pkg-config first when they are missing.
 #
@@ -46,9 +46,12 @@ test: deps
 bench: release
 	$(BIN) bench
 
+# The main job: verify (exit 1 stops it), benchmark, then write every report.
 report: release
 	$(BIN) backends
+	$(BIN) verify
 	$(BIN) bench
+	$(BIN) report
 
 clean:
 	rm -rf .build .build-*
