@@ -131,6 +131,13 @@ public enum VerificationReport {
             }
             md += violations.text + "\n"
             md += "Largest motion error: \(number(candidate.largestMotionError)) of the distance (\(plain(candidate.largestMotionErrorCase))).\n\n"
+            if !candidate.motionErrors.isEmpty {
+                var motion = MarkdownTable([("Duration (s)", .right), ("Bounce", .right), ("Damping", .right), ("Apple's damping", .right), ("Largest |x − x_reference| before settling", .right)])
+                for row in candidate.motionErrors {
+                    motion.append([number(row.duration), number(row.bounce), number(row.candidateDamping), number(row.referenceDamping), number(row.largestPositionError)])
+                }
+                md += motion.text + "\n"
+            }
         }
         return md
     }

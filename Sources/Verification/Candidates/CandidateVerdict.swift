@@ -13,6 +13,17 @@ public struct CandidateVerdict: Sendable, Codable, Hashable {
     public var largestMotionError: Double
     /// The motion case where it occurred.
     public var largestMotionErrorCase: String
+    /// The largest position error in each motion case (duration, bounce).
+    public var motionErrors: [MotionError] = []
+
+    /// Largest `|x_candidate − x_reference|` before settling for one spring.
+    public struct MotionError: Sendable, Codable, Hashable {
+        public var duration: Double
+        public var bounce: Double
+        public var candidateDamping: Double
+        public var referenceDamping: Double
+        public var largestPositionError: Double
+    }
 
     public struct Violation: Sendable, Codable, Hashable {
         /// The property's short name (`critical-at-zero`).

@@ -147,9 +147,13 @@ extension VerificationSuite {
         recorders[.appleExampleInverse]!.record(inverseValue, tolerance: 0.005, inverseCase)
 
         var motionError = (value: 0.0, description: "—")
+        var motionErrors: [CandidateVerdict.MotionError] = []
         for d in [0.5, 1.0] {
             for b in [-0.5, 0, 0.3, 0.7] {
                 let outcome = motionComparison(formula, duration: d, bounce: b)
+                motionErrors.append(CandidateVerdict.MotionError(
+                    duration: d, bounce: b, candidateDamping: formula.damping(d, b),
+                    referenceDamping: 2 * Self.appleDampingRatio(b) * (2 * .pi / d), largestPositionError: outcome.error))
                 recorders[.motion]!.record(outcome.error, tolerance: outcome.tolerance, outcome.description)
                 if outcome.error > motionError.value || outcome.error.isNaN {
                     motionError = (outcome.error, outcome.description)
@@ -168,7 +172,9 @@ extension VerificationSuite {
             name: formula.name, source: formula.source, formulaText: formula.formulaText,
             expectation: formula.expectation, accepted: violations.isEmpty, violations: violations,
             largestMotionError: motionError.value, largestMotionErrorCase: motionError.description)
-        return (checks, verdict)
+        var judged = verdict
+        judged.motionErrors = motionErrors
+        return (checks, judged)
     }
 
     /// Solves `c(2π/10, bounce) = 10` on (−1, 1] by scanning for sign changes
