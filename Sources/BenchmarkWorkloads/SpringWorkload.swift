@@ -53,7 +53,7 @@ public struct WorkloadSweep {
                 var samples = [[Double]](repeating: [], count: cells.count)
                 for _ in 0..<policy.samples {
                     for index in cells.indices.shuffled(using: &rng) {
-                        samples[index].append(cells[index].sample(iterations: iterations[index]))
+                        samples[index].append(cells[index].sample(iterations: iterations[index], clock: policy.clock))
                     }
                 }
                 for (index, backend) in backends.enumerated() {

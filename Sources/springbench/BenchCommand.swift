@@ -48,6 +48,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Threads OpenBLAS may use, 1…\(ProcessInfo.processInfo.activeProcessorCount) (default 1).")
     var openblasThreads = 1
 
+    @Option(help: "What samples are timed with: thread-cpu (default; immune to waiting for a core on a shared machine) or wall (required when --openblas-threads > 1).")
+    var clock: SampleClock?
+
     @Option(help: "Bandwidth-probe trials per pattern, 1…100 (default 10; quick 4).")
     var probeTrials: Int?
 
@@ -121,20 +124,27 @@ struct BenchCommand: ParsableCommand {
         guard (1...cores).contains(openblasThreads) else {
             throw UsageError("--openblas-threads must be in 1…\(cores), got \(openblasThreads)")
         }
+        let sampleClock = clock ?? (openblasThreads > 1 ? .wall : .threadCPU)
+        guard sampleClock == .wall || openblasThreads == 1 else {
+            throw UsageError("--clock thread-cpu sees only the calling thread; with --openblas-threads \(openblasThreads) use --clock wall")
+        }
         let trials = probeTrials ?? (quick ? 4 : 10)
         guard (1...100).contains(trials) else { throw UsageError("--probe-trials must be in 1…100, got \(trials)") }
         let policy = TimingPolicy(samples: sampleCount, minimumSampleNanoseconds: minimumMilliseconds * 1e6,
-                                  warmupNanoseconds: base.warmupNanoseconds)
+                                  warmupNanoseconds: base.warmupNanoseconds, clock: sampleClock)
         let configuration = SweepConfiguration(
             kernels: kernelList, backends: backendList, sizes: sizeList.sorted(), samples: sampleCount,
             minimumSampleNanoseconds: policy.minimumSampleNanoseconds, openBLASThreads: openblasThreads,
-            quick: quick, seed: seed)
+            quick: quick, seed: seed, clock: sampleClock)
         return (configuration, policy, trials)
     }
 
     /// Runs probe and sweep with a progress display and returns the results.
+    /// - Parameter doubled: backends that do their work twice (a deliberate
+    ///   regression for the gate's own checks; empty in normal use).
     static func runSweep(
-        configuration: SweepConfiguration, policy: TimingPolicy, probeTrials: Int, workloadSizes: [Int]
+        configuration: SweepConfiguration, policy: TimingPolicy, probeTrials: Int, workloadSizes: [Int],
+        doubled: Set<String> = []
     ) throws -> BenchmarkResults {
         let started = monotonicNanoseconds()
         OpenBLASBackend.threadCount = configuration.openBLASThreads
@@ -154,7 +164,7 @@ struct BenchCommand: ParsableCommand {
             return Int(springbench_allocation_counting_end())
         }
         let sweep = Sweep(configuration: configuration, policy: policy, countAllocations: counter)
-        let measurements = sweep.run(probe: probe) { event in
+        let measurements = sweep.run(probe: probe, doubled: doubled) { event in
             switch event {
             case .probing(let pattern): display.show("probe: \(pattern.rawValue)")
             case .measuring(let kernel, let size, let cell, let total):
@@ -165,7 +175,7 @@ struct BenchCommand: ParsableCommand {
         }
         let workloadPolicy = TimingPolicy(
             samples: max(3, policy.samples / 2), minimumSampleNanoseconds: policy.minimumSampleNanoseconds,
-            warmupNanoseconds: policy.warmupNanoseconds)
+            warmupNanoseconds: policy.warmupNanoseconds, clock: policy.clock)
         let workloads = WorkloadSweep(
             workloads: SpringWorkload.allCases, backends: configuration.backends, sizes: workloadSizes,
             policy: workloadPolicy, countAllocations: counter, seed: configuration.seed
@@ -235,3 +245,5 @@ struct BenchSummary {
         return lines.joined(separator: "\n")
     }
 }
+
+extension SampleClock: ExpressibleByArgument {}

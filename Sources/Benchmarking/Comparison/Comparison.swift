@@ -50,7 +50,8 @@ public struct Comparison: Sendable {
         thresholds: RegressionThresholds = RegressionThresholds(),
         acrossMachines: Bool = false, level: Double = 0.99, seed: UInt64 = 0x5EED
     ) throws(ComparisonError) {
-        guard (baseline.measure == .instructions) == (current.measure == .instructions) else {
+        guard (baseline.measure == .instructions) == (current.measure == .instructions),
+              baseline.clock == current.clock else {
             throw .differentMeasures(baseline: baseline.path, current: current.path)
         }
         let sameMachine = baseline.measure == .instructions

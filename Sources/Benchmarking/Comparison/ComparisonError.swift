@@ -17,7 +17,7 @@ public enum ComparisonError: Error, Equatable, CustomStringConvertible {
         case .unusableFile(let message):
             return message
         case .differentMeasures(let baseline, let current):
-            return "cannot compare \(baseline) with \(current): one holds wall-clock times and the other instruction counts; compare `springbench bench` results with each other and `springbench instructions` results with each other"
+            return "cannot compare \(baseline) with \(current): they measure different things (times against instruction counts, or times taken with different clocks — see configuration.clock); compare results made the same way, e.g. regenerate the baseline with the same command"
         case .differentMachines(let baseline, let current):
             return "the baseline was measured on \(baseline), the current results on \(current): absolute times from different machines or builds say nothing about the code. Re-measure the baseline on this machine (`springbench baseline save NAME`), or pass --across-machines to compare each run as a fraction of its own probe bandwidth"
         case .noProbe(let path):

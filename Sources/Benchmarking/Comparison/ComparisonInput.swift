@@ -5,7 +5,7 @@ public struct ComparisonInput: Sendable {
     /// What the numbers are.
     public enum Measure: String, Codable, Sendable {
         /// Nanoseconds per kernel call, raw samples.
-        case wallClock = "time per call (CPU time of the measuring thread for `baseline save`, wall time for `bench`)"
+        case wallClock = "time per call (by the clock the run recorded)"
         /// Nanoseconds per call times the run's own probe bandwidth for the
         /// kernel's access pattern: time in units of "what this machine's
         /// memory allows", so two machines can be compared.
@@ -18,6 +18,8 @@ public struct ComparisonInput: Sendable {
     public var measure: Measure
     public var machine: MachineRecord
     public var observations: [ComparisonCell: CellObservation]
+    /// The clock a timed input was measured with (nil for instruction counts).
+    public var clock: SampleClock?
     /// Bytes per element each kernel counts (for showing bandwidth fractions).
     var bytesPerElement: [String: Int]
 
@@ -44,6 +46,7 @@ public struct ComparisonInput: Sendable {
         }
         self.init(path: path, measure: normalizedByBandwidth ? .bandwidthNormalized : .wallClock,
                   machine: results.machine, observations: observations)
+        self.clock = results.configuration.clock
     }
 
     /// An instruction-count file: exact counts per element.

@@ -49,11 +49,15 @@ public struct SweepConfiguration: Codable, Sendable, Equatable {
     public var quick: Bool
     /// Seed of the interleaving order and of the bootstrap.
     public var seed: UInt64
+    /// What the samples were timed with.
+    public var clock: SampleClock
 
     public init(
         kernels: [Kernel], backends: [String], sizes: [Int], samples: Int,
-        minimumSampleNanoseconds: Double, openBLASThreads: Int, quick: Bool, seed: UInt64
+        minimumSampleNanoseconds: Double, openBLASThreads: Int, quick: Bool, seed: UInt64,
+        clock: SampleClock = .threadCPU
     ) {
+        self.clock = clock
         self.kernels = kernels
         self.backends = backends
         self.sizes = sizes

@@ -33,6 +33,22 @@ public struct Sweep {
 
     /// Runs the sweep; `probe` gives the bandwidth each kernel is compared with.
     public func run(probe: BandwidthProbeResult, progress: (SweepProgress) -> Void = { _ in }) -> [KernelMeasurement] {
+        run(probe: probe, progress: progress) { size, name in
+            Backends.withBackend(named: name, operationFactory(size: size))
+        }
+    }
+
+    func operationFactory(size: Int) -> KernelOperationFactory {
+        KernelOperationFactory(size: size, kernels: configuration.kernels, seed: configuration.seed)
+    }
+
+    /// The sweep, with `operations(size, backendName)` giving a backend's
+    /// timed operations at a size (built through a `BackendVisitor`, so they
+    /// are specialised for the concrete backend).
+    func run(
+        probe: BandwidthProbeResult, progress: (SweepProgress) -> Void,
+        operations makeOperations: (Int, String) -> [Kernel: TimedOperation]?
+    ) -> [KernelMeasurement] {
         var rng = SplitMix64(seed: configuration.seed)
         let total = configuration.sizes.count * configuration.kernels.count * configuration.backends.count
         var done = 0
@@ -40,8 +56,7 @@ public struct Sweep {
         for size in configuration.sizes.sorted() {
             // One set of operands per backend and size, shared by its kernels.
             let operations = configuration.backends.map { name -> [Kernel: TimedOperation] in
-                let factory = KernelOperationFactory(size: size, kernels: configuration.kernels, seed: configuration.seed)
-                guard let operations = Backends.withBackend(named: name, factory) else {
+                guard let operations = makeOperations(size, name) else {
                     preconditionFailure("unknown backend \(name); validate names before sweeping")
                 }
                 return operations
@@ -53,7 +68,7 @@ public struct Sweep {
                 var samples = [[Double]](repeating: [], count: cells.count)
                 for _ in 0..<policy.samples {
                     for index in cells.indices.shuffled(using: &rng) {
-                        samples[index].append(cells[index].sample(iterations: iterations[index]))
+                        samples[index].append(cells[index].sample(iterations: iterations[index], clock: policy.clock))
                     }
                 }
                 for (index, backend) in configuration.backends.enumerated() {
