@@ -20,6 +20,12 @@ public struct BandwidthProbeResult: Codable, Sendable, Equatable {
         patterns.first { $0.pattern == pattern }?.bestGigabytesPerSecond ?? .nan
     }
 
+    /// The median rate (GB/s, counted bytes) over the trials for `pattern`:
+    /// what kernel medians are compared with (typical against typical).
+    public func medianGigabytesPerSecond(_ pattern: ProbePattern) -> Double {
+        patterns.first { $0.pattern == pattern }?.medianGigabytesPerSecond ?? .nan
+    }
+
     /// One pattern's rates.
     public struct PatternRate: Codable, Sendable, Equatable {
         public var pattern: ProbePattern

@@ -85,7 +85,10 @@ public struct KernelMeasurement: Codable, Sendable, Equatable {
     public var nanosecondsPerElement: Double
     /// Counted bytes (``Kernel/bytesPerElement``) per second at the median, in GB/s (10⁹).
     public var gigabytesPerSecond: Double
-    /// ``gigabytesPerSecond`` over the probe's best rate for the same access pattern.
+    /// ``gigabytesPerSecond`` (at the median) over the probe's median rate for
+    /// the same access pattern: typical against typical. (Against the probe's
+    /// best trial, as STREAM reports it, a kernel's median would be judged by
+    /// the probe's luckiest pass.)
     public var fractionOfBandwidth: Double
     /// Heap allocations per kernel call, counted (nil when counting is unavailable).
     public var allocationsPerOperation: Double?

@@ -97,7 +97,7 @@ public struct Sweep {
         return KernelMeasurement(
             kernel: kernel, backend: backend, size: size, iterationsPerSample: iterations, samples: samples,
             summary: summary, nanosecondsPerElement: perElement, gigabytesPerSecond: gigabytesPerSecond,
-            fractionOfBandwidth: gigabytesPerSecond / probe.bestGigabytesPerSecond(kernel.probePattern),
+            fractionOfBandwidth: gigabytesPerSecond / probe.medianGigabytesPerSecond(kernel.probePattern),
             allocationsPerOperation: allocations)
     }
 }

@@ -138,8 +138,9 @@ public enum PerformanceReport {
         *p10–p90* is the spread of the samples (also per element). *GB/s* counts the bytes each kernel \
         must move per element (SPEC §2: 24 for add, subtract and axpy, 16 for scale, 8 for \
         magnitudeSquared; write-allocate traffic not counted). *Of bandwidth* divides that by the bandwidth \
-        probe's best rate for the same access pattern, measured in the same run; it is the physical limit \
-        only once the working set leaves the cache, and can exceed 100 % in cache. Differences under \
+        probe's median rate for the same access pattern, measured in the same run (typical against \
+        typical; the dashed limit in the plots is the probe's best trial); it is the physical limit only \
+        once the working set leaves the cache, and can exceed 100 % in cache. Differences under \
         about 1.5× in cache need the confidence intervals of `backend-choice.md` before they mean anything.
 
 
