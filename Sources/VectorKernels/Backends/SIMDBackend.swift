@@ -49,6 +49,10 @@ public enum SIMDBackend: KernelBackend {
     }
 
     /// Applies `vector` to full `Wide` chunks of `0..<count` and `scalar` to the rest.
+    ///
+    /// The main loop does two chunks per iteration: with one, `scale` ran
+    /// 1.1–1.9× slower than the naive loop LLVM unrolls itself (AVX2 build,
+    /// 256–64 Ki points).
     @inlinable
     @inline(__always)
     internal static func forEachChunk(
@@ -56,7 +60,12 @@ public enum SIMDBackend: KernelBackend {
     ) {
         let width = Wide.scalarCount
         var i = 0
-        while i &+ width <= count {
+        while i &+ 2 &* width <= count {
+            vector(i)
+            vector(i &+ width)
+            i &+= 2 &* width
+        }
+        if i &+ width <= count {
             vector(i)
             i &+= width
         }
