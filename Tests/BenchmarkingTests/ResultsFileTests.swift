@@ -23,8 +23,10 @@ struct ResultsFileTests {
     @Test("missing, corrupt, truncated and foreign files are reported with what to do")
     func unusableFiles() throws {
         let directory = Self.temporaryDirectory()
-        #expect(throws: ResultsFileError.missing(path: directory + "/none.json")) {
+        #expect {
             try BenchmarkResults.load(from: directory + "/none.json")
+        } throws: { error in
+            (error as? DocumentFileError)?.problem == .missing && "\(error)".contains("springbench bench --output")
         }
         let good = try SyntheticResults.make().encoded()
         let truncated = directory + "/truncated.json"
@@ -32,17 +34,20 @@ struct ResultsFileTests {
         #expect {
             try BenchmarkResults.load(from: truncated)
         } throws: { error in
-            guard case .corrupt = error as? ResultsFileError else { return false }
+            guard case .corrupt = (error as? DocumentFileError)?.problem else { return false }
             return "\(error)".contains("regenerate it with `springbench bench")
         }
         let foreign = directory + "/foreign.json"
         try Data(#"{"schema": "criterion/3", "benchmarks": []}"#.utf8).write(to: URL(fileURLWithPath: foreign))
-        #expect(throws: ResultsFileError.wrongSchema(path: foreign, found: "criterion/3", expected: BenchmarkResults.currentSchema)) {
+        #expect {
             try BenchmarkResults.load(from: foreign)
+        } throws: { error in
+            (error as? DocumentFileError)?.problem
+                == .wrongSchema(found: "criterion/3", expected: BenchmarkResults.currentSchema)
         }
         let fieldMissing = directory + "/field.json"
         try Data(#"{"schema": "springbench.bench-results/1"}"#.utf8).write(to: URL(fileURLWithPath: fieldMissing))
-        #expect(throws: ResultsFileError.self) { try BenchmarkResults.load(from: fieldMissing) }
+        #expect(throws: DocumentFileError.self) { try BenchmarkResults.load(from: fieldMissing) }
     }
 
     @Test("a write that fails leaves the previous file intact and no temporary")
