@@ -53,7 +53,7 @@ let package = Package(
         .target(
             name: "_TestSupport",
             dependencies: [
-                "VectorKernels", "SpringBenchBackends", "CAllocationCounting", "Benchmarking",
+                "VectorKernels", "SpringBenchBackends", "CAllocationCounting", "Benchmarking", "Verification",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             path: "Tests/_TestSupport"
