@@ -153,7 +153,7 @@ struct BenchCommand: ParsableCommand {
             BackendRecord(name: $0.name, summary: $0.summary, simdWidth: $0.simdWidth, library: $0.library,
                           core: $0.core, threads: $0.threads, fusedAXPY: $0.fusedAXPY)
         }
-        let machine = MachineRecord.current(backends: records, commandLine: CommandLine.arguments.joined(separator: " "))
+        let machine = MachineRecord.current(backends: records, commandLine: invocation)
         let probe = BandwidthProbe.sized(
             lastLevelCacheBytes: machine.lastLevelCacheBytes, trials: probeTrials,
             minimumElements: configuration.quick ? 1 << 23 : 1 << 24

@@ -92,7 +92,7 @@ struct InstructionsCommand: ParsableCommand {
             BackendRecord(name: $0.name, summary: $0.summary, simdWidth: $0.simdWidth, library: $0.library,
                           core: $0.core, threads: $0.threads, fusedAXPY: $0.fusedAXPY)
         }
-        let machine = MachineRecord.current(backends: records, commandLine: CommandLine.arguments.joined(separator: " "))
+        let machine = MachineRecord.current(backends: records, commandLine: invocation)
         do {
             return try InstructionCounts.measure(cells: cells, callsPerRegion: calls, workerCommand: worker, machine: machine)
         } catch let failure as CallgrindRunner.Failure {

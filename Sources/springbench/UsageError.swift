@@ -28,3 +28,10 @@ func exitingOnUsageError(_ body: () throws -> Void) throws {
         throw ExitCode(2)
     }
 }
+
+/// The command line as recorded in results and reports: `springbench` and its
+/// arguments, without the executable's path (which would tie a committed
+/// report to one machine's directories).
+var invocation: String {
+    (["springbench"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
+}

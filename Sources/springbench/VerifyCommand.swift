@@ -65,7 +65,7 @@ struct VerifyCommand: ParsableCommand {
                     return BackendRecord(name: d.name, summary: d.summary, simdWidth: d.simdWidth, library: d.library,
                                          core: d.core, threads: d.threads, fusedAXPY: d.fusedAXPY)
                 },
-                commandLine: CommandLine.arguments.joined(separator: " "))
+                commandLine: invocation)
             let document = try VerificationReport.render(results, machine: machine, command: Self.commandText(thorough: thorough, formulas: dampingFormulas))
             do {
                 let written = try ReportWriter.write([document], to: outputDir)
