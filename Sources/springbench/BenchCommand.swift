@@ -149,10 +149,7 @@ struct BenchCommand: ParsableCommand {
         let started = monotonicNanoseconds()
         OpenBLASBackend.threadCount = configuration.openBLASThreads
         let display = ProgressDisplay()
-        let records = configuration.backends.compactMap { Backends.named($0)?.details }.map {
-            BackendRecord(name: $0.name, summary: $0.summary, simdWidth: $0.simdWidth, library: $0.library,
-                          core: $0.core, threads: $0.threads, fusedAXPY: $0.fusedAXPY)
-        }
+        let records = configuration.backends.compactMap { Backends.named($0)?.details }
         let machine = MachineRecord.current(backends: records, commandLine: invocation)
         let probe = BandwidthProbe.sized(
             lastLevelCacheBytes: machine.lastLevelCacheBytes, trials: probeTrials,

@@ -88,10 +88,7 @@ struct InstructionsCommand: ParsableCommand {
             printError("debug: \(doubled.sorted().joined(separator: ", ")) run their kernels twice (a deliberate regression)")
             worker += ["--doubled", doubled.sorted().joined(separator: ",")]
         }
-        let records = Set(cells.map(\.backend)).sorted().compactMap { Backends.named($0)?.details }.map {
-            BackendRecord(name: $0.name, summary: $0.summary, simdWidth: $0.simdWidth, library: $0.library,
-                          core: $0.core, threads: $0.threads, fusedAXPY: $0.fusedAXPY)
-        }
+        let records = Set(cells.map(\.backend)).sorted().compactMap { Backends.named($0)?.details }
         let machine = MachineRecord.current(backends: records, commandLine: invocation)
         do {
             return try InstructionCounts.measure(cells: cells, callsPerRegion: calls, workerCommand: worker, machine: machine)

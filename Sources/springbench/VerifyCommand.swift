@@ -60,11 +60,7 @@ struct VerifyCommand: ParsableCommand {
         print(Self.summary(results))
         if !noReport {
             let machine = MachineRecord.current(
-                backends: Backends.all.map { backend in
-                    let d = backend.details
-                    return BackendRecord(name: d.name, summary: d.summary, simdWidth: d.simdWidth, library: d.library,
-                                         core: d.core, threads: d.threads, fusedAXPY: d.fusedAXPY)
-                },
+                backends: Backends.all.map { $0.details },
                 commandLine: invocation)
             let document = try VerificationReport.render(results, machine: machine, command: Self.commandText(thorough: thorough, formulas: dampingFormulas))
             do {

@@ -99,18 +99,7 @@ extension Comparison {
         thresholds: RegressionThresholds = RegressionThresholds(), acrossMachines: Bool = false,
         level: Double = 0.99, seed: UInt64 = 0x5EED
     ) throws(ComparisonError) {
-        let normalize = acrossMachines && !baseline.machine.isComparable(with: current.machine)
-        func input(_ document: ResultsDocument, _ path: String) throws(ComparisonError) -> ComparisonInput {
-            switch document {
-            case .wallClock(let results):
-                if normalize, !ComparisonInput.probeIsUsable(results) { throw .noProbe(path: path) }
-                return ComparisonInput(results: results, path: path, normalizedByBandwidth: normalize)
-            case .instructions(let counts):
-                return ComparisonInput(counts: counts, path: path)
-            }
-        }
-        try self.init(
-            baseline: input(baseline, baselinePath), current: input(current, currentPath),
-            thresholds: thresholds, acrossMachines: acrossMachines, level: level, seed: seed)
+        try self.init(baselines: [(baseline, baselinePath)], currents: [(current, currentPath)],
+                      thresholds: thresholds, acrossMachines: acrossMachines, level: level, seed: seed)
     }
 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import VectorKernels
 
 /// Where, when and how a result was measured. Every result file carries one,
 /// and every report ends with it.
@@ -63,26 +64,8 @@ public struct MachineRecord: Codable, Sendable, Equatable {
     }
 }
 
-/// A backend as recorded in a result (a Codable copy of `BackendDetails`).
-public struct BackendRecord: Codable, Sendable, Equatable {
-    public var name: String
-    public var summary: String
-    public var simdWidth: Int?
-    public var library: String?
-    public var core: String?
-    public var threads: Int
-    public var fusedAXPY: Bool
-
-    public init(name: String, summary: String, simdWidth: Int?, library: String?, core: String?, threads: Int, fusedAXPY: Bool) {
-        self.name = name
-        self.summary = summary
-        self.simdWidth = simdWidth
-        self.library = library
-        self.core = core
-        self.threads = threads
-        self.fusedAXPY = fusedAXPY
-    }
-}
+/// A backend as recorded in a result: its `BackendDetails` on the measuring machine.
+public typealias BackendRecord = BackendDetails
 
 extension MachineRecord {
     /// Reads this machine's record from /proc, /sys and the build itself.
