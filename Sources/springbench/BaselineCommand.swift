@@ -38,8 +38,9 @@ struct BaselineCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Measure (or copy --from a results file) and store as DIRECTORY/NAME.json.",
             discussion: """
-                Without --from, runs the wall-clock sweep with the measurement options below (as \
-                `springbench bench`, whose --output also receives the results) or, with --instructions, \
+                Without --from, runs the timed sweep with the measurement options below (as \
+                `springbench bench`, without the spring workloads; --output is ignored: the results go \
+                only to the baseline, never over Reports/) or, with --instructions, \
                 the callgrind instruction counts (`springbench instructions`, honouring --kernels, \
                 --backends and --sizes). The file is checked before it is stored.
                 """
@@ -81,7 +82,6 @@ struct BaselineCommand: ParsableCommand {
                     let results = try GateMeasurement.runSweep(
                         configuration: configuration, policy: policy, probeTrials: probeTrials,
                         doubled: try GateMeasurement.validatedDoubled(doubledBackends))
-                    do { try results.write(to: bench.output) } catch { throw UsageError("\(error)") }
                     document = .wallClock(results)
                 }
                 let path = "\(directory)/\(name).json"
