@@ -151,10 +151,11 @@ struct BenchCommand: ParsableCommand {
         let display = ProgressDisplay()
         let records = configuration.backends.compactMap { Backends.named($0)?.details }
         let machine = MachineRecord.current(backends: records, commandLine: invocation)
-        let probe = BandwidthProbe.sized(
+        var bandwidthProbe = BandwidthProbe.sized(
             lastLevelCacheBytes: machine.lastLevelCacheBytes, trials: probeTrials,
-            minimumElements: configuration.quick ? 1 << 23 : 1 << 24
-        ).run { display.show("probe: \($0.rawValue)") }
+            minimumElements: configuration.quick ? 1 << 23 : 1 << 24)
+        bandwidthProbe.clock = configuration.clock
+        let probe = bandwidthProbe.run { display.show("probe: \($0.rawValue)") }
         let counter: AllocationCounter = { body in
             springbench_allocation_counting_begin()
             body()

@@ -13,6 +13,9 @@ import Glibc
 public struct BandwidthProbe {
     public var elements: Int
     public var trials: Int
+    /// The clock each pass is timed with: the sweep's, so kernels and probe
+    /// are measured alike.
+    public var clock: SampleClock = .wall
 
     /// - Parameters:
     ///   - elements: doubles per array; at least 4× the last-level cache is
@@ -45,9 +48,9 @@ public struct BandwidthProbe {
         for trial in 0..<trials {
             for pattern in ProbePattern.allCases {
                 if trial == 0 { progress(pattern) }
-                let start = monotonicNanoseconds()
+                let start = clock.now()
                 sink += Self.pass(pattern, a, b, c, elements, inverse: trial % 2 == 1)
-                let nanoseconds = Double(monotonicNanoseconds() &- start)
+                let nanoseconds = Double(clock.now() &- start)
                 rates[pattern, default: []].append(Double(pattern.bytesPerElement * elements) / nanoseconds)
             }
         }
