@@ -51,7 +51,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "What samples are timed with: thread-cpu (default; immune to waiting for a core on a shared machine) or wall (required when --openblas-threads > 1).")
     var clock: SampleClock?
 
-    @Option(help: "Bandwidth-probe trials per pattern, 1…100 (default 10; quick 4).")
+    @Option(help: "Bandwidth-probe trials per pattern, 1…100 (default 25, as many as the kernel samples, so the two medians are alike; quick 4).")
     var probeTrials: Int?
 
     @Flag(help: "Skip the end-to-end spring workloads.")
@@ -128,7 +128,7 @@ struct BenchCommand: ParsableCommand {
         guard sampleClock == .wall || openblasThreads == 1 else {
             throw UsageError("--clock thread-cpu sees only the calling thread; with --openblas-threads \(openblasThreads) use --clock wall")
         }
-        let trials = probeTrials ?? (quick ? 4 : 10)
+        let trials = probeTrials ?? (quick ? 4 : 25)
         guard (1...100).contains(trials) else { throw UsageError("--probe-trials must be in 1…100, got \(trials)") }
         let policy = TimingPolicy(samples: sampleCount, minimumSampleNanoseconds: minimumMilliseconds * 1e6,
                                   warmupNanoseconds: base.warmupNanoseconds, clock: sampleClock)
