@@ -28,35 +28,16 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: "The current results: a results file or a baseline name; several runs comma-separated.")
     var current: String
 
-    @Option(help: "Regression threshold in percent (default 10).")
-    var threshold = "10"
-
-    @Option(name: .customLong("threshold-for"), help: ArgumentHelp("Per-kernel threshold, KERNEL=PERCENT (repeatable).", valueName: "kernel=percent"))
-    var thresholdFor: [String] = []
-
     @Flag(help: "Allow results from different machines; compares fractions of each run's probe bandwidth.")
     var acrossMachines = false
 
-    @Option(help: "Output: markdown (for a CI job summary), plain or json.")
-    var format: OutputFormat = .markdown
-
-    @Option(help: "Also append the Markdown report to this file (e.g. \"$GITHUB_STEP_SUMMARY\").")
-    var summaryFile: String?
-
-    @Option(help: "Confidence level of the intervals in percent, 50…99.9 (default 99).")
-    var confidence = 99.0
-
-    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-        case markdown, plain, json
-    }
+    @OptionGroup(title: "Verdict")
+    var verdict: VerdictOptions
 
     func run() throws {
         var exitCode: Int32 = 0
         try exitingOnUsageError {
-            let thresholds = try parsedThresholds()
-            guard confidence.isFinite, (50...99.9).contains(confidence) else {
-                throw UsageError("--confidence must be in 50…99.9, got \(confidence)")
-            }
+            let thresholds = try verdict.validatedThresholds()
             let comparison: Comparison
             do {
                 func runs(_ list: String) throws -> [(ResultsDocument, String)] {
@@ -71,29 +52,68 @@ struct CompareCommand: ParsableCommand {
                 }
                 comparison = try Comparison(
                     baselines: baselineRuns, currents: currentRuns,
-                    thresholds: thresholds, acrossMachines: acrossMachines, level: confidence / 100)
+                    thresholds: thresholds, acrossMachines: acrossMachines, level: verdict.level)
             } catch let error as ComparisonError {
                 throw UsageError(error.description)
             }
-            switch format {
-            case .markdown: print(comparison.markdown)
-            case .plain: print(comparison.plainText)
-            case .json: print(try comparison.json())
-            }
-            if let summaryFile {
-                if !FileManager.default.fileExists(atPath: summaryFile) {
-                    _ = FileManager.default.createFile(atPath: summaryFile, contents: nil)
-                }
-                guard let handle = FileHandle(forWritingAtPath: summaryFile) else {
-                    throw UsageError("--summary-file: cannot write \(summaryFile)")
-                }
-                handle.seekToEndOfFile()
-                handle.write(Data((comparison.markdown + "\n").utf8))
-                handle.closeFile()
-            }
-            exitCode = comparison.exitCode
+            exitCode = try verdict.publish(comparison)
         }
         if exitCode != 0 { throw ExitCode(exitCode) }
+    }
+}
+
+/// How a comparison is judged and shown: shared by `compare` and `compare-builds`.
+struct VerdictOptions: ParsableArguments {
+    @Option(help: "Regression threshold in percent (default 10).")
+    var threshold = "10"
+
+    @Option(name: .customLong("threshold-for"), help: ArgumentHelp("Per-kernel threshold, KERNEL=PERCENT (repeatable).", valueName: "kernel=percent"))
+    var thresholdFor: [String] = []
+
+    @Option(help: "Output: markdown (for a CI job summary), plain or json.")
+    var format: OutputFormat = .markdown
+
+    @Option(help: "Also append the Markdown report to this file (e.g. \"$GITHUB_STEP_SUMMARY\").")
+    var summaryFile: String?
+
+    @Option(help: "Confidence level of the intervals in percent, 50…99.9 (default 99).")
+    var confidence = 99.0
+
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+        case markdown, plain, json
+    }
+
+    /// Coverage of each interval as a fraction.
+    var level: Double { confidence / 100 }
+
+    /// The thresholds, after checking every option.
+    func validatedThresholds() throws -> RegressionThresholds {
+        guard confidence.isFinite, (50...99.9).contains(confidence) else {
+            throw UsageError("--confidence must be in 50…99.9, got \(confidence)")
+        }
+        return try parsedThresholds()
+    }
+
+    /// Prints the comparison in the chosen format (and appends the Markdown to
+    /// --summary-file); returns the exit code of its verdict.
+    func publish(_ comparison: Comparison) throws -> Int32 {
+        switch format {
+        case .markdown: print(comparison.markdown)
+        case .plain: print(comparison.plainText)
+        case .json: print(try comparison.json())
+        }
+        if let summaryFile {
+            if !FileManager.default.fileExists(atPath: summaryFile) {
+                _ = FileManager.default.createFile(atPath: summaryFile, contents: nil)
+            }
+            guard let handle = FileHandle(forWritingAtPath: summaryFile) else {
+                throw UsageError("--summary-file: cannot write \(summaryFile)")
+            }
+            handle.seekToEndOfFile()
+            handle.write(Data((comparison.markdown + "\n").utf8))
+            handle.closeFile()
+        }
+        return comparison.exitCode
     }
 
     func parsedThresholds() throws -> RegressionThresholds {

@@ -12,7 +12,7 @@ struct SpringBench: ParsableCommand {
         subcommands: [
             BackendsCommand.self, VerifyCommand.self, BenchCommand.self, RecommendCommand.self, ReportCommand.self,
             SpringCommand.self, ConvertCommand.self, CompareCommand.self, BaselineCommand.self,
-            InstructionsCommand.self, InstructionsWorkerCommand.self,
+            InstructionsCommand.self, InstructionsWorkerCommand.self, CompareBuildsCommand.self, SamplerCommand.self,
         ]
     )
 

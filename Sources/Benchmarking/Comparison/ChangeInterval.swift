@@ -70,6 +70,34 @@ public struct ChangeInterval: Codable, Sendable, Equatable {
             level: level)
     }
 
+    /// Paired samples (sample *i* of each side taken back to back, see
+    /// ``PairedSweep``), stored epoch after epoch.
+    ///
+    /// The unit is the epoch: its ratio is the median of its pairs' ratios
+    /// current/baseline, because the pairs of one epoch share a pair of
+    /// processes and whatever bias those processes have (layout, heap), while
+    /// epochs are independent draws of it. The change is the median of the
+    /// epochs' ratios, its interval the distribution-free interval of a median
+    /// from order statistics (the sign-test interval [r₍ₖ₎, r₍ₙ₋ₖ₊₁₎], which
+    /// covers the median with probability 1 − 2·P(Binomial(n, ½) < k);
+    /// Conover, *Practical Nonparametric Statistics*, §3.4): no assumption
+    /// about the shape of the distribution, only independent epochs. With one
+    /// epoch the pairs are the units. With too few units for `level` the
+    /// interval is (0, ∞): nothing can be concluded.
+    public static func paired(baseline: [Double], current: [Double], epochs: Int, level: Double) -> ChangeInterval {
+        precondition(baseline.count == current.count && !baseline.isEmpty, "paired samples come in pairs")
+        let ratios = zip(current, baseline).map { $0 / $1 }
+        let perEpoch = epochs >= 2 && ratios.count % epochs == 0 ? ratios.count / epochs : 0
+        let units = perEpoch == 0
+            ? ratios.sorted()
+            : (0..<epochs).map { SampleStatistics.median(Array(ratios[($0 * perEpoch)..<(($0 + 1) * perEpoch)])) }.sorted()
+        let median = SampleStatistics.quantile(sorted: units, 0.5)
+        guard let k = SignTest.rank(pairs: units.count, level: level) else {
+            return ChangeInterval(ratio: median, lower: 0, upper: .infinity, level: level)
+        }
+        return ChangeInterval(ratio: median, lower: units[k - 1], upper: units[units.count - k], level: level)
+    }
+
     /// Several runs per side: Welch's t interval on the logarithms of the
     /// runs' medians (Welch 1947, with the Welch–Satterthwaite degrees of
     /// freedom rounded down). Each run is one draw of "the machine's state";
@@ -126,5 +154,23 @@ public struct ChangeInterval: Codable, Sendable, Equatable {
             if seen > upperMiddle { return (lower + sorted[rank]) / 2 }
         }
         return sorted[n - 1]
+    }
+}
+
+/// Order statistics for a distribution-free interval of a median.
+public enum SignTest {
+    /// The rank k of the interval [x₍ₖ₎, x₍ₙ₋ₖ₊₁₎] over n sorted values: the
+    /// largest k ≥ 1 with 2·P(Binomial(n, ½) ≤ k − 1) ≤ 1 − level, or nil.
+    public static func rank(pairs n: Int, level: Double) -> Int? {
+        var k: Int? = nil
+        var cumulative = 0.0  // P(B ≤ j) after step j
+        var logChoose = 0.0   // log C(n, j)
+        let logHalfPower = Double(n) * log(0.5)
+        for j in 0..<n {
+            if j > 0 { logChoose += log(Double(n - j + 1)) - log(Double(j)) }
+            cumulative += exp(logChoose + logHalfPower)  // now P(B ≤ j)
+            if 2 * cumulative <= 1 - level { k = j + 1 } else { break }
+        }
+        return k
     }
 }

@@ -58,6 +58,7 @@ extension Comparison {
             let kernelThresholds: [String: Double]
             let level: Double
             let acrossMachines: Bool
+            let paired: Bool
             let rows: [Row]
             let onlyInBaseline: [String]
             let onlyInCurrent: [String]
@@ -66,7 +67,7 @@ extension Comparison {
             verdict: hasRegression ? "regression" : "no-regression", headline: headline, exitCode: exitCode,
             measure: measure.rawValue, baseline: baselinePath, current: currentPath,
             defaultThreshold: thresholds.defaultFraction, kernelThresholds: thresholds.kernelFractions,
-            level: level, acrossMachines: acrossMachines, rows: rows,
+            level: level, acrossMachines: acrossMachines, paired: paired, rows: rows,
             onlyInBaseline: onlyInBaseline.map(\.description), onlyInCurrent: onlyInCurrent.map(\.description))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -82,10 +83,21 @@ extension Comparison {
             .map { "\($0.key) \(Self.formatted(100 * $0.value, digits: 0)) %" }
         let threshold = "\(Self.formatted(100 * thresholds.defaultFraction, digits: 0)) %"
             + (overrides.isEmpty ? "" : " (\(overrides.joined(separator: ", ")))")
-        let how = measure == .instructions
-            ? "Instruction counts are exact, so each change is a point"
-            : "Each change is the ratio of medians with a \(Self.formatted(100 * level, digits: 0)) % bootstrap interval"
+        let how: String
+        if measure == .instructions {
+            how = "Instruction counts are exact, so each change is a point"
+        } else if paired {
+            how = "Paired run (\(pairingSummary)): each change is the median over epochs of the per-pair ratios, with a \(Self.formatted(100 * level, digits: 0)) % distribution-free (sign-test) interval over epochs"
+        } else {
+            how = "Each change is the ratio of medians with a \(Self.formatted(100 * level, digits: 0)) % bootstrap interval"
+        }
         return "\(how); a cell regressed only when the whole interval lies beyond +\(threshold), improved when it lies below the mirror limit. Measure: \(measure.rawValue)."
+    }
+
+    var pairingSummary: String {
+        guard let pairing = baselineInput.pairing else { return "" }
+        let cpu = pairing.cpu.map { ", both pinned to CPU \($0)" } ?? ""
+        return "the builds took turns sample by sample\(cpu), \(pairing.epochs) epoch\(pairing.epochs == 1 ? "" : "s") of freshly started processes"
     }
 
     var coverageNotes: [String] {

@@ -32,6 +32,9 @@ public struct Comparison: Sendable {
     public var currentMachine: String
     /// Whether the machines differed (allowed only with `acrossMachines`).
     public var acrossMachines: Bool
+    /// Whether the two inputs are the sides of one paired run, judged pair by
+    /// pair (``ChangeInterval/paired(baseline:current:level:)``).
+    public var paired: Bool
 
     let baselineInput: ComparisonInput
     let currentInput: ComparisonInput
@@ -54,9 +57,10 @@ public struct Comparison: Sendable {
               baseline.clock == current.clock else {
             throw .differentMeasures(baseline: baseline.path, current: current.path)
         }
+        let paired = Self.arePaired(baseline, current)
         let sameMachine = baseline.measure == .instructions
             ? Self.countsComparable(baseline.machine, current.machine)
-            : baseline.machine.isComparable(with: current.machine)
+            : paired || baseline.machine.isComparable(with: current.machine)
         if !sameMachine, !acrossMachines {
             throw .differentMachines(baseline: baseline.machine.comparisonSummary, current: current.machine.comparisonSummary)
         }
@@ -65,8 +69,13 @@ public struct Comparison: Sendable {
         var rows: [Row] = []
         for (index, cell) in common.enumerated() {
             let before = baseline.observations[cell]!, after = current.observations[cell]!
-            let interval = ChangeInterval.estimate(
-                baseline: before, current: after, level: level, seed: seed &+ UInt64(index))
+            let interval: ChangeInterval
+            if paired, case .samples(let b) = before, case .samples(let c) = after, b.count == c.count, !b.isEmpty {
+                interval = ChangeInterval.paired(baseline: b, current: c, epochs: baseline.pairing?.epochs ?? 1, level: level)
+            } else {
+                interval = ChangeInterval.estimate(
+                    baseline: before, current: after, level: level, seed: seed &+ UInt64(index))
+            }
             let threshold = thresholds.fraction(for: cell.kernel)
             rows.append(Row(cell: cell, baseline: before.pointEstimate, current: after.pointEstimate,
                             interval: interval, threshold: threshold, verdict: CellVerdict(interval, threshold: threshold)))
@@ -83,8 +92,16 @@ public struct Comparison: Sendable {
         self.baselineMachine = baseline.machine.comparisonSummary
         self.currentMachine = current.machine.comparisonSummary
         self.acrossMachines = !sameMachine
+        self.paired = paired
         self.baselineInput = baseline
         self.currentInput = current
+    }
+
+    /// Whether two inputs are the two sides of one paired run: the same
+    /// pairing id, opposite roles, timed with the same clock.
+    static func arePaired(_ baseline: ComparisonInput, _ current: ComparisonInput) -> Bool {
+        guard let a = baseline.pairing, let b = current.pairing else { return false }
+        return a.id == b.id && a.role != b.role && baseline.measure == .wallClock && current.measure == .wallClock
     }
 
     /// Whether two instruction-count runs may be compared: the same build

@@ -20,6 +20,8 @@ public struct ComparisonInput: Sendable {
     public var observations: [ComparisonCell: CellObservation]
     /// The clock a timed input was measured with (nil for instruction counts).
     public var clock: SampleClock?
+    /// The paired run this input is one side of (see ``PairedSweep``), if any.
+    public var pairing: PairingRecord?
     /// Bytes per element each kernel counts (for showing bandwidth fractions).
     var bytesPerElement: [String: Int]
 
@@ -47,6 +49,7 @@ public struct ComparisonInput: Sendable {
         self.init(path: path, measure: normalizedByBandwidth ? .bandwidthNormalized : .wallClock,
                   machine: results.machine, observations: observations)
         self.clock = results.configuration.clock
+        self.pairing = results.configuration.pairing
     }
 
     /// An instruction-count file: exact counts per element.
@@ -67,6 +70,7 @@ public struct ComparisonInput: Sendable {
         guard inputs.count > 1 else { return inputs[0] }
         var merged = inputs[0]
         merged.path = inputs.map(\.path).joined(separator: ",")
+        merged.pairing = nil  // runs of separate processes: nothing is paired
         var cells = Set<ComparisonCell>()
         for input in inputs { cells.formUnion(input.observations.keys) }
         for cell in cells {

@@ -51,6 +51,10 @@ public struct SweepConfiguration: Codable, Sendable, Equatable {
     public var seed: UInt64
     /// What the samples were timed with.
     public var clock: SampleClock
+    /// Set when the run was one side of a paired run (`compare-builds`): its
+    /// samples were taken alternately with the other side's, and `compare`
+    /// judges the two files pair by pair.
+    public var pairing: PairingRecord?
 
     public init(
         kernels: [Kernel], backends: [String], sizes: [Int], samples: Int,

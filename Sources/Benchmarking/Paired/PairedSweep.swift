@@ -1,0 +1,176 @@
+/// Ties the two results files of one paired run together.
+public struct PairingRecord: Codable, Sendable, Equatable {
+    /// Shared by both files of the run: `compare` pairs samples only when the ids match.
+    public var id: String
+    /// `baseline` or `current`: which side of the run this file holds.
+    public var role: String
+    /// The sampler executables (with their sampler arguments) of the two sides.
+    public var baselineExecutable: String
+    public var currentExecutable: String
+    /// How many times both samplers were started afresh; each cell's samples
+    /// are stored epoch after epoch, the same number from each.
+    public var epochs: Int
+    /// The CPU both samplers were pinned to, if pinning succeeded.
+    public var cpu: Int?
+
+    public init(id: String, role: String, baselineExecutable: String, currentExecutable: String, epochs: Int, cpu: Int?) {
+        self.id = id
+        self.role = role
+        self.baselineExecutable = baselineExecutable
+        self.currentExecutable = currentExecutable
+        self.epochs = epochs
+        self.cpu = cpu
+    }
+}
+
+/// Times two builds side by side, sample by sample, in fresh processes.
+///
+/// For every kernel × backend × size both samplers calibrate, the larger
+/// iteration count is used by both (the same work per sample), and then the
+/// samples alternate between the builds (in a seeded random order within
+/// each pair), so that sample *i* of the baseline and sample *i* of the
+/// current build are taken within milliseconds of each other. The caller
+/// pins both samplers to one CPU, so each pair also shares the CPU.
+/// All of that is one *epoch*; the run repeats it with newly started
+/// samplers `epochs` times.
+///
+/// Why, measured on this kind of 2-vCPU shared machine:
+/// - the speed of unchanged code moved up to 2.4× between runs, and not by
+///   one common factor (scalar code slowed more than SIMD code), so separate
+///   runs cannot be made comparable to 10 % by repetition or by a reference
+///   workload;
+/// - samples taken back to back but on different vCPUs did not share that
+///   state (one build ran fast while the other ran slow): the state belongs to
+///   the CPU, hence the pinning;
+/// - even pinned and paired, one pair of processes differed consistently by
+///   up to 15 % (allocation-heavy cells) from another pair of the same binary:
+///   a property of the process (its address-space layout, heap), not of the
+///   code. Fresh processes each epoch make that bias a random draw per epoch,
+///   which the comparison then treats as noise (one ratio per epoch).
+public struct PairedSweep {
+    public var configuration: SweepConfiguration
+    /// `samples` is the number of pairs per cell in each epoch.
+    public var policy: TimingPolicy
+    public var epochs: Int
+    public var probeTrials: Int
+    public var probeMinimumElements: Int
+
+    public init(configuration: SweepConfiguration, policy: TimingPolicy, epochs: Int, probeTrials: Int, probeMinimumElements: Int) {
+        precondition(epochs >= 1, "a paired run needs at least one epoch")
+        self.configuration = configuration
+        self.policy = policy
+        self.epochs = epochs
+        self.probeTrials = probeTrials
+        self.probeMinimumElements = probeMinimumElements
+    }
+
+    /// Runs the paired sweep; returns one results file per side, each a
+    /// complete `bench` results document with its own probe (from the first
+    /// epoch), tied by a ``PairingRecord``.
+    ///
+    /// - Parameters:
+    ///   - start: starts a fresh pair of samplers (baseline, current); called once per epoch.
+    ///   - cpu: the CPU the samplers are pinned to (recorded).
+    ///   - commandLine: recorded as each side's command line.
+    public func run(
+        pairingID: String, cpu: Int?, commandLine: String,
+        start: () throws(PairedRunError) -> (baseline: SamplerChannel, current: SamplerChannel),
+        progress: (_ epoch: Int, SweepProgress) -> Void = { _, _ in }
+    ) throws(PairedRunError) -> (baseline: BenchmarkResults, current: BenchmarkResults) {
+        let started = monotonicNanoseconds()
+        var rng = SplitMix64(seed: configuration.seed)
+        var machines: [MachineRecord] = []
+        var probes: [BandwidthProbeResult] = []
+        var labels: [String] = []
+        // Per cell, in sweep order: iterations, samples and allocations of each side.
+        var cells: [(kernel: Kernel, backend: String, size: Int)] = []
+        for size in configuration.sizes.sorted() {
+            for kernel in configuration.kernels {
+                for backend in configuration.backends { cells.append((kernel, backend, size)) }
+            }
+        }
+        var iterations = [Int](repeating: 1, count: cells.count)
+        var samples = [[[Double]]](repeating: [[], []], count: cells.count)
+        var allocations = [[Double?]](repeating: [nil, nil], count: cells.count)
+        for epoch in 1...epochs {
+            let (baseline, current) = try start()
+            let sides = [baseline, current]
+            defer { sides.forEach { $0.close() } }
+            for side in sides {
+                guard case .hello(let version, var machine) = try side.send(.hello) else {
+                    throw .garbled(label: side.label, line: "a response other than hello")
+                }
+                guard version == SamplerProtocol.version else { throw .incompatible(label: side.label, version: version) }
+                if epoch == 1 {
+                    machine.commandLine = commandLine
+                    machines.append(machine)
+                    labels.append(side.label)
+                }
+            }
+            if epoch == 1 {
+                guard machines[0].hostname == machines[1].hostname, machines[0].cpuModel == machines[1].cpuModel else {
+                    throw .differentMachines(baseline: machines[0].comparisonSummary, current: machines[1].comparisonSummary)
+                }
+                for side in sides {
+                    progress(epoch, .probing(.copy))
+                    guard case .probe(let result) = try side.send(
+                        .probe(trials: probeTrials, minimumElements: probeMinimumElements, clock: policy.clock)) else {
+                        throw .garbled(label: side.label, line: "a response other than probe")
+                    }
+                    probes.append(result)
+                }
+            }
+            for (number, cell) in cells.enumerated() {
+                progress(epoch, .measuring(kernel: cell.kernel, size: cell.size, cell: number + 1, of: cells.count))
+                let prepare = SamplerRequest.prepare(
+                    kernel: cell.kernel, backend: cell.backend, size: cell.size, seed: configuration.seed,
+                    warmupNanoseconds: policy.warmupNanoseconds, minimumSampleNanoseconds: policy.minimumSampleNanoseconds)
+                var count = 1
+                for side in sides {
+                    guard case .prepared(let calibrated) = try side.send(prepare) else {
+                        throw .garbled(label: side.label, line: "a response other than prepared")
+                    }
+                    count = max(count, calibrated)
+                }
+                iterations[number] = max(iterations[number], count)
+                for _ in 0..<policy.samples {
+                    for index in rng.next() & 1 == 0 ? [0, 1] : [1, 0] {
+                        guard case .sample(let nanoseconds) = try sides[index].send(
+                            .sample(iterations: count, clock: policy.clock)) else {
+                            throw .garbled(label: sides[index].label, line: "a response other than sample")
+                        }
+                        samples[number][index].append(nanoseconds)
+                    }
+                }
+                if epoch == epochs {
+                    for index in sides.indices {
+                        guard case .allocations(let perOperation) = try sides[index].send(.allocations) else {
+                            throw .garbled(label: sides[index].label, line: "a response other than allocations")
+                        }
+                        allocations[number][index] = perOperation
+                    }
+                }
+            }
+        }
+        let elapsed = Double(monotonicNanoseconds() &- started) / 1e9
+        let roles = ["baseline", "current"]
+        let results = roles.indices.map { index -> BenchmarkResults in
+            var sideConfiguration = configuration
+            sideConfiguration.samples = policy.samples * epochs
+            sideConfiguration.pairing = PairingRecord(
+                id: pairingID, role: roles[index], baselineExecutable: labels[0], currentExecutable: labels[1],
+                epochs: epochs, cpu: cpu)
+            let measurements = cells.indices.map { number in
+                Sweep.measurement(
+                    kernel: cells[number].kernel, backend: cells[number].backend, size: cells[number].size,
+                    iterations: iterations[number], samples: samples[number][index],
+                    allocations: allocations[number][index], probe: probes[index],
+                    seed: configuration.seed &+ UInt64(number))
+            }
+            return BenchmarkResults(
+                machine: machines[index], configuration: sideConfiguration, probe: probes[index],
+                measurements: measurements, workloads: [], elapsedSeconds: elapsed)
+        }
+        return (results[0], results[1])
+    }
+}
