@@ -65,6 +65,13 @@ public final class ProcessSamplerChannel: SamplerChannel {
             try? input.fileHandleForWriting.write(contentsOf: line + [UInt8(ascii: "\n")])
         }
         try? input.fileHandleForWriting.close()
+        // A sampler leaves at once on quit or end of input; anything else that
+        // is still running after two seconds is not a sampler: kill it
+        // (SIGKILL: a child can inherit a mask that blocks SIGTERM, as it does
+        // when started from a thread of a test runner).
+        let deadline = monotonicNanoseconds() + 2_000_000_000
+        while process.isRunning, monotonicNanoseconds() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 
@@ -83,7 +90,7 @@ public final class ProcessSamplerChannel: SamplerChannel {
     }
 
     func stderrText() -> String {
-        if process.isRunning { process.terminate() }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         return (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
     }
