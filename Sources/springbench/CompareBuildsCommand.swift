@@ -13,14 +13,17 @@ struct CompareBuildsCommand: ParsableCommand {
         abstract: "Time two builds taking turns, sample by sample, and judge: exit 0 no regression, 1 regression, 2 unusable input.",
         discussion: """
             BASELINE and CURRENT are springbench executables (e.g. ../base/.build/release/springbench and \
-            .build/release/springbench). Each runs as `EXECUTABLE sampler`, timing only when asked; for every \
-            kernel × backend × size both calibrate, then take --samples samples in alternation (A B, B A, … in \
-            a seeded order), each pair within milliseconds of each other. The change is the median of the \
-            per-pair ratios with a distribution-free interval; a cell regressed only when the whole interval \
-            lies above 1 + threshold. Pairing cancels what a shared machine does to both builds alike, which \
-            separate runs cannot: use this for a timed CI gate. --keep DIR also writes DIR/baseline.json and \
-            DIR/current.json (results files tied by a pairing id) for `springbench compare` to judge again. \
-            The measurement options are `bench`'s; --output and --no-workloads do not apply.
+            .build/release/springbench; the same one twice is an A/A check). Each runs as `EXECUTABLE sampler`, \
+            timing only when asked, and both are pinned to the CPU this command runs on. For every kernel × \
+            backend × size both calibrate, then take --samples pairs of samples (default 5 here), alternating \
+            A B / B A in a seeded order, each pair within milliseconds. That is one epoch; --epochs (default 8) \
+            repeats it with freshly started samplers, so a process's own bias (its memory layout) becomes noise. \
+            Per cell the change is the median over epochs of the per-pair ratios, with a distribution-free \
+            (sign-test) interval over epochs; a cell regressed only when the whole interval lies above \
+            1 + threshold. Pairing cancels what a shared machine does to both builds alike, which separate runs \
+            cannot: use this for a timed CI gate. --keep DIR also writes DIR/baseline.json and DIR/current.json \
+            (results files tied by a pairing id) for `springbench compare` to judge again. The measurement \
+            options are `bench`'s; --output and --no-workloads do not apply.
             """
     )
 
@@ -45,7 +48,7 @@ struct CompareBuildsCommand: ParsableCommand {
     @OptionGroup(title: "Verdict")
     var verdict: VerdictOptions
 
-    @Option(help: "Times both samplers are started afresh, 1…100 (default 8; the interval's units: at least 8 for 99 %).")
+    @Option(help: "Epochs: times both samplers are started afresh, 1…100 (the interval's units; at least 8 for 99 %).")
     var epochs = 8
 
     /// Pairs per cell in each epoch when --samples is not given.

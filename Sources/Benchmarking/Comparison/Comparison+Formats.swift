@@ -102,6 +102,9 @@ extension Comparison {
 
     var coverageNotes: [String] {
         var notes: [String] = []
+        if measure != .instructions, !paired {
+            notes.append("Separate runs: each interval covers the sampling noise within the runs, not how far a shared machine moves between runs (unchanged code moved up to 2.4× between runs on the 2-vCPU machine this was built on). For a gate, time both builds side by side with `springbench compare-builds`.")
+        }
         if acrossMachines {
             notes.append("Machines differ: compared as fractions of each run's own probe bandwidth, not absolute times.")
         }
