@@ -15,15 +15,15 @@ struct CompareBuildsCommand: ParsableCommand {
             BASELINE and CURRENT are springbench executables (e.g. ../base/.build/release/springbench and \
             .build/release/springbench; the same one twice is an A/A check). Each runs as `EXECUTABLE sampler`, \
             timing only when asked, and both are pinned to the CPU this command runs on. For every kernel × \
-            backend × size both calibrate, then take --samples pairs of samples (default 5 here), alternating \
-            A B / B A in a seeded order, each pair within milliseconds. That is one epoch; --epochs (default 8) \
+            backend × size both calibrate, then take --samples pairs of samples (default 3 here), alternating \
+            A B / B A in a seeded order, each pair within milliseconds. That is one epoch; --epochs (default 16) \
             repeats it with freshly started samplers, so a process's own bias (its memory layout) becomes noise. \
             Per cell the change is the median over epochs of the per-pair ratios, with a distribution-free \
             (sign-test) interval over epochs; a cell regressed only when the whole interval lies above \
             1 + threshold. Pairing cancels what a shared machine does to both builds alike, which separate runs \
             cannot: use this for a timed CI gate. --keep DIR also writes DIR/baseline.json and DIR/current.json \
             (results files tied by a pairing id) for `springbench compare` to judge again. The measurement \
-            options are `bench`'s; --output and --no-workloads do not apply.
+            options are `bench`'s, except the defaults: sizes 16,256,4Ki,64Ki,1Mi, 3 pairs per epoch, 4 probe trials; --output and --no-workloads do not apply.
             """
     )
 
@@ -49,10 +49,22 @@ struct CompareBuildsCommand: ParsableCommand {
     var verdict: VerdictOptions
 
     @Option(help: "Epochs: times both samplers are started afresh, 1…100 (the interval's units; at least 8 for 99 %).")
-    var epochs = 8
+    var epochs = 16
 
-    /// Pairs per cell in each epoch when --samples is not given.
-    static let defaultSamples = 5
+    /// Pairs per cell in each epoch when --samples is not given. Epochs, not
+    /// pairs, carry the variance that matters (each pair of processes has its
+    /// own bias), so the budget goes to epochs: 16 × 3 pairs cost about what
+    /// 8 × 5 did, and the 99 % interval drops the two outermost epochs on each
+    /// side instead of spanning all of them.
+    static let defaultSamples = 3
+    /// Probe trials when --probe-trials is not given: the probe only fills the
+    /// files' bandwidth fractions, the verdict does not use it.
+    static let defaultProbeTrials = 4
+    /// Sizes when --sizes is not given: bench's without 16 Mi, whose cells
+    /// (a call of tens of milliseconds, 384 MiB of operands per side to fill)
+    /// took about 6 of the 7.5 minutes of an A/A run with them here (by
+    /// difference from a run without them, 8 epochs × 5 pairs).
+    static let defaultSizes = "16,256,4Ki,64Ki,1Mi"
 
     /// Units (epochs, or pairs with one epoch) the sign-test interval needs for the confidence level.
     static func minimumUnits(level: Double) -> Int {
@@ -65,6 +77,8 @@ struct CompareBuildsCommand: ParsableCommand {
             let thresholds = try verdict.validatedThresholds()
             var options = bench
             if options.samples == nil { options.samples = Self.defaultSamples }
+            if options.probeTrials == nil { options.probeTrials = Self.defaultProbeTrials }
+            if options.sizes == nil { options.sizes = Self.defaultSizes }
             let (configuration, policy, probeTrials) = try options.validatedConfiguration()
             guard (1...100).contains(epochs) else { throw UsageError("--epochs must be in 1…100, got \(epochs)") }
             let needed = Self.minimumUnits(level: verdict.level)
