@@ -111,6 +111,9 @@ import Testing
         #expect(comparison.paired)
         #expect(comparison.rows.allSatisfy { $0.verdict == .unchanged })
         #expect(comparison.markdown.contains("Paired run"))
+        // --across-machines does not turn a pair (of different builds) into a bandwidth-normalised comparison.
+        let asked = try SyntheticResults.compare(b, c, acrossMachines: true)
+        #expect(asked.paired && asked.measure == .wallClock)
         let (b2, c2) = Self.pairedFiles(factor: 1.5)
         let slowed = try SyntheticResults.compare(b2, c2)
         #expect(slowed.exitCode == 1 && slowed.regressions.count == SyntheticResults.cells.count)

@@ -33,7 +33,7 @@ public struct Comparison: Sendable {
     /// Whether the machines differed (allowed only with `acrossMachines`).
     public var acrossMachines: Bool
     /// Whether the two inputs are the sides of one paired run, judged pair by
-    /// pair (``ChangeInterval/paired(baseline:current:level:)``).
+    /// pair (``ChangeInterval/paired(baseline:current:epochs:level:)``).
     public var paired: Bool
 
     let baselineInput: ComparisonInput
