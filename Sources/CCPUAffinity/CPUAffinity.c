@@ -20,3 +20,10 @@ int springbench_pin_to_cpu(int cpu) {
     CPU_SET(cpu, &set);
     return sched_setaffinity(0, sizeof set, &set);
 }
+
+int springbench_allowed_cpu_count(void) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) != 0) return -1;
+    return CPU_COUNT(&set);
+}

@@ -103,8 +103,8 @@ struct CompareBuildsCommand: ParsableCommand {
             }
             // Both samplers share one CPU: on a shared machine each vCPU has
             // its own speed at any moment, and a pair must see the same one.
-            let cpu = CPUAffinity.currentCPU().flatMap { CPUAffinity.pin(to: $0) ? $0 : nil }
-            if cpu == nil { printError("warning: could not pin the samplers to one CPU; pairs may see different CPUs") }
+            let cpu = pinForSingleThreadedRun(openBLASThreads: configuration.openBLASThreads)
+            if cpu == nil { printError("warning: the samplers are not pinned to one CPU (several OpenBLAS threads, or the system refused); pairs may see different CPUs") }
             let pair: (baseline: BenchmarkResults, current: BenchmarkResults)
             do {
                 let display = ProgressDisplay()

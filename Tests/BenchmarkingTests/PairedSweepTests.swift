@@ -170,3 +170,28 @@ import _TestSupport
         }
     }
 }
+
+@Suite struct CPUAffinityTests {
+    @Test("Pinning holds: a pinned thread runs only on its CPU; a CPU outside the set is refused")
+    func pinning() async {
+        // On a thread of its own, so no test-runner thread keeps the mask.
+        let result: (pinned: Bool, allowed: Int?, cpus: Set<Int>, refused: Bool) = await withCheckedContinuation { continuation in
+            Thread {
+                guard let cpu = CPUAffinity.currentCPU() else {
+                    continuation.resume(returning: (false, nil, [], true))
+                    return
+                }
+                let pinned = CPUAffinity.pin(to: cpu)
+                var seen = Set<Int>()
+                for _ in 0..<200 {
+                    if let now = CPUAffinity.currentCPU() { seen.insert(now) }
+                    sched_yield()
+                }
+                continuation.resume(returning: (pinned && seen == [cpu], CPUAffinity.allowedCPUCount(), seen, !CPUAffinity.pin(to: 1 << 20)))
+            }.start()
+        }
+        #expect(result.pinned, "ran on \(result.cpus)")
+        #expect(result.allowed == 1, "the thread's affinity mask holds one CPU")
+        #expect(result.refused)
+    }
+}

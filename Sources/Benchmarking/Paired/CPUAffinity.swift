@@ -9,6 +9,12 @@ public enum CPUAffinity {
         return cpu >= 0 ? Int(cpu) : nil
     }
 
+    /// How many CPUs the calling thread may run on, or nil where unknown.
+    public static func allowedCPUCount() -> Int? {
+        let count = springbench_allowed_cpu_count()
+        return count >= 0 ? Int(count) : nil
+    }
+
     /// Restricts the calling thread to `cpu`; false when the system refuses
     /// (e.g. the CPU is outside the container's set).
     @discardableResult

@@ -55,6 +55,9 @@ public struct SweepConfiguration: Codable, Sendable, Equatable {
     /// samples were taken alternately with the other side's, and `compare`
     /// judges the two files pair by pair.
     public var pairing: PairingRecord?
+    /// The CPU the run was pinned to (nil: not pinned, e.g. with more than one
+    /// OpenBLAS thread, or where the system refused).
+    public var pinnedCPU: Int?
 
     public init(
         kernels: [Kernel], backends: [String], sizes: [Int], samples: Int,

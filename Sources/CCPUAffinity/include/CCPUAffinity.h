@@ -8,4 +8,7 @@ int springbench_current_cpu(void);
 /// 0 on success, -1 (errno set) when the system refuses.
 int springbench_pin_to_cpu(int cpu);
 
+/// How many CPUs the calling thread may run on (its affinity mask), or -1.
+int springbench_allowed_cpu_count(void);
+
 #endif

@@ -286,6 +286,7 @@ public enum PerformanceReport {
         table.append(["Samples per cell", "\(configuration.samples)"])
         table.append(["Minimum sample time", NumberFormatting.significant(configuration.minimumSampleNanoseconds / 1e6) + " ms"])
         table.append(["OpenBLAS threads", "\(configuration.openBLASThreads)"])
+        table.append(["Pinned to CPU", configuration.pinnedCPU.map { "\($0)" } ?? "no"])
         table.append(["Quick run", configuration.quick ? "yes" : "no"])
         table.append(["Seed", "\(configuration.seed)"])
         table.append(["Whole run", NumberFormatting.significant(results.elapsedSeconds) + " s"])
