@@ -100,8 +100,8 @@ public struct Comparison: Sendable {
     /// Whether two inputs are the two sides of one paired run: the same
     /// pairing id, opposite roles, timed with the same clock.
     static func arePaired(_ baseline: ComparisonInput, _ current: ComparisonInput) -> Bool {
-        guard let a = baseline.pairing, let b = current.pairing else { return false }
-        return a.id == b.id && a.role != b.role && baseline.measure == .wallClock && current.measure == .wallClock
+        (baseline.pairing?.isPair(of: current.pairing) ?? false)
+            && baseline.measure == .wallClock && current.measure == .wallClock
     }
 
     /// Whether two instruction-count runs may be compared: the same build

@@ -62,12 +62,9 @@ extension Comparison {
         precondition(!baselines.isEmpty && !currents.isEmpty, "compare needs a run on each side")
         let first = baselines[0].0, last = currents[0].0
         // The two sides of one paired run ran on one machine at one time: never normalised.
-        let paired: Bool
-        if case .wallClock(let a) = first, case .wallClock(let b) = last, baselines.count == 1, currents.count == 1,
-           let pa = a.configuration.pairing, let pb = b.configuration.pairing, pa.id == pb.id {
-            paired = true
-        } else {
-            paired = false
+        var paired = false
+        if case .wallClock(let a) = first, case .wallClock(let b) = last, baselines.count == 1, currents.count == 1 {
+            paired = a.configuration.pairing?.isPair(of: b.configuration.pairing) ?? false
         }
         let normalize = acrossMachines && !paired && !first.machine.isComparable(with: last.machine)
         func input(_ document: ResultsDocument, _ path: String) throws(ComparisonError) -> ComparisonInput {

@@ -21,6 +21,13 @@ public struct PairingRecord: Codable, Sendable, Equatable {
         self.epochs = epochs
         self.cpu = cpu
     }
+
+    /// Whether `self` and `other` are the two sides of one paired run: the
+    /// same id, opposite roles.
+    public func isPair(of other: PairingRecord?) -> Bool {
+        guard let other else { return false }
+        return id == other.id && role != other.role
+    }
 }
 
 /// Times two builds side by side, sample by sample, in fresh processes.
