@@ -101,6 +101,13 @@ struct CompareBuildsCommand: ParsableCommand {
             if !doubledBaseline.isEmpty || !doubledCurrent.isEmpty {
                 printError("debug: backends run their kernels twice (a deliberate regression) on a side")
             }
+            if let keep {  // fail before a minute of measuring, not after
+                do {
+                    try FileManager.default.createDirectory(atPath: keep, withIntermediateDirectories: true)
+                } catch {
+                    throw UsageError("--keep: cannot create the directory \(keep): \(error.localizedDescription)")
+                }
+            }
             // Both samplers share one CPU: on a shared machine each vCPU has
             // its own speed at any moment, and a pair must see the same one.
             let cpu = pinForSingleThreadedRun(openBLASThreads: configuration.openBLASThreads)
@@ -134,9 +141,14 @@ struct CompareBuildsCommand: ParsableCommand {
             }
             if let keep {
                 do {
-                    try FileManager.default.createDirectory(atPath: keep, withIntermediateDirectories: true)
                     try pair.baseline.write(to: "\(keep)/baseline.json")
-                    try pair.current.write(to: "\(keep)/current.json")
+                    do {
+                        try pair.current.write(to: "\(keep)/current.json")
+                    } catch {
+                        // Half a pair is no pair: leave neither file.
+                        try? FileManager.default.removeItem(atPath: "\(keep)/baseline.json")
+                        throw error
+                    }
                 } catch {
                     throw UsageError("--keep: cannot write to \(keep): \(error)")
                 }
