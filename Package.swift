@@ -1,15 +1,21 @@
 // swift-tools-version: 6.1
 //
 // SpringBench: vector-arithmetic kernels, spring math and the harness that
-// verifies and times them. Modules depend one way only:
+// verifies and times them. Modules depend one way only (lower to upper):
 //
-//   VectorKernels ──► OpenBLASKernels ──► SpringBenchBackends ─┐
-//        │              (COpenBLAS)         (catalogue)        │
-//        ├──► SpringModel (parameterizations, closed form) ───┼──► springbench (CLI)
-//        └──► ODEReference (integrators, generic) ────────────┘
+//   VectorKernels ─► OpenBLASKernels ─► SpringBenchBackends   (kernels, backends)
+//   SpringModel, ODEReference                                 (spring math)
+//   Verification      checks laws, backends, formulas for any type a user gives
+//   Benchmarking      plan in, results out: sweep, probe, workloads, statistics,
+//                     recommendation, frame budget
+//   RegressionGate    baselines, comparison, paired builds, instruction counts
+//   Reporting         renders results as Markdown and SVG (decides nothing)
+//   SpringBenchCLI    every command, callable from a user's own @main
+//   springbench       the tool: SpringBenchCLI with the built-in backends
 //
 // `CAllocationCounting` replaces malloc in the executables that link it (the
-// test runner and the CLI) so allocations can be counted per thread.
+// test runner and, through SpringBenchCLI, the tool) so allocations can be
+// counted per thread.
 import PackageDescription
 
 let package = Package(
@@ -20,6 +26,11 @@ let package = Package(
         .library(name: "SpringBenchBackends", targets: ["SpringBenchBackends"]),
         .library(name: "SpringModel", targets: ["SpringModel"]),
         .library(name: "ODEReference", targets: ["ODEReference"]),
+        .library(name: "Verification", targets: ["Verification"]),
+        .library(name: "Benchmarking", targets: ["Benchmarking"]),
+        .library(name: "RegressionGate", targets: ["RegressionGate"]),
+        .library(name: "Reporting", targets: ["Reporting"]),
+        .library(name: "SpringBenchCLI", targets: ["SpringBenchCLI"]),
         .executable(name: "springbench", targets: ["springbench"]),
     ],
     dependencies: [
@@ -39,18 +50,22 @@ let package = Package(
         .target(name: "SpringBenchBackends", dependencies: ["VectorKernels", "OpenBLASKernels"]),
         .target(name: "SpringModel", dependencies: ["VectorKernels"]),
         .target(name: "ODEReference", dependencies: ["VectorKernels"]),
-        .target(name: "Benchmarking", dependencies: ["VectorKernels", "SpringBenchBackends", "CCPUAffinity"]),
-        .target(name: "BenchmarkWorkloads", dependencies: ["Benchmarking", "SpringModel", "ODEReference"]),
+        .target(
+            name: "Benchmarking",
+            dependencies: ["VectorKernels", "OpenBLASKernels", "SpringModel", "ODEReference", "CCPUAffinity"]
+        ),
+        .target(name: "RegressionGate", dependencies: ["Benchmarking"]),
         .target(name: "Verification", dependencies: ["VectorKernels", "SpringBenchBackends", "SpringModel", "ODEReference"]),
-        .target(name: "Reporting", dependencies: ["Benchmarking", "Verification"]),
-        .executableTarget(
-            name: "springbench",
+        .target(name: "Reporting", dependencies: ["Benchmarking", "RegressionGate", "Verification"]),
+        .target(
+            name: "SpringBenchCLI",
             dependencies: [
-                "SpringBenchBackends", "SpringModel", "ODEReference", "Benchmarking",
-                "BenchmarkWorkloads", "Reporting", "CAllocationCounting", "Verification",
+                "SpringBenchBackends", "OpenBLASKernels", "SpringModel", "ODEReference", "Benchmarking",
+                "RegressionGate", "Reporting", "CAllocationCounting", "Verification",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "springbench", dependencies: ["SpringBenchCLI"]),
         .target(
             name: "_TestSupport",
             dependencies: [
@@ -79,7 +94,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BenchmarkingTests",
-            dependencies: ["Benchmarking", "VectorKernels", "SpringBenchBackends", "_TestSupport"]
+            dependencies: ["Benchmarking", "RegressionGate", "VectorKernels", "SpringBenchBackends", "_TestSupport"]
         ),
         .testTarget(
             name: "VerificationTests",
@@ -89,8 +104,8 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "ComparisonTests",
-            dependencies: ["Benchmarking"]
+            name: "RegressionGateTests",
+            dependencies: ["Benchmarking", "RegressionGate", "VectorKernels", "SpringBenchBackends", "_TestSupport"]
         ),
         .testTarget(
             name: "ReportingTests",

@@ -24,7 +24,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "VectorKernels", package: "SpringBench"),
-                .product(name: "SpringBenchBackends", package: "SpringBench"),
+                .product(name: "OpenBLASKernels", package: "SpringBench"),
+                .product(name: "Benchmarking", package: "SpringBench"),
             ],
             path: "Benchmarks/KernelBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

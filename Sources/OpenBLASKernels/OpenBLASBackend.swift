@@ -55,7 +55,7 @@ public enum OpenBLASBackend: KernelBackend {
 
     public static var details: BackendDetails {
         BackendDetails(
-            name: name,
+            name: name, displayName: "OpenBLAS",
             summary: "OpenBLAS CBLAS: daxpy, dscal, dcopy+daxpy for add/subtract, ddot for Σa²",
             simdWidth: nil, library: "OpenBLAS \(version)", core: coreName,
             threads: threadCount, fusedAXPY: true)

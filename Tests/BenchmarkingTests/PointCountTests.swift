@@ -1,5 +1,6 @@
 import Benchmarking
 import Testing
+import VectorKernels
 
 @Suite("Point counts on the command line")
 struct PointCountTests {
@@ -25,6 +26,27 @@ struct PointCountTests {
         #expect(PointCount.format(16) == "16")
         #expect(PointCount.format(4096) == "4 Ki")
         #expect(PointCount.format(16 << 20) == "16 Mi")
-        #expect(PointCount.format(100_003) == "100003")
+        #expect(PointCount.format(100_003) == "100\u{2009}003")
+        #expect(PointCount.format(1 << 40) == "1 Ti")
+        #expect(PointCount.formatApproximate(136_406) == "133 Ki")
+        #expect(PointCount.formatApproximate(1_468_006.4) == "1.4 Mi")
+        #expect(PointCount.formatApproximate(1000) == "1\u{2009}000")
+    }
+
+    @Test("parse(format(n)) == n for every count: powers, their neighbours and 200 000 random counts of every magnitude")
+    func formatRoundTrips() throws {
+        var counts = [1, 2, 999, 1000, 1001, PointCount.maximum, PointCount.maximum - 1]
+        for shift in 0...40 { counts += [(1 << shift) - 1, 1 << shift, (1 << shift) + 1, 3 << shift].filter { $0 >= 1 } }
+        var rng = SplitMix64(seed: 2026)
+        for _ in 0..<200_000 {
+            let bits = Int.random(in: 1...40, using: &rng)
+            counts.append(Int.random(in: 1...(1 << bits), using: &rng))
+        }
+        for count in counts where count <= PointCount.maximum {
+            let text = PointCount.format(count)
+            #expect(try PointCount.parse(text) == count, "\(count) printed as \(text)")
+        }
+        // A list of formatted counts reads back too (no comma inside a count).
+        #expect(try PointCount.parseList(counts.prefix(50).map(PointCount.format).joined(separator: ",")) == Array(counts.prefix(50)))
     }
 }

@@ -49,17 +49,4 @@ struct RecommendationTests {
         #expect(!verdict.isClear)
         #expect(verdict.winner == nil)
     }
-
-    @Test("withBackend reaches exactly the backends of Backends.all")
-    func visitorMatchesCatalogue() {
-        struct Name: BackendVisitor {
-            func visit<Backend: KernelBackend>(_ backend: Backend.Type) -> String { Backend.name }
-        }
-        for backend in Backends.all {
-            #expect(Backends.withBackend(named: backend.name, Name()) == backend.name)
-        }
-        #expect(Backends.withBackend(named: "nonexistent", Name()) == nil)
-    }
 }
-
-import VectorKernels

@@ -1,4 +1,5 @@
 import Benchmarking
+import RegressionGate
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import VectorKernels
 import Benchmarking
 import Foundation
 import Testing

@@ -21,7 +21,7 @@ struct BackendChoiceReportTests {
         let results = Self.crossoverResults()
         let recommendation = Recommendation(measurements: results.measurements)
         let report = BackendChoiceReport.render(results, recommendation: recommendation)
-        let choice = try #require(BackendChoiceReport.safestSingleChoice(recommendation))
+        let choice = try #require(recommendation.singleChoice)
         #expect(choice.backend == "simd")
         #expect(abs(choice.worstRatio - 2.5) < 1e-12)
         #expect(report.markdown.hasPrefix("# Which vector backend to use\n"))

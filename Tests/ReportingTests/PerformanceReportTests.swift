@@ -37,7 +37,7 @@ struct PerformanceReportTests {
             #expect(rows.count == SyntheticResults.sizes.count * SyntheticResults.backends.count)
             for size in SyntheticResults.sizes {
                 for backend in SyntheticResults.backends {
-                    let prefix = "| \(NumberFormatting.size(size)) | \(BackendNames.display(backend)) | "
+                    let prefix = "| \(NumberFormatting.size(size)) | \(results.machine.displayName(of: backend)) | "
                     #expect(rows.contains { $0.hasPrefix(prefix) }, "\(kernel.rawValue) lacks \(prefix)")
                 }
             }

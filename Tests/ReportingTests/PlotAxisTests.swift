@@ -74,8 +74,8 @@ struct NumberFormattingTests {
         #expect(NumberFormatting.size(65_536) == "64 Ki")
         #expect(NumberFormatting.size(1 << 20) == "1 Mi")
         #expect(NumberFormatting.size(16 << 20) == "16 Mi")
-        #expect(NumberFormatting.size(1000) == "1,000")
-        #expect(NumberFormatting.size(1_000_000) == "1,000,000")
+        #expect(NumberFormatting.size(1000) == "1\u{2009}000")
+        #expect(NumberFormatting.size(1_000_000) == "1\u{2009}000\u{2009}000")
         #expect(NumberFormatting.approximateSize(1_468_006.4) == "1.4 Mi")
     }
 

@@ -43,9 +43,9 @@ enum SyntheticResults {
         targetCPU: "znver3",
         backends: [
             BackendRecord(name: "naive", summary: "plain loops", simdWidth: nil, library: nil, core: nil, threads: 1, fusedAXPY: false),
-            BackendRecord(name: "simd", summary: "SIMD8<Double> with a scalar tail", simdWidth: 8, library: nil, core: nil,
+            BackendRecord(name: "simd", displayName: "SIMD", summary: "SIMD8<Double> with a scalar tail", simdWidth: 8, library: nil, core: nil,
                           threads: 1, fusedAXPY: false),
-            BackendRecord(name: "openblas", summary: "cblas", simdWidth: nil, library: "OpenBLAS 0.3.29",
+            BackendRecord(name: "openblas", displayName: "OpenBLAS", summary: "cblas", simdWidth: nil, library: "OpenBLAS 0.3.29",
                           core: "Zen", threads: 1, fusedAXPY: true),
         ],
         date: "2026-01-02T03:04:05Z", commandLine: "springbench bench --output results.json",

@@ -1,3 +1,4 @@
+import VectorKernels
 import Benchmarking
 import PropertyBased
 
@@ -79,5 +80,3 @@ public enum TestValues {
     public static let factors = Generator<Double, Shrink.None<Double>> { rng in factor(using: &rng) }
 }
 
-/// The seedable generator of the tests (shared with the benchmark engine).
-public typealias SplitMix64 = Benchmarking.SplitMix64

@@ -1,5 +1,6 @@
 import Benchmark
-import SpringBenchBackends
+import Benchmarking
+import OpenBLASKernels
 import VectorKernels
 
 /// Every kernel × backend × size as an ordo-one/benchmark, named
@@ -19,23 +20,17 @@ let benchmarks: @Sendable () -> Void = {
         maxDuration: .milliseconds(400),
         maxIterations: 2_000
     )
-    for backend in Backends.names {
-        for size in SuiteSize.all {
-            _ = Backends.withBackend(named: backend, KernelRegistrar(size: size))
-        }
+    for size in SuiteSize.all {
+        // Each backend by its concrete type, so the kernels are specialised as in an application.
+        registerKernels(NaiveBackend.self, size: size)
+        registerKernels(SIMDBackend.self, size: size)
+        registerKernels(OpenBLASBackend.self, size: size)
     }
 }
 
 /// The sizes the suite runs: one in L1, one in L2, one from memory.
 enum SuiteSize {
     static let all = [16, 4 << 10, 1 << 20]
-
-    /// `16`, `4Ki`, `1Mi`: the size as it appears in a benchmark name.
-    static func label(_ count: Int) -> String {
-        if count >= 1 << 20, count % (1 << 20) == 0 { return "\(count >> 20)Mi" }
-        if count >= 1 << 10, count % (1 << 10) == 0 { return "\(count >> 10)Ki" }
-        return "\(count)"
-    }
 }
 
 /// Relative wall-clock tolerances (percent, on the median), or nil for none.
@@ -54,41 +49,35 @@ enum WallClockTolerance {
     }
 }
 
-/// Registers the benchmarks of one backend at one size, with the backend's
-/// concrete type so the kernels are specialised as in an application.
-struct KernelRegistrar: BackendVisitor {
-    let size: Int
-
-    func visit<Backend: KernelBackend>(_ backend: Backend.Type) {
-        typealias Vector = PointVector<Backend, ZeroExtending>
-        let label = SuiteSize.label(size)
-        let size = size
-        func register(_ kernel: String, allocationFree: Bool, _ body: @escaping @Sendable (inout Vector, inout Vector, inout Vector) -> Void) {
-            var thresholds: [BenchmarkMetric: BenchmarkThresholds] = [:]
-            if let tolerance = WallClockTolerance.percent(size: size) {
-                thresholds[.wallClock] = .init(relative: [.p50: tolerance])
-            }
-            if allocationFree {
-                thresholds[.mallocCountTotal] = .init(absolute: [.p0: 0, .p50: 0, .p100: 0])
-            }
-            Benchmark("\(kernel).\(Backend.name).\(label)", configuration: .init(thresholds: thresholds)) { benchmark in
-                var a = Vector((0..<size).map { Double($0 % 7) * 0.25 - 0.75 })
-                var b = Vector((0..<size).map { Double($0 % 5) * 0.125 - 0.25 })
-                var c = Vector(repeating: 0, count: size)
-                benchmark.startMeasurement()
-                for _ in benchmark.scaledIterations { body(&a, &b, &c) }
-                benchmark.stopMeasurement()
-                blackHole(c)
-                blackHole(a)
-            }
+/// Registers the benchmarks of one backend at one size, named as SpringBench
+/// names cells (``CellKey``: `add.simd.4Ki`).
+func registerKernels<Backend: KernelBackend>(_ backend: Backend.Type, size: Int) {
+    typealias Vector = PointVector<Backend, ZeroExtending>
+    func register(_ kernel: Kernel, allocationFree: Bool, _ body: @escaping @Sendable (inout Vector, inout Vector, inout Vector) -> Void) {
+        var thresholds: [BenchmarkMetric: BenchmarkThresholds] = [:]
+        if let tolerance = WallClockTolerance.percent(size: size) {
+            thresholds[.wallClock] = .init(relative: [.p50: tolerance])
         }
-        register("add", allocationFree: true) { a, b, c in Vector.add(a, b, into: &c) }
-        register("add-inplace", allocationFree: true) { a, b, _ in a += b }
-        register("add-alloc", allocationFree: false) { a, b, c in c = a + b }
-        register("subtract", allocationFree: true) { a, b, c in Vector.subtract(a, b, into: &c) }
-        register("subtract-inplace", allocationFree: true) { a, b, _ in a -= b }
-        register("scale", allocationFree: true) { a, _, _ in a.scale(by: 1.000_000_1) }
-        register("axpy", allocationFree: true) { a, b, _ in a.add(b, scaledBy: 1e-3) }
-        register("magnitudeSquared", allocationFree: true) { a, _, _ in blackHole(a.magnitudeSquared) }
+        if allocationFree {
+            thresholds[.mallocCountTotal] = .init(absolute: [.p0: 0, .p50: 0, .p100: 0])
+        }
+        Benchmark(CellKey(kernel: kernel, backend: Backend.name, size: size).description, configuration: .init(thresholds: thresholds)) { benchmark in
+            var a = Vector((0..<size).map { Double($0 % 7) * 0.25 - 0.75 })
+            var b = Vector((0..<size).map { Double($0 % 5) * 0.125 - 0.25 })
+            var c = Vector(repeating: 0, count: size)
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations { body(&a, &b, &c) }
+            benchmark.stopMeasurement()
+            Benchmark.blackHole(c)
+            Benchmark.blackHole(a)
+        }
     }
+    register(.add, allocationFree: true) { a, b, c in Vector.add(a, b, into: &c) }
+    register(.addInPlace, allocationFree: true) { a, b, _ in a += b }
+    register(.addAllocating, allocationFree: false) { a, b, c in c = a + b }
+    register(.subtract, allocationFree: true) { a, b, c in Vector.subtract(a, b, into: &c) }
+    register(.subtractInPlace, allocationFree: true) { a, b, _ in a -= b }
+    register(.scale, allocationFree: true) { a, _, _ in a.scale(by: 1.000_000_1) }
+    register(.axpy, allocationFree: true) { a, b, _ in a.add(b, scaledBy: 1e-3) }
+    register(.magnitudeSquared, allocationFree: true) { a, _, _ in Benchmark.blackHole(a.magnitudeSquared) }
 }

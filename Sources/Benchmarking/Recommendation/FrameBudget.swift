@@ -1,5 +1,7 @@
 /// The largest number of points a workload can move within one display frame.
 public enum FrameBudget {
+    /// One frame of a 120 Hz display, in seconds.
+    public static let frameSeconds = 1.0 / 120
     /// One frame at 120 Hz, in nanoseconds.
     public static let frame120Hz = 1e9 / 120
 
@@ -13,6 +15,14 @@ public enum FrameBudget {
         /// count was extrapolated linearly in N (memory-bound work scales so).
         public var extrapolated: Bool
         public var budgetNanoseconds: Double
+        /// The largest measured size whose median frame time fits, if any.
+        public var largestFittingSize: Int?
+        /// The median frame time at ``largestFittingSize``, in nanoseconds.
+        public var frameNanosecondsAtLargestFitting: Double?
+        /// Whether every measured size fits.
+        public var allFit: Bool
+        /// The smallest measured size.
+        public var smallestSize: Int
     }
 
     /// For each workload × backend, interpolates the median time per frame
@@ -25,8 +35,12 @@ public enum FrameBudget {
             let points = groups[key]!.sorted { $0.size < $1.size }
             guard let first = points.first else { return nil }
             let fit = capacity(sizes: points.map(\.size), nanoseconds: points.map(\.summary.median), budget: budgetNanoseconds)
+            let fitting = points.filter { $0.summary.median <= budgetNanoseconds }
             return Capacity(workload: first.workload, backend: first.backend, points: fit.points,
-                            extrapolated: fit.extrapolated, budgetNanoseconds: budgetNanoseconds)
+                            extrapolated: fit.extrapolated, budgetNanoseconds: budgetNanoseconds,
+                            largestFittingSize: fitting.last?.size,
+                            frameNanosecondsAtLargestFitting: fitting.last?.summary.median,
+                            allFit: fitting.count == points.count, smallestSize: first.size)
         }
     }
 

@@ -142,3 +142,47 @@ public struct Recommendation: Sendable, Equatable, Codable {
 #if canImport(Glibc)
 import Glibc
 #endif
+
+extension Recommendation {
+    /// One backend for every kernel and size, chosen to minimise the worst case.
+    public struct SingleChoice: Sendable, Equatable {
+        public var backend: String
+        /// The backend's median over the fastest median, at its worst kernel and size (≥ 1).
+        public var worstRatio: Double
+        public var worstKernel: Kernel
+        public var worstSize: Int
+        /// Whether the backend was measured for every kernel and size (otherwise
+        /// no backend was, and the choice covers only what it was measured on).
+        public var coversEverything: Bool
+    }
+
+    /// The backend to use for everything: the one whose worst ratio to the fastest, over every kernel and size,
+    /// is smallest. Backends missing from some kernel or size are considered only
+    /// when no backend covers everything. Nil when there are no verdicts.
+    public var singleChoice: SingleChoice? {
+        let verdicts = kernels.flatMap { advice in advice.verdicts.map { (advice.kernel, $0) } }
+        guard !verdicts.isEmpty else { return nil }
+        var backends: [String] = []
+        for (_, verdict) in verdicts {
+            for entry in verdict.ranking where !backends.contains(entry.backend) { backends.append(entry.backend) }
+        }
+        let complete = backends.filter { backend in
+            verdicts.allSatisfy { $0.1.ranking.contains { $0.backend == backend } }
+        }
+        var best: SingleChoice?
+        for backend in complete.isEmpty ? backends : complete {
+            var worst: SingleChoice?
+            for (kernel, verdict) in verdicts {
+                guard let mine = verdict.ranking.first(where: { $0.backend == backend }),
+                      let fastest = verdict.ranking.first else { continue }
+                let ratio = mine.medianNanoseconds / fastest.medianNanoseconds
+                if worst == nil || ratio > worst!.worstRatio {
+                    worst = SingleChoice(backend: backend, worstRatio: ratio, worstKernel: kernel, worstSize: verdict.size,
+                                         coversEverything: !complete.isEmpty)
+                }
+            }
+            if let worst, best == nil || worst.worstRatio < best!.worstRatio { best = worst }
+        }
+        return best
+    }
+}

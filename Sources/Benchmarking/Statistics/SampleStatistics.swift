@@ -1,3 +1,5 @@
+import VectorKernels
+
 /// Order statistics and the bootstrap, written for benchmark samples.
 ///
 /// Benchmarks on a shared machine have skewed, heavy-tailed times, so
@@ -84,21 +86,5 @@ public enum SampleStatistics {
             minimum: sorted[0], maximum: sorted[sorted.count - 1],
             mad: medianAbsoluteDeviation(samples),
             medianInterval: bootstrapMedianInterval(samples, seed: seed))
-    }
-}
-
-/// SplitMix64 (Steele, Lea & Flood 2014): a small, fast, seedable generator,
-/// so every shuffle and bootstrap in SpringBench is reproducible.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,4 +1,3 @@
-import SpringBenchBackends
 import VectorKernels
 
 /// The operands of one backend at one size, and the timed operations on them.
@@ -7,13 +6,15 @@ import VectorKernels
 /// some kernels by orders of magnitude). Operations that accumulate alternate
 /// their factor's sign or size so that values stay bounded however many
 /// times they run.
+@usableFromInline
 final class KernelOperands<Backend: KernelBackend> {
-    typealias Vector = PointVector<Backend, ZeroExtending>
-    var a: Vector
-    var b: Vector
-    var c: Vector
-    var sink = 0.0
+    @usableFromInline typealias Vector = PointVector<Backend, ZeroExtending>
+    @usableFromInline var a: Vector
+    @usableFromInline var b: Vector
+    @usableFromInline var c: Vector
+    @usableFromInline var sink = 0.0
 
+    @inlinable
     init(size: Int, seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         a = Vector((0..<size).map { _ in Double.random(in: -1...1, using: &rng) })
@@ -23,7 +24,7 @@ final class KernelOperands<Backend: KernelBackend> {
 
     /// Runs `body` on local, uniquely owned copies of the operands, so the timed
     /// loop pays neither class-property exclusivity checks nor reference counting.
-    @inline(__always)
+    @inlinable @inline(__always)
     func withOperands(_ body: (inout Vector, inout Vector, inout Vector) -> Void) {
         var a = Vector(), b = Vector(), c = Vector()
         swap(&a, &self.a)
@@ -35,6 +36,15 @@ final class KernelOperands<Backend: KernelBackend> {
         swap(&c, &self.c)
     }
 
+    /// The timed operations of `kernels`, sharing these operands.
+    @inlinable
+    func operations(_ kernels: [Kernel]) -> [Kernel: TimedOperation] {
+        var operations: [Kernel: TimedOperation] = [:]
+        for kernel in kernels { operations[kernel] = operation(kernel) }
+        return operations
+    }
+
+    @inlinable
     func operation(_ kernel: Kernel) -> TimedOperation {
         switch kernel {
         case .add:
@@ -74,19 +84,5 @@ final class KernelOperands<Backend: KernelBackend> {
                 blackHole(sink)
             }
         }
-    }
-}
-
-/// Builds the timed operations of one backend, specialised for its concrete type.
-struct KernelOperationFactory: BackendVisitor {
-    let size: Int
-    let kernels: [Kernel]
-    let seed: UInt64
-
-    func visit<Backend: KernelBackend>(_ backend: Backend.Type) -> [Kernel: TimedOperation] {
-        let operands = KernelOperands<Backend>(size: size, seed: seed)
-        var operations: [Kernel: TimedOperation] = [:]
-        for kernel in kernels { operations[kernel] = operands.operation(kernel) }
-        return operations
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Point counts as people write them: `4096`, `4Ki`, `16Mi`, `1e6`, `250k`.
 public enum PointCount {
     public enum ParseError: Error, Equatable, CustomStringConvertible {
@@ -17,20 +19,25 @@ public enum PointCount {
     /// Largest count accepted (2⁴⁰ points, 8 TiB per vector).
     public static let maximum = 1 << 40
 
-    /// Parses one count.
+    /// Parses one count: what ``format(_:)`` prints, and the usual spellings.
+    /// Whitespace anywhere is ignored (`4 Ki`, `1 048 576`).
     public static func parse(_ text: String) throws(ParseError) -> Int {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let compact = String(text.unicodeScalars.filter { !$0.properties.isWhitespace })
         let suffixes: [(String, Double)] = [
-            ("Ki", 1024), ("Mi", 1_048_576), ("Gi", 1_073_741_824), ("k", 1e3), ("K", 1e3), ("M", 1e6), ("G", 1e9),
+            ("Ki", 1024), ("Mi", 1_048_576), ("Gi", 1_073_741_824), ("Ti", 1_099_511_627_776),
+            ("k", 1e3), ("K", 1e3), ("M", 1e6), ("G", 1e9),
         ]
-        var number = Substring(trimmed)
+        var number = Substring(compact)
         var multiplier = 1.0
-        for (suffix, factor) in suffixes where trimmed.hasSuffix(suffix) {
+        for (suffix, factor) in suffixes where compact.hasSuffix(suffix) {
             number = number.dropLast(suffix.count)
             multiplier = factor
             break
         }
-        guard let value = Double(number), value.isFinite else { throw .notACount(text) }
+        // Digits, a decimal point and an exponent only: no hex, "nan" or "inf".
+        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || ".eE+-".contains($0)) }),
+              let value = Double(number), value.isFinite
+        else { throw .notACount(text) }
         let count = value * multiplier
         guard count >= 1, count <= Double(maximum) else { throw .outOfRange(text, maximum) }
         guard count == count.rounded() else { throw .notACount(text) }
@@ -46,13 +53,52 @@ public enum PointCount {
         return counts
     }
 
-    /// `16`, `4 Ki`, `16 Mi` for powers of two; plain digits otherwise.
+    /// The one way SpringBench prints a point count: with a binary prefix when
+    /// it is a whole multiple of one (`16`, `4 Ki`, `16 Mi`, `1 Ti`), otherwise
+    /// in digits grouped by three with thin spaces (`1 000 000`), never rounded.
+    /// ``parse(_:)`` reads every result back: `parse(format(n)) == n`.
     public static func format(_ count: Int) -> String {
-        if count >= 1 << 30, count % (1 << 30) == 0 { return "\(count >> 30) Gi" }
-        if count >= 1 << 20, count % (1 << 20) == 0 { return "\(count >> 20) Mi" }
-        if count >= 1 << 10, count % (1 << 10) == 0 { return "\(count >> 10) Ki" }
-        return "\(count)"
+        let units: [(Int, String)] = [(1 << 40, "Ti"), (1 << 30, "Gi"), (1 << 20, "Mi"), (1 << 10, "Ki")]
+        for (unit, name) in units where count.magnitude >= UInt(unit) && count % unit == 0 {
+            return "\(count / unit) \(name)"
+        }
+        return grouped(count)
+    }
+
+    /// A count given as a `Double` (an interpolated crossover or frame
+    /// capacity): the nearest whole count if it prints without grouping or
+    /// with a binary prefix, else three significant digits of the largest
+    /// binary unit it reaches (`133 Ki`), else the whole number.
+    public static func formatApproximate(_ count: Double) -> String {
+        guard count.isFinite else { return count.isNaN ? "—" : (count < 0 ? "−∞" : "∞") }
+        guard count >= 1 else { return count.formatted(.number.precision(.significantDigits(3)).locale(Locale(identifier: "en_US_POSIX"))) }
+        let rounded = Int(min(count.rounded(), Double(Int.max / 2)))
+        let exact = format(rounded)
+        if !exact.contains(thinSpace) { return exact }
+        for (unit, name) in [(Double(1 << 30), "Gi"), (Double(1 << 20), "Mi"), (Double(1 << 10), "Ki")] where count >= unit {
+            let scaled = count / unit
+            let digits = scaled >= 100 ? 0 : (scaled >= 10 ? 1 : 2)
+            var text = String(format: "%.\(digits)f", scaled)
+            if text.contains(".") {
+                while text.hasSuffix("0") { text.removeLast() }
+                if text.hasSuffix(".") { text.removeLast() }
+            }
+            return text + " " + name
+        }
+        return exact
+    }
+
+    static let thinSpace: Character = "\u{2009}"
+
+    static func grouped(_ count: Int) -> String {
+        let digits = String(count.magnitude)
+        var groups: [Substring] = []
+        var end = digits.endIndex
+        while end > digits.startIndex {
+            let start = digits.index(end, offsetBy: -3, limitedBy: digits.startIndex) ?? digits.startIndex
+            groups.insert(digits[start..<end], at: 0)
+            end = start
+        }
+        return (count < 0 ? "-" : "") + groups.joined(separator: String(thinSpace))
     }
 }
-
-import Foundation

@@ -1,4 +1,3 @@
-import SpringBenchBackends
 import VectorKernels
 
 /// Counts the heap allocations `body` makes on the calling thread. Supplied by
@@ -6,98 +5,83 @@ import VectorKernels
 /// malloc for its users).
 public typealias AllocationCounter = (_ body: () -> Void) -> Int
 
-/// What a sweep reports while it runs.
+/// What a benchmark run reports while it runs.
 public enum SweepProgress: Sendable {
     case probing(ProbePattern)
     case measuring(kernel: Kernel, size: Int, cell: Int, of: Int)
     case workload(name: String, backend: String, size: Int)
 }
 
-/// Times every kernel × backend × size of a configuration.
+/// Times every kernel × backend × size of a plan.
 ///
-/// Sizes run in ascending order. Within a size and kernel, every backend is
-/// calibrated, then samples are taken round by round with the backends in a
-/// fresh seeded random order each round, so drift of the machine (another
-/// process, frequency changes) hits all backends alike instead of whichever
-/// happened to run last.
+/// Sizes run in ascending order; at each size every backend gets one set of
+/// operands shared by its kernels, and each kernel's cells are sampled by the
+/// ``InterleavedSampler``.
 public struct Sweep {
-    public var configuration: SweepConfiguration
-    public var policy: TimingPolicy
-    public var countAllocations: AllocationCounter?
+    public var kernels: [Kernel]
+    public var backends: [BenchmarkBackend]
+    public var sizes: [Int]
+    public var seed: UInt64
+    public var sampler: InterleavedSampler
 
-    public init(configuration: SweepConfiguration, policy: TimingPolicy, countAllocations: AllocationCounter?) {
-        self.configuration = configuration
-        self.policy = policy
-        self.countAllocations = countAllocations
+    public init(kernels: [Kernel], backends: [BenchmarkBackend], sizes: [Int], seed: UInt64, sampler: InterleavedSampler) {
+        self.kernels = kernels
+        self.backends = backends
+        self.sizes = sizes
+        self.seed = seed
+        self.sampler = sampler
     }
 
     /// Runs the sweep; `probe` gives the bandwidth each kernel is compared with.
     public func run(probe: BandwidthProbeResult, progress: (SweepProgress) -> Void = { _ in }) -> [KernelMeasurement] {
-        run(probe: probe, progress: progress) { size, name in
-            Backends.withBackend(named: name, operationFactory(size: size))
-        }
-    }
-
-    func operationFactory(size: Int) -> KernelOperationFactory {
-        KernelOperationFactory(size: size, kernels: configuration.kernels, seed: configuration.seed)
-    }
-
-    /// The sweep, with `operations(size, backendName)` giving a backend's
-    /// timed operations at a size (built through a `BackendVisitor`, so they
-    /// are specialised for the concrete backend).
-    func run(
-        probe: BandwidthProbeResult, progress: (SweepProgress) -> Void,
-        operations makeOperations: (Int, String) -> [Kernel: TimedOperation]?
-    ) -> [KernelMeasurement] {
-        var rng = SplitMix64(seed: configuration.seed)
-        let total = configuration.sizes.count * configuration.kernels.count * configuration.backends.count
-        var done = 0
+        var rng = SplitMix64(seed: seed)
+        let total = sizes.count * kernels.count * backends.count
         var measurements: [KernelMeasurement] = []
-        for size in configuration.sizes.sorted() {
+        for size in sizes.sorted() {
             // One set of operands per backend and size, shared by its kernels.
-            let operations = configuration.backends.map { name -> [Kernel: TimedOperation] in
-                guard let operations = makeOperations(size, name) else {
-                    preconditionFailure("unknown backend \(name); validate names before sweeping")
-                }
-                return operations
-            }
-            for kernel in configuration.kernels {
-                progress(.measuring(kernel: kernel, size: size, cell: done + 1, of: total))
-                let cells = operations.map { $0[kernel]! }
-                let iterations = cells.map { $0.calibrate(policy) }
-                var samples = [[Double]](repeating: [], count: cells.count)
-                for _ in 0..<policy.samples {
-                    for index in cells.indices.shuffled(using: &rng) {
-                        samples[index].append(cells[index].sample(iterations: iterations[index], clock: policy.clock))
-                    }
-                }
-                for (index, backend) in configuration.backends.enumerated() {
-                    let allocations = countAllocations.map { count -> Double in
-                        let runs = max(1, min(iterations[index], 16))
-                        return Double(count { cells[index].run(runs) }) / Double(runs)
-                    }
+            let operations = backends.map { $0.kernelOperations(size: size, kernels: kernels, seed: seed) }
+            for kernel in kernels {
+                progress(.measuring(kernel: kernel, size: size, cell: measurements.count + 1, of: total))
+                let cells = sampler.sample(operations.map { $0[kernel]! }, using: &rng)
+                for (backend, cell) in zip(backends, cells) {
                     measurements.append(Self.measurement(
-                        kernel: kernel, backend: backend, size: size, iterations: iterations[index],
-                        samples: samples[index], allocations: allocations, probe: probe,
-                        seed: configuration.seed &+ UInt64(measurements.count)))
-                    done += 1
+                        kernel: kernel, backend: backend.name, size: size, cell: cell, probe: probe,
+                        seed: seed &+ UInt64(measurements.count)))
                 }
             }
         }
         return measurements
     }
 
-    static func measurement(
-        kernel: Kernel, backend: String, size: Int, iterations: Int, samples: [Double],
-        allocations: Double?, probe: BandwidthProbeResult, seed: UInt64
+    package static func measurement(
+        kernel: Kernel, backend: String, size: Int, cell: InterleavedSampler.CellSamples,
+        probe: BandwidthProbeResult, seed: UInt64
     ) -> KernelMeasurement {
-        let summary = SampleStatistics.summarize(samples, seed: seed)
-        let perElement = summary.median / Double(max(size, 1))
-        let gigabytesPerSecond = Double(kernel.bytesPerElement * size) / summary.median
+        let summary = SampleStatistics.summarize(cell.samples, seed: seed)
+        let throughput = Throughput(kernel: kernel, size: size, nanosecondsPerOperation: summary.median)
         return KernelMeasurement(
-            kernel: kernel, backend: backend, size: size, iterationsPerSample: iterations, samples: samples,
-            summary: summary, nanosecondsPerElement: perElement, gigabytesPerSecond: gigabytesPerSecond,
-            fractionOfBandwidth: gigabytesPerSecond / probe.medianGigabytesPerSecond(kernel.probePattern),
-            allocationsPerOperation: allocations)
+            kernel: kernel, backend: backend, size: size, iterationsPerSample: cell.iterationsPerSample,
+            samples: cell.samples, summary: summary, nanosecondsPerElement: throughput.nanosecondsPerElement,
+            gigabytesPerSecond: throughput.gigabytesPerSecond,
+            fractionOfBandwidth: throughput.fraction(of: probe.medianGigabytesPerSecond(kernel.probePattern)),
+            allocationsPerOperation: cell.allocationsPerOperation)
+    }
+}
+
+/// The throughput figures of one kernel call: computed here only, so every
+/// report and summary prints the same numbers.
+public struct Throughput: Sendable, Equatable {
+    public var nanosecondsPerElement: Double
+    /// Bytes the kernel must move (``Kernel/bytesPerElement``) per nanosecond.
+    public var gigabytesPerSecond: Double
+
+    public init(kernel: Kernel, size: Int, nanosecondsPerOperation: Double) {
+        nanosecondsPerElement = nanosecondsPerOperation / Double(max(size, 1))
+        gigabytesPerSecond = Double(kernel.bytesPerElement) * Double(size) / nanosecondsPerOperation
+    }
+
+    /// This throughput as a fraction of a ceiling in GB/s.
+    public func fraction(of ceilingGigabytesPerSecond: Double) -> Double {
+        gigabytesPerSecond / ceilingGigabytesPerSecond
     }
 }

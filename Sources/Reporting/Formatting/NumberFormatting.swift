@@ -1,3 +1,4 @@
+import Benchmarking
 import Foundation
 
 /// How reports print numbers: a fixed number of significant digits, sizes with
@@ -40,29 +41,11 @@ public enum NumberFormatting {
         fraction.isNaN ? "—" : significant(fraction * 100, digits: digits) + " %"
     }
 
-    /// A point count with a binary prefix when it is a whole multiple of one:
-    /// `16`, `4 Ki`, `64 Ki`, `1 Mi`, `16 Mi`; other counts in plain digits with
-    /// thousands separators (`1,000,000`) rather than a rounded `0.95 Mi`.
-    public static func size(_ count: Int) -> String {
-        let units: [(Int, String)] = [(1 << 40, "Ti"), (1 << 30, "Gi"), (1 << 20, "Mi"), (1 << 10, "Ki")]
-        for (unit, name) in units where count.magnitude >= UInt(unit) && count % unit == 0 {
-            return "\(count / unit) \(name)"
-        }
-        return grouped(count)
-    }
+    /// A point count: ``PointCount/format(_:)``.
+    public static func size(_ count: Int) -> String { PointCount.format(count) }
 
-    /// A point count given as a `Double` (e.g. an interpolated crossover): the
-    /// nearest whole count, with a binary prefix if it has one, else 3 significant digits.
-    public static func approximateSize(_ count: Double) -> String {
-        guard count.isFinite, count >= 1 else { return significant(count) }
-        let rounded = Int(count.rounded())
-        let exact = size(rounded)
-        if !exact.contains(",") { return exact }
-        for (unit, name) in [(Double(1 << 30), "Gi"), (Double(1 << 20), "Mi"), (Double(1 << 10), "Ki")] where count >= unit {
-            return significant(count / unit, digits: 3, trimmingZeros: true) + " " + name
-        }
-        return String(rounded)
-    }
+    /// An interpolated point count: ``PointCount/formatApproximate(_:)``.
+    public static func approximateSize(_ count: Double) -> String { PointCount.formatApproximate(count) }
 
     /// Bytes with binary units: `32 KiB`, `31.3 GiB`.
     public static func bytes(_ count: Int) -> String {

@@ -11,48 +11,6 @@ public enum BackendChoiceReport {
     /// Path of the Markdown file inside the reports directory.
     public static let path = "backend-choice.md"
 
-    /// One backend for every kernel and size, chosen to minimise the worst case.
-    public struct SingleChoice: Sendable, Equatable {
-        public var backend: String
-        /// The backend's median over the fastest median, at its worst kernel and size (≥ 1).
-        public var worstRatio: Double
-        public var worstKernel: Kernel
-        public var worstSize: Int
-        /// Whether the backend was measured for every kernel and size (otherwise
-        /// no backend was, and the choice covers only what it was measured on).
-        public var coversEverything: Bool
-    }
-
-    /// The backend whose worst ratio to the fastest, over every kernel and size,
-    /// is smallest. Backends missing from some kernel or size are considered only
-    /// when no backend covers everything. Nil when there are no verdicts.
-    public static func safestSingleChoice(_ recommendation: Recommendation) -> SingleChoice? {
-        let verdicts = recommendation.kernels.flatMap { advice in advice.verdicts.map { (advice.kernel, $0) } }
-        guard !verdicts.isEmpty else { return nil }
-        var backends: [String] = []
-        for (_, verdict) in verdicts {
-            for entry in verdict.ranking where !backends.contains(entry.backend) { backends.append(entry.backend) }
-        }
-        let complete = backends.filter { backend in
-            verdicts.allSatisfy { $0.1.ranking.contains { $0.backend == backend } }
-        }
-        var best: SingleChoice?
-        for backend in complete.isEmpty ? backends : complete {
-            var worst: SingleChoice?
-            for (kernel, verdict) in verdicts {
-                guard let mine = verdict.ranking.first(where: { $0.backend == backend }),
-                      let fastest = verdict.ranking.first else { continue }
-                let ratio = mine.medianNanoseconds / fastest.medianNanoseconds
-                if worst == nil || ratio > worst!.worstRatio {
-                    worst = SingleChoice(backend: backend, worstRatio: ratio, worstKernel: kernel, worstSize: verdict.size,
-                                         coversEverything: !complete.isEmpty)
-                }
-            }
-            if let worst, best == nil || worst.worstRatio < best!.worstRatio { best = worst }
-        }
-        return best
-    }
-
     /// Renders the report from the results and the recommendation made from them.
     public static func render(_ results: BenchmarkResults, recommendation: Recommendation) -> ReportDocument {
         let index = MeasurementIndex(results)
@@ -65,7 +23,7 @@ public enum BackendChoiceReport {
         markdown += "## Per kernel and size range\n\n" + rangeTable(recommendation, index) + "\n"
         markdown += kernelSummaryTable(recommendation, index) + "\n"
         if !results.workloads.isEmpty {
-            markdown += "## What fits in a 120 Hz frame\n\n" + PerformanceReport.frameBudgetTable(results.workloads) + "\n"
+            markdown += "## What fits in a 120 Hz frame\n\n" + PerformanceReport.frameBudgetTable(results.workloads, results.machine) + "\n"
         }
         markdown += method
         if !recommendation.kernels.isEmpty { markdown += "## Evidence per kernel\n\n" }
@@ -89,12 +47,12 @@ public enum BackendChoiceReport {
 
     /// The opening paragraph: the safest single choice and its worst case.
     static func answer(_ recommendation: Recommendation, _ index: MeasurementIndex) -> String {
-        guard let choice = safestSingleChoice(recommendation) else {
+        guard let choice = recommendation.singleChoice else {
             return "**No recommendation**: this result holds no kernel measurements.\n"
         }
         let kernels = recommendation.kernels.count
         let sizes = Set(recommendation.kernels.flatMap { $0.verdicts.map(\.size) }).count
-        var text = "**If you use one backend for everything, use \(BackendNames.display(choice.backend))**: over the "
+        var text = "**If you use one backend for everything, use \(index.results.machine.displayName(of: choice.backend))**: over the "
             + "\(kernels) kernel\(kernels == 1 ? "" : "s") and \(sizes) size\(sizes == 1 ? "" : "s") measured, its median "
         if choice.worstRatio <= 1 {
             text += "time was the fastest everywhere."
@@ -127,15 +85,15 @@ public enum BackendChoiceReport {
                     // The margin is the smallest over the range; name where it occurs and against whom.
                     let closest = verdicts.min { $0.margin < $1.margin }
                     let against = closest.flatMap { verdict in
-                        verdict.runnerUp.map { "\(BackendNames.display($0)) at \(NumberFormatting.size(verdict.size))" }
+                        verdict.runnerUp.map { "\(index.results.machine.displayName(of: $0)) at \(NumberFormatting.size(verdict.size))" }
                     }
-                    table.append([advice.kernel.rawValue, span, "**\(BackendNames.display(winner))**",
+                    table.append([advice.kernel.rawValue, span, "**\(index.results.machine.displayName(of: winner))**",
                                   "≥ \(NumberFormatting.ratio(range.minimumMargin))"
                                       + (against.map { " (closest: \($0))" } ?? " (the only backend)")])
                 } else {
                     let (tied, spread) = ties(verdicts, order: index.backends)
                     table.append([advice.kernel.rawValue, span,
-                                  "no clear winner (\(tied.map(BackendNames.display).joined(separator: ", ")) overlap)",
+                                  "no clear winner (\(tied.map(index.results.machine.displayName(of:)).joined(separator: ", ")) overlap)",
                                   "medians within \(NumberFormatting.ratio(spread))"])
                 }
             }
@@ -167,13 +125,13 @@ public enum BackendChoiceReport {
                                    ("Safest single backend", .left), ("Its worst ratio to the fastest", .right)])
         for advice in recommendation.kernels {
             let crossovers = advice.crossovers.map { crossover in
-                "\(BackendNames.display(crossover.from)) → \(BackendNames.display(crossover.to)) between "
+                "\(index.results.machine.displayName(of: crossover.from)) → \(index.results.machine.displayName(of: crossover.to)) between "
                     + "\(NumberFormatting.size(crossover.betweenSizes.lowerBound)) and "
                     + "\(NumberFormatting.size(crossover.betweenSizes.upperBound)) "
                     + "(≈ \(NumberFormatting.approximateSize(crossover.estimatedSize)))"
             }
             table.append([advice.kernel.rawValue, crossovers.isEmpty ? "none" : crossovers.joined(separator: "; "),
-                          BackendNames.display(advice.safestChoice), NumberFormatting.ratio(advice.safestChoiceWorstRatio)])
+                          index.results.machine.displayName(of: advice.safestChoice), NumberFormatting.ratio(advice.safestChoiceWorstRatio)])
         }
         return table.text + "\nA crossover's estimate interpolates the two backends' median ratio on log–log axes "
             + "between the sizes where each won clearly.\n"
@@ -200,13 +158,13 @@ public enum BackendChoiceReport {
         for verdict in advice.verdicts {
             let size = Double(verdict.size)
             let ranking = verdict.ranking.map { entry in
-                "\(BackendNames.display(entry.backend)) \(NumberFormatting.significant(entry.medianNanoseconds / size)) "
+                "\(index.results.machine.displayName(of: entry.backend)) \(NumberFormatting.significant(entry.medianNanoseconds / size)) "
                     + "[\(NumberFormatting.significant(entry.interval.lower / size)), "
                     + "\(NumberFormatting.significant(entry.interval.upper / size))]"
             }
             table.append([NumberFormatting.size(verdict.size),
-                          verdict.isClear ? "**\(BackendNames.display(verdict.fastest))** wins"
-                              : "no clear winner (fastest median: \(BackendNames.display(verdict.fastest)))",
+                          verdict.isClear ? "**\(index.results.machine.displayName(of: verdict.fastest))** wins"
+                              : "no clear winner (fastest median: \(index.results.machine.displayName(of: verdict.fastest)))",
                           NumberFormatting.ratio(verdict.margin), ranking.joined(separator: " · ")])
         }
         return table.text
@@ -218,7 +176,7 @@ public enum BackendChoiceReport {
             for entry in verdict.ranking where !backends.contains(entry.backend) { backends.append(entry.backend) }
         }
         let series = backends.map { backend in
-            PlotSeries(name: BackendNames.display(backend), points: advice.verdicts.compactMap { verdict in
+            PlotSeries(name: index.results.machine.displayName(of: backend), points: advice.verdicts.compactMap { verdict in
                 guard let mine = verdict.ranking.first(where: { $0.backend == backend }),
                       let fastest = verdict.ranking.first else { return nil }
                 return PlotPoint(x: Double(verdict.size), y: mine.medianNanoseconds / fastest.medianNanoseconds)

@@ -27,7 +27,7 @@ extension MachineRecord {
             ])
             for backend in backends {
                 backendTable.append([
-                    plain(BackendNames.display(backend.name)), plain(backend.summary),
+                    plain(backend.displayName), plain(backend.summary),
                     backend.simdWidth.map { "\($0)" } ?? "—", backend.library.map(plain) ?? "—", backend.core.map(plain) ?? "—",
                     "\(backend.threads)", backend.fusedAXPY ? "yes (FMA)" : "no",
                 ])
@@ -38,14 +38,3 @@ extension MachineRecord {
     }
 }
 
-/// How backend identifiers read in prose and tables.
-public enum BackendNames {
-    /// `simd` → `SIMD`, `openblas` → `OpenBLAS`, `naive` → `naive`; other names unchanged.
-    public static func display(_ name: String) -> String {
-        switch name {
-        case "simd": return "SIMD"
-        case "openblas": return "OpenBLAS"
-        default: return name
-        }
-    }
-}

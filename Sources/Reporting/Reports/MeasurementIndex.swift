@@ -7,13 +7,7 @@ struct MeasurementIndex {
     let kernels: [Kernel]
     /// Backends measured, in the configuration's order, then any others by name.
     let backends: [String]
-    private let cells: [Key: KernelMeasurement]
-
-    struct Key: Hashable {
-        var kernel: Kernel
-        var backend: String
-        var size: Int
-    }
+    private let cells: [CellKey: KernelMeasurement]
 
     init(_ results: BenchmarkResults) {
         self.results = results
@@ -22,15 +16,15 @@ struct MeasurementIndex {
         let names = Set(results.measurements.map(\.backend))
         let configured = results.configuration.backends.filter(names.contains)
         backends = configured + names.subtracting(configured).sorted()
-        var cells: [Key: KernelMeasurement] = [:]
+        var cells: [CellKey: KernelMeasurement] = [:]
         for measurement in results.measurements {
-            cells[Key(kernel: measurement.kernel, backend: measurement.backend, size: measurement.size)] = measurement
+            cells[measurement.key] = measurement
         }
         self.cells = cells
     }
 
     func cell(_ kernel: Kernel, _ backend: String, _ size: Int) -> KernelMeasurement? {
-        cells[Key(kernel: kernel, backend: backend, size: size)]
+        cells[CellKey(kernel: kernel, backend: backend, size: size)]
     }
 
     func sizes(_ kernel: Kernel) -> [Int] {
@@ -70,14 +64,6 @@ extension Kernel {
         case .add, .subtract, .addAllocating: return 3
         case .addInPlace, .subtractInPlace, .axpy: return 2
         case .scale, .magnitudeSquared: return 1
-        }
-    }
-
-    /// Whether issue 5's bandwidth bar (≥ 90 % of the probe at 16 Mi) applies.
-    var hasBandwidthBar: Bool {
-        switch self {
-        case .addInPlace, .subtractInPlace, .scale, .axpy: return true
-        default: return false
         }
     }
 }

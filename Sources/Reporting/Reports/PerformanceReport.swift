@@ -12,9 +12,6 @@ public enum PerformanceReport {
     /// Path of the Markdown file inside the reports directory.
     public static let path = "performance.md"
 
-    /// Frame budget of a 120 Hz display, in nanoseconds.
-    public static let frameBudgetNanoseconds = 1e9 / 120
-
     /// Renders the report. Pure: the same results always give the same text.
     public static func render(_ results: BenchmarkResults) -> ReportDocument {
         let index = MeasurementIndex(results)
@@ -23,7 +20,7 @@ public enum PerformanceReport {
         markdown += summaryLine(results) + "\n\n"
         markdown += "## Headline figures\n\n" + headlineTable(index) + "\n"
         if !results.workloads.isEmpty {
-            markdown += "### Largest N per 120 Hz frame (8.33 ms)\n\n" + frameBudgetTable(results.workloads) + "\n"
+            markdown += "### Largest N per 120 Hz frame (8.33 ms)\n\n" + frameBudgetTable(results.workloads, results.machine) + "\n"
         }
         markdown += readingGuide(index)
         markdown += "## Measurements\n\n"
@@ -47,7 +44,7 @@ public enum PerformanceReport {
             markdown += "![Fraction of the probe bandwidth per kernel and backend at the largest size](\(file))\n\n"
         }
         markdown += probeSection(results)
-        if !results.workloads.isEmpty { markdown += workloadSection(results.workloads) }
+        if !results.workloads.isEmpty { markdown += workloadSection(results) }
         markdown += configurationSection(results)
         markdown += results.machine.markdownSection
         return ReportDocument(path: path, markdown: markdown, attachments: attachments)
@@ -63,66 +60,44 @@ public enum PerformanceReport {
             + "Medians of \(results.configuration.samples) samples per cell; the machine record is at the end."
     }
 
-    /// Figures the reader checks first, each beside the bar it is held to.
+    /// Figures the reader checks first, each beside the bar it is held to
+    /// (``HeadlineTargets`` computes them; this only prints).
     static func headlineTable(_ index: MeasurementIndex) -> String {
+        let machine = index.results.machine
         var table = MarkdownTable([("Figure", .left), ("Measured", .left), ("Bar", .left), ("Met", .left)])
-        for kernel in index.kernels {
-            guard let size = index.sizes(kernel).last else { continue }
-            let cells = index.backends(kernel).compactMap { index.cell(kernel, $0, size) }
-            guard let best = cells.max(by: { $0.fractionOfBandwidth < $1.fractionOfBandwidth }) else { continue }
-            let bar = kernel.hasBandwidthBar ? "≥ 90 % at 16 Mi" : "—"
-            let met = kernel.hasBandwidthBar ? verdict(best.fractionOfBandwidth >= 0.9, exact: size == 16 << 20) : "—"
-            table.append([
-                "\(kernel.rawValue): best fraction of probe bandwidth at N = \(NumberFormatting.size(size))",
-                "\(NumberFormatting.percent(best.fractionOfBandwidth)) (\(BackendNames.display(best.backend)), "
-                    + "\(NumberFormatting.significant(best.gigabytesPerSecond)) GB/s)",
-                bar, met,
-            ])
-        }
-        if index.kernels.contains(.magnitudeSquared) {
-            let size = 4096
-            if let simd = index.cell(.magnitudeSquared, "simd", size), let naive = index.cell(.magnitudeSquared, "naive", size) {
-                let speedup = naive.summary.median / simd.summary.median
+        for figure in HeadlineTargets(index.results).figures {
+            let met = figure.met.map { verdict($0, exact: figure.atTheBarsSize) } ?? "—"
+            let bar = figure.bar ?? "—"
+            switch figure.kind {
+            case .bandwidthFraction(let kernel, let size, let backend, let fraction, let rate):
+                table.append([
+                    "\(kernel.rawValue): best fraction of probe bandwidth at N = \(NumberFormatting.size(size))",
+                    "\(NumberFormatting.percent(fraction)) (\(machine.displayName(of: backend)), "
+                        + "\(NumberFormatting.significant(rate)) GB/s)",
+                    bar, met,
+                ])
+            case .magnitudeSquaredSpeedup(let ratio):
                 table.append(["magnitudeSquared: SIMD speed-up over naive at N = 4 Ki",
-                              NumberFormatting.ratio(speedup), "≥ 5×", verdict(speedup >= 5, exact: true)])
-            } else {
-                table.append(["magnitudeSquared: SIMD speed-up over naive at N = 4 Ki", "not measured", "≥ 5×", "—"])
-            }
-        }
-        for kernel in index.kernels {
-            let sizes = index.sizes(kernel).filter { $0 <= 64 << 10 }
-            let ratios = sizes.compactMap { size -> (Int, Double)? in
-                guard let simd = index.cell(kernel, "simd", size), let blas = index.cell(kernel, "openblas", size) else { return nil }
-                return (size, blas.summary.median / simd.summary.median)
-            }
-            guard let worst = ratios.min(by: { $0.1 < $1.1 }) else { continue }
-            table.append([
-                "\(kernel.rawValue): SIMD speed relative to OpenBLAS, worst N ≤ 64 Ki",
-                "\(NumberFormatting.ratio(worst.1)) at N = \(NumberFormatting.size(worst.0))",
-                "≥ 0.95×", verdict(worst.1 >= 0.95, exact: true),
-            ])
-        }
-        let allocationFree = index.results.measurements.filter { $0.kernel.isAllocationFree }
-        if !allocationFree.isEmpty {
-            let counted = allocationFree.compactMap { cell in cell.allocationsPerOperation.map { (cell, $0) } }
-            if let worst = counted.max(by: { $0.1 < $1.1 }) {
-                let place = worst.1 > 0
-                    ? " (\(worst.0.kernel.rawValue), \(BackendNames.display(worst.0.backend)), N = \(NumberFormatting.size(worst.0.size)))"
-                    : ""
+                              ratio.map { NumberFormatting.ratio($0) } ?? "not measured", bar, met])
+            case .simdAgainstOpenBLAS(let kernel, let size, let ratio):
+                table.append([
+                    "\(kernel.rawValue): SIMD speed relative to OpenBLAS, worst N ≤ 64 Ki",
+                    "\(NumberFormatting.ratio(ratio)) at N = \(NumberFormatting.size(size))", bar, met,
+                ])
+            case .allocationFreeKernels(let worst, let allocations):
+                let place = worst.map {
+                    " (\($0.kernel.rawValue), \(machine.displayName(of: $0.backend)), N = \(NumberFormatting.size($0.size)))"
+                } ?? ""
                 table.append([
                     "In-place and reused-destination kernels: most allocations per call",
-                    NumberFormatting.significant(worst.1, digits: 3, trimmingZeros: true) + place,
-                    "0", verdict(worst.1 == 0, exact: counted.count == allocationFree.count),
+                    allocations.map { NumberFormatting.significant($0, digits: 3, trimmingZeros: true) + place }
+                        ?? "not counted (allocation counting unavailable)",
+                    bar, met,
                 ])
-            } else {
-                table.append(["In-place and reused-destination kernels: most allocations per call",
-                              "not counted (allocation counting unavailable)", "0", "—"])
+            case .allocatingAdd(let allocations):
+                table.append(["add-alloc: allocations per call (for contrast)",
+                              NumberFormatting.significant(allocations, digits: 3, trimmingZeros: true), "—", "—"])
             }
-        }
-        let allocating = index.results.measurements.filter { $0.kernel == .addAllocating }
-        if let most = allocating.compactMap(\.allocationsPerOperation).max() {
-            table.append(["add-alloc: allocations per call (for contrast)",
-                          NumberFormatting.significant(most, digits: 3, trimmingZeros: true), "—", "—"])
         }
         return table.text
     }
@@ -147,27 +122,22 @@ public enum PerformanceReport {
         """
     }
 
-    static func frameBudgetTable(_ workloads: [WorkloadMeasurement]) -> String {
+    static func frameBudgetTable(_ workloads: [WorkloadMeasurement], _ machine: MachineRecord) -> String {
         var table = MarkdownTable([("Workload", .left), ("Backend", .left), ("Largest measured N that fits", .right),
-                                   ("Frame time there", .right), ("Estimated limit", .right)])
-        let groups = Dictionary(grouping: workloads) { "\($0.workload)\u{0}\($0.backend)" }
-        for key in groups.keys.sorted() {
-            let cells = groups[key]!.sorted { $0.size < $1.size }
-            let frameTime = { (cell: WorkloadMeasurement) in cell.nanosecondsPerElement * Double(cell.size) }
-            let fitting = cells.filter { frameTime($0) <= frameBudgetNanoseconds }
-            let largest = fitting.last
-            let basis = largest ?? cells.first!
-            let estimate = frameBudgetNanoseconds / basis.nanosecondsPerElement
+                                   ("Frame time there", .right), ("Largest N that fits", .right)])
+        for capacity in FrameBudget.capacities(workloads) {
             table.append([
-                plain(basis.workload), BackendNames.display(basis.backend),
-                largest.map { NumberFormatting.size($0.size) + (fitting.count == cells.count ? " (all fit)" : "") }
-                    ?? "none (smallest, \(NumberFormatting.size(cells.first!.size)), does not)",
-                largest.map { NumberFormatting.significant(frameTime($0) / 1e6) + " ms" } ?? "—",
-                "≈ " + NumberFormatting.approximateSize(estimate),
+                plain(capacity.workload), machine.displayName(of: capacity.backend),
+                capacity.largestFittingSize.map { NumberFormatting.size($0) + (capacity.allFit ? " (all fit)" : "") }
+                    ?? "none (smallest, \(NumberFormatting.size(capacity.smallestSize)), does not)",
+                capacity.frameNanosecondsAtLargestFitting.map { NumberFormatting.significant($0 / 1e6) + " ms" } ?? "—",
+                "≈ " + NumberFormatting.approximateSize(capacity.points) + (capacity.extrapolated ? " (extrapolated)" : ""),
             ])
         }
-        return table.text + "\n*Estimated limit*: 8.33 ms ÷ ns per point at the largest fitting size "
-            + "(the smallest measured size if none fits); an extrapolation, not a measurement.\n"
+        return table.text + "\n*Largest N that fits*: median frame time interpolated linearly in N between the two "
+            + "measured sizes that bracket the 8.33 ms budget; beyond the largest measured size it is extrapolated "
+            + "linearly (marked), and below the smallest it is scaled down from it. `springbench bench` prints the "
+            + "same figures.\n"
     }
 
     // MARK: Tables
@@ -187,7 +157,7 @@ public enum PerformanceReport {
                 guard let cell = index.cell(kernel, backend, size) else { continue }
                 let perElement = { (value: Double) in NumberFormatting.significant(value / Double(size)) }
                 table.append([
-                    NumberFormatting.size(size), BackendNames.display(backend),
+                    NumberFormatting.size(size), index.results.machine.displayName(of: backend),
                     NumberFormatting.significant(cell.nanosecondsPerElement),
                     "\(perElement(cell.summary.p10))–\(perElement(cell.summary.p90))",
                     NumberFormatting.significant(cell.gigabytesPerSecond),
@@ -203,7 +173,7 @@ public enum PerformanceReport {
 
     static func kernelPlot(_ kernel: Kernel, _ index: MeasurementIndex) -> LinePlot {
         let series = index.backends(kernel).map { backend in
-            PlotSeries(name: BackendNames.display(backend), points: index.sizes(kernel).compactMap { size in
+            PlotSeries(name: index.results.machine.displayName(of: backend), points: index.sizes(kernel).compactMap { size in
                 index.cell(kernel, backend, size).map { PlotPoint(x: Double(size), y: $0.nanosecondsPerElement) }
             })
         }
@@ -229,7 +199,7 @@ public enum PerformanceReport {
     static func bandwidthChart(_ index: MeasurementIndex) -> BarChart {
         let largest = index.kernels.map { index.sizes($0).last ?? 0 }
         let series = index.backends.map { backend in
-            BarChart.Series(name: BackendNames.display(backend), values: zip(index.kernels, largest).map { kernel, size in
+            BarChart.Series(name: index.results.machine.displayName(of: backend), values: zip(index.kernels, largest).map { kernel, size in
                 index.cell(kernel, backend, size)?.fractionOfBandwidth
             })
         }
@@ -263,15 +233,15 @@ public enum PerformanceReport {
         return text + table.text + "\n"
     }
 
-    static func workloadSection(_ workloads: [WorkloadMeasurement]) -> String {
+    static func workloadSection(_ results: BenchmarkResults) -> String {
         var table = MarkdownTable([("Workload", .left), ("Backend", .left), ("N", .right), ("ns/point/frame", .right),
                                    ("Frame time", .right), ("Fits 8.33 ms", .left), ("Allocations/frame", .right)])
-        for cell in workloads.sorted(by: { ($0.workload, $0.backend, $0.size) < ($1.workload, $1.backend, $1.size) }) {
+        for cell in results.workloads.sorted(by: { ($0.workload, $0.backend, $0.size) < ($1.workload, $1.backend, $1.size) }) {
             let frame = cell.nanosecondsPerElement * Double(cell.size)
-            table.append([plain(cell.workload), BackendNames.display(cell.backend), NumberFormatting.size(cell.size),
+            table.append([plain(cell.workload), results.machine.displayName(of: cell.backend), NumberFormatting.size(cell.size),
                           NumberFormatting.significant(cell.nanosecondsPerElement),
                           NumberFormatting.significant(frame / 1e6) + " ms",
-                          frame <= frameBudgetNanoseconds ? "yes" : "no",
+                          frame <= FrameBudget.frame120Hz ? "yes" : "no",
                           cell.allocationsPerOperation.map { NumberFormatting.significant($0, digits: 3, trimmingZeros: true) } ?? "not counted"])
         }
         return "## Workloads\n\nAnimating N points per frame, end to end.\n\n" + table.text + "\n"
@@ -281,7 +251,7 @@ public enum PerformanceReport {
         let configuration = results.configuration
         var table = MarkdownTable([("Setting", .left), ("Value", .left)])
         table.append(["Kernels", configuration.kernels.map(\.rawValue).joined(separator: ", ")])
-        table.append(["Backends", configuration.backends.map(BackendNames.display).joined(separator: ", ")])
+        table.append(["Backends", configuration.backends.map(results.machine.displayName(of:)).joined(separator: ", ")])
         table.append(["Sizes", configuration.sizes.map(NumberFormatting.size).joined(separator: ", ")])
         table.append(["Samples per cell", "\(configuration.samples)"])
         table.append(["Minimum sample time", NumberFormatting.significant(configuration.minimumSampleNanoseconds / 1e6) + " ms"])

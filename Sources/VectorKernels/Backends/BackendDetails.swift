@@ -2,6 +2,8 @@
 public struct BackendDetails: Sendable, Hashable, Codable {
     /// The backend's stable name (``KernelBackend/name``).
     public var name: String
+    /// How reports and tables name it (`SIMD`, `OpenBLAS`); the name itself by default.
+    public var displayName: String
     /// One line on how it computes.
     public var summary: String
     /// Doubles per SIMD vector in its main loops, `nil` where that is the library's business.
@@ -16,15 +18,35 @@ public struct BackendDetails: Sendable, Hashable, Codable {
     public var fusedAXPY: Bool
 
     public init(
-        name: String, summary: String, simdWidth: Int?, library: String?, core: String?,
+        name: String, displayName: String? = nil, summary: String, simdWidth: Int?, library: String?, core: String?,
         threads: Int, fusedAXPY: Bool
     ) {
         self.name = name
+        self.displayName = displayName ?? name
         self.summary = summary
         self.simdWidth = simdWidth
         self.library = library
         self.core = core
         self.threads = threads
         self.fusedAXPY = fusedAXPY
+    }
+}
+
+extension BackendDetails {
+    enum CodingKeys: String, CodingKey {
+        case name, displayName, summary, simdWidth, library, core, threads, fusedAXPY
+    }
+
+    /// Reads files written before backends carried display names (the name stands in).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        displayName = try container.decodeIfPresent(String.self, forKey: .displayName) ?? name
+        summary = try container.decode(String.self, forKey: .summary)
+        simdWidth = try container.decodeIfPresent(Int.self, forKey: .simdWidth)
+        library = try container.decodeIfPresent(String.self, forKey: .library)
+        core = try container.decodeIfPresent(String.self, forKey: .core)
+        threads = try container.decode(Int.self, forKey: .threads)
+        fusedAXPY = try container.decode(Bool.self, forKey: .fusedAXPY)
     }
 }

@@ -26,7 +26,7 @@ public enum SIMDBackend: KernelBackend {
 
     public static var details: BackendDetails {
         BackendDetails(
-            name: name,
+            name: name, displayName: "SIMD",
             summary: "Swift SIMD8<Double> loops (Σa²: four SIMD4 accumulators), scalar tail",
             simdWidth: elementwiseWidth, library: nil, core: nil, threads: 1, fusedAXPY: false)
     }

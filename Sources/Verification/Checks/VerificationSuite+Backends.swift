@@ -139,21 +139,10 @@ extension VerificationSuite {
 /// Reproducible inputs: the IEEE-corner mix for exact kernels, moderate values
 /// for bounded ones (SplitMix64, so every run checks the same cases).
 enum TestInputs {
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Signed zeros, subnormals, values near overflow (≤ max/2, so a ± b stays
     /// finite), small integers and the whole exponent range.
     static func finite(count: Int, seed: UInt64) -> [Double] {
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         let nearOverflow = Double.greatestFiniteMagnitude / 2
         return (0..<count).map { _ in
             let sign: Double = Bool.random(using: &rng) ? 1 : -1
@@ -176,7 +165,7 @@ enum TestInputs {
     /// Magnitudes in 2⁻²⁰⁰…2²⁰⁰ and signed zeros: products and sums of squares
     /// neither overflow nor underflow.
     static func moderate(count: Int, seed: UInt64) -> [Double] {
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         return (0..<count).map { _ in
             switch Int.random(in: 0..<8, using: &rng) {
             case 0: return Bool.random(using: &rng) ? 0.0 : -0.0
@@ -191,7 +180,7 @@ enum TestInputs {
 
     /// Nonzero moderate values (for "zero only for zeros").
     static func nonzero(count: Int, seed: UInt64) -> [Double] {
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         return (0..<count).map { _ in
             Double(sign: Bool.random(using: &rng) ? .plus : .minus, exponent: Int.random(in: -100...100, using: &rng),
                    significand: Double.random(in: 1..<2, using: &rng))
@@ -199,7 +188,7 @@ enum TestInputs {
     }
 
     static func factor(seed: UInt64) -> Double {
-        var rng = SplitMix64(state: seed &+ 0xABCDEF)
+        var rng = SplitMix64(seed: seed &+ 0xABCDEF)
         return Double.random(in: -1...1, using: &rng)
     }
 }

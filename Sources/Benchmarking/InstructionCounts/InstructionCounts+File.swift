@@ -1,4 +1,0 @@
-extension InstructionCounts: VersionedDocument {
-    public static let documentName = "instruction-count file"
-    public static let makingCommand = "springbench instructions --output"
-}

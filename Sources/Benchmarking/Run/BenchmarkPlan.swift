@@ -1,0 +1,200 @@
+import Foundation
+
+/// What a benchmark run measures and how: kernels × backends × sizes, the
+/// timing policy, the bandwidth probe and the end-to-end workloads.
+///
+/// Start from a preset and change what you need; ``validated(against:limits:)``
+/// checks every field before any work starts:
+///
+/// ```swift
+/// var plan = BenchmarkPlan.quick(backends: catalogue.names)
+/// plan.sizes = [16, 4096]
+/// let results = BenchmarkRun(plan: try plan.validated(against: catalogue), catalogue: catalogue).run()
+/// ```
+public struct BenchmarkPlan: Sendable, Equatable {
+    /// The presets every command starts from; their defaults live here only.
+    public enum Preset: String, Sendable, Codable, CaseIterable {
+        /// `bench` and `make report`: six sizes from 16 to 16 Mi, 25 samples of ≥ 2 ms, workloads.
+        case standard
+        /// `bench --quick`: three sizes, 11 samples of ≥ 0.5 ms, a smaller probe (seconds).
+        case quick
+        /// `baseline save`: the standard sweep without the workloads.
+        case gate
+        /// `compare-builds`: sizes to 1 Mi, 3 pairs per cell and epoch, 4 probe
+        /// trials, no workloads. Epochs, not pairs, carry the variance that
+        /// matters there (each pair of processes has its own bias); 16 Mi cells
+        /// took about 6 of the 7.5 minutes of an A/A run with them (measured here).
+        case paired
+    }
+
+    public var preset: Preset
+    public var kernels: [Kernel]
+    public var backends: [String]
+    /// Point counts, ascending after validation.
+    public var sizes: [Int]
+    public var timing: TimingPolicy
+    /// Bandwidth-probe trials per pattern.
+    public var probeTrials: Int
+    /// The probe's arrays hold at least this many doubles (and 4× the last-level cache).
+    public var probeMinimumElements: Int
+    public var workloads: [SpringWorkload]
+    public var workloadSizes: [Int]
+    /// Threads OpenBLAS may use (set explicitly for every run, recorded).
+    public var openBLASThreads: Int
+    /// Seed of the operands, the interleaving order and the bootstrap.
+    public var seed: UInt64
+
+    /// The preset's plan over `backends`.
+    public init(_ preset: Preset, backends: [String], seed: UInt64 = 2026) {
+        self.preset = preset
+        self.kernels = Kernel.allCases
+        self.backends = backends
+        self.openBLASThreads = 1
+        self.seed = seed
+        switch preset {
+        case .standard, .gate:
+            sizes = [16, 256, 4 << 10, 64 << 10, 1 << 20, 16 << 20]
+            timing = .standard
+            probeTrials = 25
+            probeMinimumElements = 1 << 24
+        case .quick:
+            sizes = [16, 4 << 10, 1 << 20]
+            timing = .quick
+            probeTrials = 4
+            probeMinimumElements = 1 << 23
+        case .paired:
+            sizes = [16, 256, 4 << 10, 64 << 10, 1 << 20]
+            timing = .standard
+            timing.samples = 3
+            probeTrials = 4
+            probeMinimumElements = 1 << 24
+        }
+        switch preset {
+        case .standard:
+            workloads = SpringWorkload.allCases
+            // Around where a 120 Hz frame budget runs out (an ODE step at 16 Mi points takes seconds).
+            workloadSizes = [256, 4 << 10, 64 << 10, 256 << 10, 1 << 20, 4 << 20]
+        case .quick:
+            workloads = SpringWorkload.allCases
+            workloadSizes = [4 << 10, 256 << 10]
+        case .gate, .paired:
+            workloads = []
+            workloadSizes = []
+        }
+    }
+
+    public static func standard(backends: [String]) -> BenchmarkPlan { BenchmarkPlan(.standard, backends: backends) }
+    public static func quick(backends: [String]) -> BenchmarkPlan { BenchmarkPlan(.quick, backends: backends) }
+    public static func gate(backends: [String]) -> BenchmarkPlan { BenchmarkPlan(.gate, backends: backends) }
+
+    /// The machine limits a plan is checked against.
+    public struct Limits: Sendable, Equatable {
+        /// Bytes the run's operands may take.
+        public var memoryBytes: Double
+        /// Cores OpenBLAS may be given.
+        public var cores: Int
+
+        public init(memoryBytes: Double, cores: Int) {
+            self.memoryBytes = memoryBytes
+            self.cores = cores
+        }
+
+        /// 80 % of this machine's memory and its active cores.
+        public static var thisMachine: Limits {
+            Limits(memoryBytes: Double(ProcessInfo.processInfo.physicalMemory) * 0.8,
+                   cores: ProcessInfo.processInfo.activeProcessorCount)
+        }
+    }
+
+    /// This plan with its lists sorted, or an error naming the first field out of range.
+    ///
+    /// Lists must be non-empty and free of repeats (a repeated backend would be
+    /// compared with itself); sizes must be in 1…``PointCount/maximum`` and fit in memory.
+    public func validated(
+        against catalogue: BackendCatalogue, limits: Limits = .thisMachine
+    ) throws(BenchmarkPlanError) -> BenchmarkPlan {
+        func unique<T: Hashable>(_ items: [T], _ parameter: BenchmarkPlanError.Parameter, _ text: (T) -> String) throws(BenchmarkPlanError) {
+            guard !items.isEmpty else { throw BenchmarkPlanError(parameter, "must name at least one item") }
+            var seen = Set<T>()
+            for item in items where !seen.insert(item).inserted {
+                throw BenchmarkPlanError(parameter, "\(text(item)) appears more than once")
+            }
+        }
+        try unique(kernels, .kernels) { $0.rawValue }
+        try unique(backends, .backends) { $0 }
+        for name in backends where catalogue[name] == nil {
+            throw BenchmarkPlanError(.backends, "unknown backend \"\(name)\"; valid: \(catalogue.names.joined(separator: ", "))")
+        }
+        try unique(sizes, .sizes) { PointCount.format($0) }
+        for size in sizes + workloadSizes where !(1...PointCount.maximum).contains(size) {
+            throw BenchmarkPlanError(workloadSizes.contains(size) ? .workloadSizes : .sizes,
+                                     "\(size) is outside 1…\(PointCount.format(PointCount.maximum))")
+        }
+        if !workloads.isEmpty { try unique(workloadSizes, .workloadSizes) { PointCount.format($0) } }
+        // Operands: three vectors per backend, plus one result of add-alloc.
+        let largest = sizes.max()!
+        let needed = Double(largest) * 8 * Double(3 * backends.count + 1)
+        guard needed <= limits.memoryBytes else {
+            throw BenchmarkPlanError(.sizes,
+                "\(PointCount.format(largest)) points need about \(Int(needed / 1e9)) GB for \(backends.count) backends; this machine allows \(Int(limits.memoryBytes / 1e9)) GB (80 % of memory)")
+        }
+        guard (3...1000).contains(timing.samples) else {
+            throw BenchmarkPlanError(.samples, "must be in 3…1000, got \(timing.samples)")
+        }
+        let milliseconds = timing.minimumSampleNanoseconds / 1e6
+        guard milliseconds.isFinite, (0.01...1000).contains(milliseconds) else {
+            throw BenchmarkPlanError(.minimumSampleMilliseconds, "must be in 0.01…1000, got \(milliseconds)")
+        }
+        guard (1...max(1, limits.cores)).contains(openBLASThreads) else {
+            throw BenchmarkPlanError(.openBLASThreads, "must be in 1…\(max(1, limits.cores)), got \(openBLASThreads)")
+        }
+        guard timing.clock == .wall || openBLASThreads == 1 else {
+            throw BenchmarkPlanError(.clock,
+                "thread-cpu sees only the calling thread; with \(openBLASThreads) OpenBLAS threads use wall")
+        }
+        guard (1...100).contains(probeTrials) else {
+            throw BenchmarkPlanError(.probeTrials, "must be in 1…100, got \(probeTrials)")
+        }
+        var plan = self
+        plan.sizes.sort()
+        plan.workloadSizes.sort()
+        return plan
+    }
+
+    /// The record of this plan in a results file.
+    public var configuration: SweepConfiguration {
+        SweepConfiguration(
+            kernels: kernels, backends: backends, sizes: sizes, samples: timing.samples,
+            minimumSampleNanoseconds: timing.minimumSampleNanoseconds, openBLASThreads: openBLASThreads,
+            quick: preset == .quick, seed: seed, clock: timing.clock)
+    }
+
+    /// The workloads' timing: half the samples (at least 3), the kernels' sample length.
+    public var workloadTiming: TimingPolicy {
+        TimingPolicy(samples: max(3, timing.samples / 2), minimumSampleNanoseconds: timing.minimumSampleNanoseconds,
+                     warmupNanoseconds: timing.warmupNanoseconds, clock: timing.clock)
+    }
+}
+
+/// A field of a ``BenchmarkPlan`` out of its valid range.
+public struct BenchmarkPlanError: Error, Equatable, CustomStringConvertible {
+    /// The plan's fields, named as the command line spells them.
+    public enum Parameter: String, Sendable, CaseIterable {
+        case kernels, backends, sizes, samples
+        case minimumSampleMilliseconds = "min-sample-ms"
+        case openBLASThreads = "openblas-threads"
+        case clock
+        case probeTrials = "probe-trials"
+        case workloadSizes = "workload-sizes"
+    }
+
+    public var parameter: Parameter
+    public var message: String
+
+    public init(_ parameter: Parameter, _ message: String) {
+        self.parameter = parameter
+        self.message = message
+    }
+
+    public var description: String { "--\(parameter.rawValue): \(message)" }
+}

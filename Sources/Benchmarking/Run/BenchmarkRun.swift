@@ -1,0 +1,60 @@
+import OpenBLASKernels
+
+/// The benchmark run: a validated plan in, results out.
+///
+/// Sets OpenBLAS's thread count, pins a single-threaded run to the CPU it
+/// starts on, measures the machine's bandwidth, times every kernel cell and
+/// then the workloads, and records the machine:
+///
+/// ```swift
+/// let plan = try BenchmarkPlan.quick(backends: catalogue.names).validated(against: catalogue)
+/// let results = BenchmarkRun(plan: plan, catalogue: catalogue).run()
+/// try results.write(to: "bench-results.json")
+/// ```
+public struct BenchmarkRun {
+    public var plan: BenchmarkPlan
+    public var catalogue: BackendCatalogue
+    /// The command line recorded in the results (and reports).
+    public var commandLine: String
+    /// Counts heap allocations; supplied by an executable that links a counter.
+    public var countAllocations: AllocationCounter?
+
+    /// - Precondition: `plan` was validated against `catalogue`.
+    public init(plan: BenchmarkPlan, catalogue: BackendCatalogue, commandLine: String = "",
+                countAllocations: AllocationCounter? = nil) {
+        self.plan = plan
+        self.catalogue = catalogue
+        self.commandLine = commandLine
+        self.countAllocations = countAllocations
+    }
+
+    public func run(progress: (SweepProgress) -> Void = { _ in }) -> BenchmarkResults {
+        let started = monotonicNanoseconds()
+        OpenBLASBackend.threadCount = plan.openBLASThreads
+        let backends = plan.backends.map { name -> BenchmarkBackend in
+            guard let backend = catalogue[name] else {
+                preconditionFailure("backend \(name) is not in the catalogue; validate the plan first")
+            }
+            return backend
+        }
+        var configuration = plan.configuration
+        configuration.pinnedCPU = CPUAffinity.pinForSingleThreadedRun(openBLASThreads: plan.openBLASThreads)
+        let machine = MachineRecord.current(backends: backends.map(\.details), commandLine: commandLine)
+        var bandwidthProbe = BandwidthProbe.sized(
+            lastLevelCacheBytes: machine.lastLevelCacheBytes, trials: plan.probeTrials,
+            minimumElements: plan.probeMinimumElements)
+        bandwidthProbe.clock = plan.timing.clock
+        let probe = bandwidthProbe.run { progress(.probing($0)) }
+        let measurements = Sweep(
+            kernels: plan.kernels, backends: backends, sizes: plan.sizes, seed: plan.seed,
+            sampler: InterleavedSampler(policy: plan.timing, countAllocations: countAllocations)
+        ).run(probe: probe, progress: progress)
+        let workloads = WorkloadSweep(
+            workloads: plan.workloads, backends: backends, sizes: plan.workloads.isEmpty ? [] : plan.workloadSizes,
+            seed: plan.seed, sampler: InterleavedSampler(policy: plan.workloadTiming, countAllocations: countAllocations)
+        ).run(progress: progress)
+        let elapsed = Double(monotonicNanoseconds() &- started) / 1e9
+        return BenchmarkResults(machine: machine, configuration: configuration, probe: probe,
+                                measurements: measurements, workloads: workloads, elapsedSeconds: elapsed)
+    }
+}

@@ -1,0 +1,45 @@
+import Benchmarking
+/// The conversation between `springbench compare-builds` and the sampler
+/// processes of the two builds it compares: one JSON object per line, a
+/// request from the driver on the sampler's standard input, then exactly one
+/// response on its standard output.
+///
+/// A sampler times only when asked, and a request is answered before the next
+/// is sent, so the two builds never run at the same time: they take turns,
+/// sample by sample, and each sample of one build is taken within
+/// milliseconds of the matching sample of the other.
+public enum SamplerProtocol {
+    /// Bumped whenever a request or response changes shape; the driver refuses
+    /// a sampler that speaks another version.
+    public static let version = 1
+}
+
+/// What the driver asks of a sampler.
+public enum SamplerRequest: Codable, Sendable, Equatable {
+    /// Who are you? Answered with ``SamplerResponse/hello(protocolVersion:machine:)``.
+    case hello
+    /// Measure the memory bandwidth (the ``BandwidthProbe``), for the results file.
+    case probe(trials: Int, minimumElements: Int, clock: SampleClock)
+    /// Build operands for `backend` at `size` (seeded like a sweep's), warm the
+    /// kernel up and calibrate it; answered with the iterations per sample.
+    case prepare(kernel: Kernel, backend: String, size: Int, seed: UInt64,
+                 warmupNanoseconds: Double, minimumSampleNanoseconds: Double)
+    /// Time one batch of `iterations` calls of the prepared kernel.
+    case sample(iterations: Int, clock: SampleClock)
+    /// Count heap allocations per call of the prepared kernel.
+    case allocations
+    /// Exit.
+    case quit
+}
+
+/// A sampler's answer to one ``SamplerRequest``.
+public enum SamplerResponse: Codable, Sendable, Equatable {
+    case hello(protocolVersion: Int, machine: MachineRecord)
+    case probe(BandwidthProbeResult)
+    case prepared(iterations: Int)
+    case sample(nanoseconds: Double)
+    case allocations(perOperation: Double?)
+    case bye
+    /// The request could not be carried out (unknown backend, nothing prepared, …).
+    case failure(String)
+}

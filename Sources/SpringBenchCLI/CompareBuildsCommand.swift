@@ -1,0 +1,185 @@
+import ArgumentParser
+import Benchmarking
+import OpenBLASKernels
+import RegressionGate
+import Foundation
+
+/// `springbench compare-builds`: times two builds side by side, sample by
+/// sample, and judges the current one against the baseline.
+struct CompareBuildsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare-builds",
+        abstract: "Time two builds taking turns, sample by sample, and judge: exit 0 no regression, 1 regression, 2 unusable input.",
+        discussion: """
+            BASELINE and CURRENT are springbench executables (e.g. ../base/.build/release/springbench and \
+            .build/release/springbench; the same one twice is an A/A check). Each runs as `EXECUTABLE sampler`, \
+            timing only when asked, and both are pinned to the CPU this command runs on. For every kernel × \
+            backend × size both calibrate, then take --samples pairs of samples (default 3 here), alternating \
+            A B / B A in a seeded order, each pair within milliseconds. That is one epoch; --epochs (default 16) \
+            repeats it with freshly started samplers, so a process's own bias (its memory layout) becomes noise. \
+            Per cell the change is the median over epochs of the per-pair ratios, with a distribution-free \
+            (sign-test) interval over epochs; a cell regressed only when the whole interval lies above \
+            1 + threshold. Pairing cancels what a shared machine does to both builds alike, which separate runs \
+            cannot: use this for a timed CI gate. --keep DIR also writes DIR/baseline.json and DIR/current.json \
+            (results files tied by a pairing id) for `springbench compare` to judge again. The measurement \
+            options are `bench`'s, except the defaults: sizes 16,256,4Ki,64Ki,1Mi, 3 pairs per epoch, 4 probe trials; --output and --no-workloads do not apply.
+            """
+    )
+
+    @Argument(help: "The baseline build's springbench executable.")
+    var baselineExecutable: String
+
+    @Argument(help: "The current build's springbench executable.")
+    var currentExecutable: String
+
+    @Option(help: "Also write the two paired results files to this directory (baseline.json, current.json).")
+    var keep: String?
+
+    @Option(name: .customLong("debug-doubled-baseline"), help: .hidden)
+    var doubledBaseline: [String] = []
+
+    @Option(name: .customLong("debug-doubled-current"), help: .hidden)
+    var doubledCurrent: [String] = []
+
+    @OptionGroup(title: "Measurement (as for `springbench bench`)")
+    var sweep: SweepOptions
+
+    @OptionGroup(title: "Verdict")
+    var verdict: VerdictOptions
+
+    @Option(help: "Epochs: times both samplers are started afresh, 1…100 (the interval's units; at least 8 for 99 %).")
+    var epochs = 16
+
+    // Defaults (sizes to 1 Mi, 3 pairs per epoch, 4 probe trials) are BenchmarkPlan's `.paired` preset.
+
+    /// Units (epochs, or pairs with one epoch) the sign-test interval needs for the confidence level.
+    static func minimumUnits(level: Double) -> Int {
+        (1...1000).first { SignTest.rank(pairs: $0, level: level) != nil } ?? 1000
+    }
+
+    func run() throws {
+        var exitCode: Int32 = 0
+        try exitingOnUsageError {
+            let thresholds = try verdict.validatedThresholds()
+            let plan = try sweep.plan(.paired)
+            let policy = plan.timing
+            guard (1...100).contains(epochs) else { throw UsageError("--epochs must be in 1…100, got \(epochs)") }
+            let needed = Self.minimumUnits(level: verdict.level)
+            if epochs >= 2, epochs < needed {
+                throw UsageError("--epochs: a \(verdict.confidence) % interval over epochs needs at least \(needed) epochs, got \(epochs)")
+            }
+            if epochs == 1, policy.samples < needed {
+                throw UsageError("--samples: with one epoch a \(verdict.confidence) % interval needs at least \(needed) pairs, got \(policy.samples)")
+            }
+            _ = try DebugDoubling.catalogue(doubledBaseline + doubledCurrent, announce: false)
+            func samplerArguments(_ doubled: [String]) -> [String] {
+                ["--openblas-threads", String(plan.openBLASThreads)]
+                    + doubled.flatMap { ["--debug-doubled-backend", $0] }
+            }
+            func label(_ path: String, _ doubled: [String]) -> String {
+                doubled.isEmpty ? path : "\(path) (debug: \(doubled.joined(separator: ",")) doubled)"
+            }
+            if !doubledBaseline.isEmpty || !doubledCurrent.isEmpty {
+                printError("debug: backends run their kernels twice (a deliberate regression) on a side")
+            }
+            if let keep {  // fail before a minute of measuring, not after
+                do {
+                    try FileManager.default.createDirectory(atPath: keep, withIntermediateDirectories: true)
+                } catch {
+                    throw UsageError("--keep: cannot create the directory \(keep): \(error.localizedDescription)")
+                }
+            }
+            // Both samplers share one CPU: on a shared machine each vCPU has
+            // its own speed at any moment, and a pair must see the same one.
+            let cpu = CPUAffinity.pinForSingleThreadedRun(openBLASThreads: plan.openBLASThreads)
+            if cpu == nil { printError("warning: the samplers are not pinned to one CPU (several OpenBLAS threads, or the system refused); pairs may see different CPUs") }
+            let pair: (baseline: BenchmarkResults, current: BenchmarkResults)
+            do {
+                let display = ProgressDisplay()
+                pair = try PairedSweep(plan: plan, epochs: epochs).run(pairingID: UUID().uuidString, cpu: cpu, commandLine: invocation, start: {
+                    () throws(PairedRunError) -> (baseline: SamplerChannel, current: SamplerChannel) in
+                    let baseline = try ProcessSamplerChannel(
+                        executable: baselineExecutable, arguments: samplerArguments(doubledBaseline),
+                        label: label(baselineExecutable, doubledBaseline))
+                    let current = try ProcessSamplerChannel(
+                        executable: currentExecutable, arguments: samplerArguments(doubledCurrent),
+                        label: label(currentExecutable, doubledCurrent))
+                    return (baseline, current)
+                }) { epoch, event in
+                    switch event {
+                    case .probing: display.show("epoch \(epoch)/\(epochs): probe")
+                    case .measuring(let kernel, let size, let cell, let total):
+                        display.show("epoch \(epoch)/\(epochs): [\(cell)/\(total)] \(kernel.rawValue) at \(PointCount.format(size)) points")
+                    case .workload: break
+                    }
+                }
+                display.finish()
+            } catch let error as PairedRunError {
+                throw UsageError(error.description)
+            }
+            if let keep {
+                do {
+                    try pair.baseline.write(to: "\(keep)/baseline.json")
+                    do {
+                        try pair.current.write(to: "\(keep)/current.json")
+                    } catch {
+                        // Half a pair is no pair: leave neither file.
+                        try? FileManager.default.removeItem(atPath: "\(keep)/baseline.json")
+                        throw error
+                    }
+                } catch {
+                    throw UsageError("--keep: cannot write to \(keep): \(error)")
+                }
+            }
+            let comparison: Comparison
+            do {
+                comparison = try Comparison(
+                    baseline: ComparisonInput(results: pair.baseline, path: keep.map { "\($0)/baseline.json" } ?? baselineExecutable,
+                                              normalizedByBandwidth: false),
+                    current: ComparisonInput(results: pair.current, path: keep.map { "\($0)/current.json" } ?? currentExecutable,
+                                             normalizedByBandwidth: false),
+                    thresholds: thresholds, level: verdict.level)
+            } catch let error as ComparisonError {
+                throw UsageError(error.description)
+            }
+            exitCode = try verdict.publish(comparison)
+        }
+        if exitCode != 0 { throw ExitCode(exitCode) }
+    }
+}
+
+/// `springbench sampler`: the side of a paired run that `compare-builds`
+/// starts; reads one JSON request per line and answers each with one line.
+struct SamplerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sampler", abstract: "Internal: one build's side of `compare-builds`.", shouldDisplay: false)
+
+    @Option var openblasThreads = 1
+
+    @Option(name: .customLong("debug-doubled-backend"))
+    var doubledBackends: [String] = []
+
+    func run() throws {
+        try exitingOnUsageError {
+            let catalogue = try DebugDoubling.catalogue(doubledBackends, announce: false)
+            guard (1...ProcessInfo.processInfo.activeProcessorCount).contains(openblasThreads) else {
+                throw UsageError("--openblas-threads must be in 1…\(ProcessInfo.processInfo.activeProcessorCount), got \(openblasThreads)")
+            }
+            OpenBLASBackend.threadCount = openblasThreads
+            let session = SamplerSession(catalogue: catalogue, countAllocations: CommandContext.countAllocations, machine: {
+                MachineRecord.current(backends: CommandContext.catalogue.backends.map(\.details), commandLine: invocation)
+            })
+            let encoder = JSONEncoder(), decoder = JSONDecoder()
+            while let line = readLine() {
+                let response: SamplerResponse
+                if let request = try? decoder.decode(SamplerRequest.self, from: Data(line.utf8)) {
+                    response = session.respond(to: request)
+                } else {
+                    response = .failure("not a sampler request (protocol \(SamplerProtocol.version)): \(line.prefix(80))")
+                }
+                try FileHandle.standardOutput.write(contentsOf: try encoder.encode(response) + [UInt8(ascii: "\n")])
+                if response == .bye { break }
+            }
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import ArgumentParser
+import Benchmarking
+import Foundation
+import RegressionGate
+
+/// `springbench instructions`: instructions per element under callgrind, the
+/// deterministic input of the CI gate.
+struct InstructionsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "instructions",
+        abstract: "Count instructions per element with valgrind --tool=callgrind (exact and repeatable).",
+        discussion: """
+            Runs one process under callgrind that executes each kernel × backend × size k₁ = 2 and \
+            k₂ = 10 times inside a function callgrind alone collects, and reports \
+            (I(k₂) − I(k₁)) / (8·N): set-up and call overhead cancel. The same build gives the same \
+            counts in every run. Default set: every kernel and backend at 16 and 4Ki points.
+            """
+    )
+
+    @Option(help: "Comma-separated kernels; default all.")
+    var kernels: String?
+
+    @Option(help: "Comma-separated backends; default all.")
+    var backends: String?
+
+    @Option(help: "Comma-separated point counts, each ≤ 1Mi; default 16,4Ki.")
+    var sizes: String?
+
+    @Option(help: "Where to write the instruction counts JSON.")
+    var output = "Reports/data/instruction-counts.json"
+
+    @Option(name: .customLong("debug-doubled-backend"), help: .hidden)
+    var doubledBackends: [String] = []
+
+    func run() throws {
+        try exitingOnUsageError {
+            let cells = try Self.cells(kernels: kernels, backends: backends, sizes: sizes)
+            let counts = try Self.count(cells: cells, doubled: doubledBackends)
+            do { try counts.write(to: output) } catch { throw UsageError("cannot write \(output): \(error)") }
+            print("wrote \(output): \(counts.entries.count) cells, instructions per element:")
+            for entry in counts.entries {
+                print("  \(entry.kernel.rawValue).\(entry.backend).\(entry.size)\t\(String(format: "%.4f", entry.instructionsPerElement))")
+            }
+        }
+    }
+
+    static func cells(kernels: String?, backends: String?, sizes: String?) throws -> [CellKey] {
+        let kernelList = try kernels.map { text in
+            try text.split(separator: ",").map { name in
+                guard let kernel = Kernel(rawValue: String(name)) else {
+                    throw UsageError("--kernels: unknown kernel \"\(name)\"; valid: \(Kernel.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                return kernel
+            }
+        } ?? Kernel.allCases
+        let catalogue = CommandContext.catalogue
+        let backendList = try backends.map { text in
+            try text.split(separator: ",").map { name in
+                guard catalogue[String(name)] != nil else {
+                    throw UsageError("--backends: unknown backend \"\(name)\"; valid: \(catalogue.names.joined(separator: ", "))")
+                }
+                return String(name)
+            }
+        } ?? catalogue.names
+        let sizeList: [Int]
+        do {
+            sizeList = try sizes.map { text throws(PointCount.ParseError) in try PointCount.parseList(text) } ?? [16, 1 << 12]
+        } catch {
+            throw UsageError("--sizes: \(error)")
+        }
+        guard sizeList.allSatisfy({ $0 <= 1 << 20 }) else {
+            throw UsageError("--sizes: at most 1Mi points under callgrind (counts per element do not change beyond the caches)")
+        }
+        guard !kernelList.isEmpty, !backendList.isEmpty, !sizeList.isEmpty else {
+            throw UsageError("--kernels, --backends and --sizes must each name at least one item")
+        }
+        return kernelList.flatMap { kernel in
+            backendList.flatMap { backend in sizeList.map { CellKey(kernel: kernel, backend: backend, size: $0) } }
+        }
+    }
+
+    static func count(cells: [CellKey], doubled: [String]) throws -> InstructionCounts {
+        _ = try DebugDoubling.catalogue(doubled)  // names checked before callgrind starts
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let calls = InstructionCounts.defaultCallsPerRegion
+        var worker = [executable, "instructions-worker",
+                      "--cells", cells.map(\.argument).joined(separator: ","),
+                      "--calls", calls.map(String.init).joined(separator: ",")]
+        if !doubled.isEmpty {
+            worker += ["--doubled", doubled.sorted().joined(separator: ",")]
+        }
+        let records = Set(cells.map(\.backend)).sorted().compactMap { CommandContext.catalogue[$0]?.details }
+        let machine = MachineRecord.current(backends: records, commandLine: invocation)
+        do {
+            return try InstructionCounts.measure(cells: cells, callsPerRegion: calls, workerCommand: worker, machine: machine)
+        } catch let failure as CallgrindRunner.Failure {
+            throw UsageError(failure.description)
+        }
+    }
+}
+
+/// The process `instructions` runs under callgrind. Not for direct use.
+struct InstructionsWorkerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "instructions-worker", abstract: "Internal: the workload `instructions` runs under callgrind.",
+        shouldDisplay: false)
+
+    @Option var cells: String
+    @Option var calls: String
+    @Option var doubled: String = ""
+    @Option var seed: UInt64 = 2026
+
+    func run() throws {
+        try exitingOnUsageError {
+            let parsed = try cells.split(separator: ",").map { text in
+                guard let cell = CellKey(argument: String(text)), CommandContext.catalogue[cell.backend] != nil else {
+                    throw UsageError("--cells: bad cell \"\(text)\" (expected kernel:backend:size)")
+                }
+                return cell
+            }
+            let callList = calls.split(separator: ",").compactMap { Int($0) }
+            guard callList.count == 2, callList[0] >= 1, callList[0] < callList[1] else {
+                throw UsageError("--calls: expected k1,k2 with 1 ≤ k1 < k2")
+            }
+            let catalogue = try DebugDoubling.catalogue(doubled.split(separator: ",").map(String.init), announce: false)
+            InstructionCountWorkload.run(cells: parsed, callsPerRegion: callList, catalogue: catalogue, seed: seed)
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import Benchmarking
+import Foundation
+
+/// The measurement options of `bench`, `recommend`, `baseline save` and
+/// `compare-builds`: each command starts from its own preset of
+/// ``BenchmarkPlan`` and these options change it.
+struct SweepOptions: ParsableArguments {
+    @Option(help: "Comma-separated kernels (\(Kernel.allCases.map(\.rawValue).joined(separator: ", "))); default all.")
+    var kernels: String?
+
+    @Option(help: "Comma-separated backends (\(CommandContext.catalogue.names.joined(separator: ", "))); default all.")
+    var backends: String?
+
+    @Option(help: "Comma-separated point counts such as 4096, 4Ki, 16Mi, 1e6, 250k; default: the preset's (bench: 16,256,4Ki,64Ki,1Mi,16Mi; quick: 16,4Ki,1Mi).")
+    var sizes: String?
+
+    @Flag(help: "A short run for smoke tests: fewer sizes and samples, a smaller probe (≤ 30 s).")
+    var quick = false
+
+    @Option(help: "Samples per cell, 3…1000 (default 25; quick 11).")
+    var samples: Int?
+
+    @Option(name: .customLong("min-sample-ms"), help: "Minimum duration of one sample in milliseconds, 0.01…1000 (default 2; quick 0.5).")
+    var minimumSampleMilliseconds: Double?
+
+    @Option(help: "Threads OpenBLAS may use, 1…\(ProcessInfo.processInfo.activeProcessorCount) (default 1).")
+    var openblasThreads = 1
+
+    @Option(help: "What samples are timed with: thread-cpu (default; immune to waiting for a core on a shared machine) or wall (required when --openblas-threads > 1).")
+    var clock: SampleClock?
+
+    @Option(help: "Bandwidth-probe trials per pattern, 1…100 (default 25, as many as the kernel samples, so the two medians are alike; quick 4).")
+    var probeTrials: Int?
+
+    @Option(help: "Seed of the operands, the interleaving order and the bootstrap.")
+    var seed: UInt64 = 2026
+
+    /// The plan: `preset` (or `quick` when --quick is given), changed by the
+    /// options given, validated against the catalogue and this machine.
+    func plan(_ preset: BenchmarkPlan.Preset) throws -> BenchmarkPlan {
+        let catalogue = CommandContext.catalogue
+        var plan = BenchmarkPlan(quick ? .quick : preset, backends: catalogue.names, seed: seed)
+        if let kernels {
+            plan.kernels = try kernels.split(separator: ",", omittingEmptySubsequences: false).map { name in
+                guard let kernel = Kernel(rawValue: String(name)) else {
+                    throw ValidationError("--kernels: unknown kernel \"\(name)\"; valid: \(Kernel.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                return kernel
+            }
+        }
+        if let backends {
+            plan.backends = backends.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+        if let sizes {
+            do {
+                plan.sizes = try PointCount.parseList(sizes)
+            } catch {
+                throw ValidationError("--sizes: \(error)")
+            }
+        }
+        if let samples { plan.timing.samples = samples }
+        if let minimumSampleMilliseconds {
+            guard minimumSampleMilliseconds.isFinite, (0.01...1000).contains(minimumSampleMilliseconds) else {
+                throw ValidationError("--min-sample-ms: must be in 0.01…1000, got \(minimumSampleMilliseconds)")
+            }
+            plan.timing.minimumSampleNanoseconds = minimumSampleMilliseconds * 1e6
+        }
+        plan.openBLASThreads = openblasThreads
+        plan.timing.clock = clock ?? (openblasThreads > 1 ? .wall : .threadCPU)
+        if let probeTrials { plan.probeTrials = probeTrials }
+        do {
+            return try plan.validated(against: catalogue)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+}
+
+extension SampleClock: ExpressibleByArgument {}

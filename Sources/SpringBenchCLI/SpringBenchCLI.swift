@@ -1,0 +1,74 @@
+import ArgumentParser
+import Benchmarking
+import CAllocationCounting
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `springbench` command-line tool as a library.
+///
+/// A package of your own gets every command (verify, bench, recommend, report,
+/// compare-builds, …) with its backends in the catalogue, timed through the same
+/// specialised code as the built-in ones:
+///
+/// ```swift
+/// import Benchmarking
+/// import SpringBenchCLI
+///
+/// @main enum MyBench {
+///     static func main() { SpringBenchCLI.main(adding: [BenchmarkBackend(MyBackend.self)]) }
+/// }
+/// ```
+public enum SpringBenchCLI {
+    /// Parses the process's arguments and runs the command, with `backends`
+    /// added after the built-in ones. Exits: 0 success, 1 a finding (a failed
+    /// check, a regression), 2 unusable input, with one `error:` line.
+    public static func main(adding backends: [BenchmarkBackend] = []) -> Never {
+        do {
+            CommandContext.catalogue = try BackendCatalogue.builtIn.adding(contentsOf: backends)
+        } catch {
+            printError("error: \(error)")
+            exit(2)
+        }
+        do {
+            var command = try SpringBenchCommand.parseAsRoot()
+            try command.run()
+            exit(0)
+        } catch {
+            let code = SpringBenchCommand.exitCode(for: error)
+            if code == .validationFailure {
+                // ArgumentParser's own parse errors (unknown option, malformed
+                // value) exit 64 and say "Error:"; every kind of unusable input
+                // exits 2 here, with the one `error:` prefix.
+                printError(errorLine(SpringBenchCommand.fullMessage(for: error)))
+                exit(2)
+            }
+            SpringBenchCommand.exit(withError: error)
+        }
+    }
+
+    /// `message` with ArgumentParser's `Error: ` replaced by `error: `.
+    static func errorLine(_ message: String) -> String {
+        message.hasPrefix("Error: ") ? "error: " + message.dropFirst("Error: ".count) : "error: " + message
+    }
+}
+
+/// What every command shares for one process: the backend catalogue (built-in
+/// plus a user's) and the allocation counter the tool links.
+enum CommandContext {
+    nonisolated(unsafe) static var catalogue = BackendCatalogue.builtIn
+
+    /// Counts the heap allocations `body` makes on the calling thread
+    /// (`CAllocationCounting` replaces malloc in every executable linking this library).
+    static func countAllocations(_ body: () -> Void) -> Int {
+        springbench_allocation_counting_begin()
+        body()
+        return Int(springbench_allocation_counting_end())
+    }
+}
+
+/// The version of SpringBench: defined here only; `--version` and the
+/// CHANGELOG's newest entry agree with it (a test checks).
+public enum SpringBenchVersion {
+    public static let current = "0.2.0"
+}

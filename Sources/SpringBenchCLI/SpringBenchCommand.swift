@@ -1,0 +1,14 @@
+import ArgumentParser
+
+struct SpringBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "springbench",
+        abstract: "Vector-arithmetic backends and spring-animation math: verify, benchmark, report.",
+        version: SpringBenchVersion.current,
+        subcommands: [
+            BackendsCommand.self, VerifyCommand.self, BenchCommand.self, RecommendCommand.self, ReportCommand.self,
+            SpringCommand.self, ConvertCommand.self, CompareCommand.self, BaselineCommand.self,
+            InstructionsCommand.self, InstructionsWorkerCommand.self, CompareBuildsCommand.self, SamplerCommand.self,
+        ]
+    )
+}
