@@ -20,6 +20,53 @@ extension VerificationSuite {
     }
 
     func backendChecks<Backend: KernelBackend>(for backend: Backend.Type) -> [VerificationCheck] {
+        BackendAgreementChecker(Backend.self, sizes: backendSizes, seeds: backendSeeds).check()
+    }
+}
+
+/// Checks a backend — SpringBench's own or yours — against ``NaiveBackend``
+/// kernel by kernel, within the bounds of `Guides/ErrorBounds.md`: add,
+/// subtract (out of place and in place) and scale bit for bit; axpy within one
+/// rounding of the product and one of the sum; Σa² within Higham's any-order bound.
+///
+/// Sizes default to every SIMD tail length that matters (0…17, the 8- and
+/// 16-element steps and their neighbours) and a few large ones. Use it from a
+/// Swift Testing test:
+///
+/// ```swift
+/// @Test func myBackendAgreesWithNaive() {
+///     let failures = BackendAgreementChecker(MyBackend.self).check().filter { $0.verdict == .fails }
+///     #expect(failures.isEmpty, "\(failures.map(\.summary))")
+/// }
+/// ```
+///
+/// Each kernel gives one ``VerificationCheck`` named `backend.<name>.<kernel>`.
+public struct BackendAgreementChecker<Backend: KernelBackend> {
+    public var sizes: [Int]
+    public var seeds: [UInt64]
+    /// Operands of the exact kernels (add, subtract, scale): by default the
+    /// IEEE-corner mix (signed zeros, subnormals, values near overflow).
+    public var exactKernelValues: (_ count: Int, _ seed: UInt64) -> [Double]
+    /// Operands of axpy and Σa²: by default moderate magnitudes, where the bounds are informative.
+    public var boundedKernelValues: (_ count: Int, _ seed: UInt64) -> [Double]
+
+    public static var defaultSizes: [Int] { Array(0...17) + [31, 32, 33, 63, 64, 65, 100, 257, 1000, 4099] }
+
+    public init(
+        _ backend: Backend.Type, sizes: [Int] = defaultSizes, seeds: [UInt64] = [1, 2, 3],
+        exactKernelValues: @escaping (_ count: Int, _ seed: UInt64) -> [Double] = VerificationInputs.finite(count:seed:),
+        boundedKernelValues: @escaping (_ count: Int, _ seed: UInt64) -> [Double] = VerificationInputs.moderate(count:seed:)
+    ) {
+        self.sizes = sizes
+        self.seeds = seeds
+        self.exactKernelValues = exactKernelValues
+        self.boundedKernelValues = boundedKernelValues
+    }
+
+    /// Runs every kernel on every size and seed; one check per kernel.
+    public func check() -> [VerificationCheck] {
+        typealias Kernels = VerificationSuite
+        let backendSizes = sizes, backendSeeds = seeds
         let name = Backend.name
         let exactSource = "SPEC §2: one correctly rounded operation per element, so every backend agrees with naive bit for bit (value: differing elements; NaNs agree with NaNs)"
         var add = CheckRecorder("backend.\(name).add", .backends, property: "c = a + b equals naive bit for bit", toleranceSource: exactSource)
@@ -35,8 +82,9 @@ extension VerificationSuite {
             toleranceSource: "SPEC §2 / Higham §3.1: |computed − exact| ≤ γ(N)·Σa² + N·η, exact value in Float80")
         for size in backendSizes {
             for seed in backendSeeds {
-                let a = TestInputs.finite(count: size, seed: seed &* 7919 &+ UInt64(size))
-                let b = TestInputs.finite(count: size, seed: seed &* 104_729 &+ UInt64(size) &+ 1)
+                let a = exactKernelValues(size, seed &* 7919 &+ UInt64(size))
+                let b = exactKernelValues(size, seed &* 104_729 &+ UInt64(size) &+ 1)
+                precondition(a.count == size && b.count == size, "exactKernelValues(\(size), _) must return \(size) values")
                 let where_ = "N=\(size) seed=\(seed)"
                 func compare(_ recorder: inout CheckRecorder, _ got: [Double], _ want: [Double]) {
                     var mismatches = 0
@@ -49,20 +97,21 @@ extension VerificationSuite {
                     }
                     recorder.record(Double(mismatches), tolerance: 0, "\(where_): \(mismatches) of \(size) elements differ; first \(first)")
                 }
-                compare(&add, Self.outOfPlace(Backend.self, a, b, subtracting: false), Self.outOfPlace(NaiveBackend.self, a, b, subtracting: false))
-                compare(&subtract, Self.outOfPlace(Backend.self, a, b, subtracting: true), Self.outOfPlace(NaiveBackend.self, a, b, subtracting: true))
-                compare(&addInPlace, Self.inPlace(Backend.self, a, b, subtracting: false), Self.inPlace(NaiveBackend.self, a, b, subtracting: false))
-                compare(&subtractInPlace, Self.inPlace(Backend.self, a, b, subtracting: true), Self.inPlace(NaiveBackend.self, a, b, subtracting: true))
-                let factors: [Double] = [0, -0.0, 1, -1, 0.5, TestInputs.factor(seed: seed &+ UInt64(size))]
+                compare(&add, Kernels.outOfPlace(Backend.self, a, b, subtracting: false), Kernels.outOfPlace(NaiveBackend.self, a, b, subtracting: false))
+                compare(&subtract, Kernels.outOfPlace(Backend.self, a, b, subtracting: true), Kernels.outOfPlace(NaiveBackend.self, a, b, subtracting: true))
+                compare(&addInPlace, Kernels.inPlace(Backend.self, a, b, subtracting: false), Kernels.inPlace(NaiveBackend.self, a, b, subtracting: false))
+                compare(&subtractInPlace, Kernels.inPlace(Backend.self, a, b, subtracting: true), Kernels.inPlace(NaiveBackend.self, a, b, subtracting: true))
+                let factors: [Double] = [0, -0.0, 1, -1, 0.5, VerificationInputs.factor(seed: seed &+ UInt64(size))]
                 for factor in factors {
-                    compare(&scale, Self.scaled(Backend.self, a, factor), Self.scaled(NaiveBackend.self, a, factor))
+                    compare(&scale, Kernels.scaled(Backend.self, a, factor), Kernels.scaled(NaiveBackend.self, a, factor))
                 }
                 // axpy and Σa² on moderate values, where the bounds are informative
                 // (the IEEE-corner mix is covered by the exact kernels above).
-                let x = TestInputs.moderate(count: size, seed: seed &+ 31 &* UInt64(size))
-                let y = TestInputs.moderate(count: size, seed: seed &+ 37 &* UInt64(size) &+ 5)
-                for alpha in [0.75, -3.0, TestInputs.factor(seed: seed)] {
-                    let result = Self.axpy(Backend.self, alpha: alpha, x: x, y: y)
+                let x = boundedKernelValues(size, seed &+ 31 &* UInt64(size))
+                let y = boundedKernelValues(size, seed &+ 37 &* UInt64(size) &+ 5)
+                precondition(x.count == size && y.count == size, "boundedKernelValues(\(size), _) must return \(size) values")
+                for alpha in [0.75, -3.0, VerificationInputs.factor(seed: seed)] {
+                    let result = Kernels.axpy(Backend.self, alpha: alpha, x: x, y: y)
                     var worst = (ratio: 0.0, error: 0.0, bound: 1.0, index: -1)
                     for i in 0..<size {
                         let (error, bound) = ErrorBounds.axpy(alpha: alpha, x: x[i], y: y[i], result: result[i])
@@ -86,6 +135,9 @@ extension VerificationSuite {
         }
         return [add, subtract, addInPlace, subtractInPlace, scale, axpy, squares].map { $0.finish() }
     }
+}
+
+extension VerificationSuite {
 
     static func outOfPlace<B: KernelBackend>(_: B.Type, _ a: [Double], _ b: [Double], subtracting: Bool) -> [Double] {
         var c = [Double](repeating: .nan, count: a.count)
@@ -136,12 +188,14 @@ extension VerificationSuite {
     }
 }
 
-/// Reproducible inputs: the IEEE-corner mix for exact kernels, moderate values
-/// for bounded ones (SplitMix64, so every run checks the same cases).
-enum TestInputs {
+/// Reproducible inputs for the checks, and generators you can hand to
+/// ``VectorLawChecker`` and ``BackendAgreementChecker``: the IEEE-corner mix
+/// for exact kernels, moderate values for bounded ones (SplitMix64, so every
+/// run checks the same cases).
+public enum VerificationInputs {
     /// Signed zeros, subnormals, values near overflow (≤ max/2, so a ± b stays
     /// finite), small integers and the whole exponent range.
-    static func finite(count: Int, seed: UInt64) -> [Double] {
+    public static func finite(count: Int, seed: UInt64) -> [Double] {
         var rng = SplitMix64(seed: seed)
         let nearOverflow = Double.greatestFiniteMagnitude / 2
         return (0..<count).map { _ in
@@ -164,7 +218,7 @@ enum TestInputs {
 
     /// Magnitudes in 2⁻²⁰⁰…2²⁰⁰ and signed zeros: products and sums of squares
     /// neither overflow nor underflow.
-    static func moderate(count: Int, seed: UInt64) -> [Double] {
+    public static func moderate(count: Int, seed: UInt64) -> [Double] {
         var rng = SplitMix64(seed: seed)
         return (0..<count).map { _ in
             switch Int.random(in: 0..<8, using: &rng) {
@@ -179,7 +233,7 @@ enum TestInputs {
     }
 
     /// Nonzero moderate values (for "zero only for zeros").
-    static func nonzero(count: Int, seed: UInt64) -> [Double] {
+    public static func nonzero(count: Int, seed: UInt64) -> [Double] {
         var rng = SplitMix64(seed: seed)
         return (0..<count).map { _ in
             Double(sign: Bool.random(using: &rng) ? .plus : .minus, exponent: Int.random(in: -100...100, using: &rng),
@@ -187,7 +241,8 @@ enum TestInputs {
         }
     }
 
-    static func factor(seed: UInt64) -> Double {
+    /// A factor in [−1, 1].
+    public static func factor(seed: UInt64) -> Double {
         var rng = SplitMix64(seed: seed &+ 0xABCDEF)
         return Double.random(in: -1...1, using: &rng)
     }

@@ -4,19 +4,67 @@ import VectorKernels
 // policy. The truncating policy's documented violations are findings, listed
 // with a counterexample; any other violation is a failure.
 
-/// A vector type under test: how to build one from elements and read them back.
-struct LawSubject<V: VectorArithmetic> {
-    var name: String
-    var make: ([Double]) -> V
-    var elements: (V) -> [Double]
-    /// (count of v, count of w) pairs to try.
-    var lengths: [(Int, Int)]
-    /// Laws this type is documented to break (the truncating policy's).
-    var expectedViolations: Set<String> = []
+/// Checks the `VectorArithmetic` laws for a vector type — SpringBench's own or
+/// yours — on values from a generator you choose.
+///
+/// The laws and their tolerances are those of `Guides/VectorLaws.md`: exact
+/// where the arithmetic is exact, within the floating-point bounds of
+/// `Guides/ErrorBounds.md` otherwise. Use it from a Swift Testing test:
+///
+/// ```swift
+/// @Test func myVectorObeysTheLaws() {
+///     let checker = VectorLawChecker<MyVector>(
+///         name: "MyVector", make: { MyVector($0) }, elements: { $0.values })
+///     let failures = checker.check().filter { $0.verdict == .fails }
+///     #expect(failures.isEmpty, "\(failures.map(\.summary))")
+/// }
+/// ```
+///
+/// Each law gives one ``VerificationCheck`` named `laws.<name>.<law>` (for
+/// example `laws.MyVector.zero-identity`), with its worst case.
+public struct VectorLawChecker<V: VectorArithmetic> {
+    /// The type's name in check names.
+    public var name: String
+    /// Builds a vector from its elements (an empty array must give an empty vector).
+    public var make: ([Double]) -> V
+    /// Reads a vector's elements back, in order.
+    public var elements: (V) -> [Double]
+    /// (count of v, count of w) pairs to try. Give only equal pairs for types
+    /// whose lengths must match.
+    public var lengths: [(Int, Int)]
+    /// Seeds of the generator: each seed is one more set of cases.
+    public var seeds: [UInt64]
+    /// The element values: `values(count, seed)`. By default moderate
+    /// magnitudes (2⁻²⁰⁰…2²⁰⁰, signed zeros), where the bounds are informative.
+    public var values: (_ count: Int, _ seed: UInt64) -> [Double]
+    /// Laws this type is documented to break (by ``VectorLaw`` raw value):
+    /// their violations are findings, not failures.
+    public var expectedViolations: Set<String>
+
+    /// Lengths that exercise every tail and mismatch: equal, unequal both
+    /// ways, empty on either side.
+    public static var defaultLengths: [(Int, Int)] {
+        [(0, 0), (1, 1), (3, 3), (17, 17), (5, 3), (3, 5), (0, 4), (4, 0), (100, 37), (1, 9)]
+    }
+
+    public init(
+        name: String, lengths: [(Int, Int)] = defaultLengths, seeds: [UInt64] = [1, 2],
+        values: @escaping (_ count: Int, _ seed: UInt64) -> [Double] = { VerificationInputs.moderate(count: $0, seed: $1) },
+        expectedViolations: Set<String> = [],
+        make: @escaping ([Double]) -> V, elements: @escaping (V) -> [Double]
+    ) {
+        self.name = name
+        self.make = make
+        self.elements = elements
+        self.lengths = lengths
+        self.seeds = seeds
+        self.values = values
+        self.expectedViolations = expectedViolations
+    }
 }
 
-/// The laws, by the short name used in check names.
-enum VectorLaw: String, CaseIterable {
+/// The laws of `VectorArithmetic`, by the short name used in check names.
+public enum VectorLaw: String, CaseIterable, Sendable {
     case zeroIdentity = "zero-identity"
     case selfDifference = "self-difference"
     case subtractThenAdd = "subtract-then-add"
@@ -29,7 +77,8 @@ enum VectorLaw: String, CaseIterable {
     case magnitudeZeroOnlyForZeros = "magnitude-squared-zero-only-for-zeros"
     case valueSemantics = "value-semantics"
 
-    var property: String {
+    /// What the law states.
+    public var property: String {
         switch self {
         case .zeroIdentity: return "v + .zero == v and .zero + v == v"
         case .selfDifference: return "v − v == .zero, every element 0"
@@ -45,7 +94,8 @@ enum VectorLaw: String, CaseIterable {
         }
     }
 
-    var toleranceSource: String {
+    /// The tolerance and where it comes from.
+    public var toleranceSource: String {
         switch self {
         case .subtractThenAdd: return "two roundings: |Δ| ≤ 2u·(|vᵢ| + |wᵢ|) + 2η (SPEC §2)"
         case .scaleDistributes: return "each side within 2u·|s|·(|vᵢ| + |wᵢ|) of s·(vᵢ + wᵢ): |Δ| ≤ 5u·|s|·(|vᵢ| + |wᵢ|) + 4η"
@@ -62,14 +112,14 @@ extension VerificationSuite {
     ]
 
     var lawLengths: [(Int, Int)] {
-        var lengths = [(0, 0), (1, 1), (3, 3), (17, 17), (5, 3), (3, 5), (0, 4), (4, 0), (100, 37), (1, 9)]
+        var lengths = VectorLawChecker<Double>.defaultLengths
         if thorough { lengths += [(1000, 1000), (1023, 1025), (64, 1)] }
         return lengths
     }
 
     func vectorLawChecks() -> [VerificationCheck] {
-        var checks = lawChecks(LawSubject<Double>(
-            name: "Double", make: { $0.first ?? 0 }, elements: { [$0] }, lengths: [(1, 1)]))
+        var checks = lawChecks(VectorLawChecker<Double>(
+            name: "Double", lengths: [(1, 1)], make: { $0.first ?? 0 }, elements: { [$0] }))
         for backend in backends {
             checks += lawChecks(backend, ZeroExtending.self)
             checks += lawChecks(backend, Truncating.self)
@@ -79,37 +129,49 @@ extension VerificationSuite {
     }
 
     func lawChecks<B: KernelBackend, P: LengthPolicy>(_: B.Type, _: P.Type) -> [VerificationCheck] {
-        lawChecks(LawSubject<PointVector<B, P>>(
-            name: "PointVector<\(B.name),\(P.name)>", make: { PointVector($0) }, elements: { $0.elements },
-            lengths: lawLengths, expectedViolations: P.rule == .truncating ? Self.truncatingViolations : []))
+        lawChecks(VectorLawChecker<PointVector<B, P>>(
+            name: "PointVector<\(B.name),\(P.name)>", lengths: lawLengths,
+            expectedViolations: P.rule == .truncating ? Self.truncatingViolations : [],
+            make: { PointVector($0) }, elements: { $0.elements }))
     }
 
     func pairLawChecks<B: KernelBackend>(_: B.Type) -> [VerificationCheck] {
         typealias V = PointVector<B, ZeroExtending>
-        return lawChecks(LawSubject<AnimatablePair<V, V>>(
+        return lawChecks(VectorLawChecker<AnimatablePair<V, V>>(
             name: "AnimatablePair<PointVector<\(B.name),zero-extending>>",
+            lengths: lawLengths.filter { $0.0 == $0.1 },
             make: { values in
                 let half = values.count / 2
                 return AnimatablePair(V(values[..<half]), V(values[half...]))
             },
-            elements: { $0.first.elements + $0.second.elements },
-            lengths: lawLengths.filter { $0.0 == $0.1 }))
+            elements: { $0.first.elements + $0.second.elements }))
     }
 
-    func lawChecks<V: VectorArithmetic>(_ subject: LawSubject<V>) -> [VerificationCheck] {
+    var lawSeeds: [UInt64] { thorough ? Array(1...8) : [1, 2] }
+
+    func lawChecks<V: VectorArithmetic>(_ checker: VectorLawChecker<V>) -> [VerificationCheck] {
+        var checker = checker
+        checker.seeds = lawSeeds
+        return checker.check()
+    }
+}
+
+extension VectorLawChecker {
+    /// Runs every law on every length pair and seed; one check per law.
+    public func check() -> [VerificationCheck] {
+        let subject = self
         var recorders: [VectorLaw: CheckRecorder] = [:]
         for law in VectorLaw.allCases {
             recorders[law] = CheckRecorder(
-                "laws.\(subject.name).\(law.rawValue)", .vectorLaws, property: law.property,
+                "laws.\(name).\(law.rawValue)", .vectorLaws, property: law.property,
                 toleranceSource: law.toleranceSource)
         }
         let u = ErrorBounds.u
         let eta = ErrorBounds.eta
-        let seeds: [UInt64] = thorough ? Array(1...8) : [1, 2]
         for (n, m) in subject.lengths {
             for seed in seeds {
-                let a = TestInputs.moderate(count: n, seed: seed &* 1009 &+ UInt64(n))
-                let b = TestInputs.moderate(count: m, seed: seed &* 2003 &+ UInt64(m) &+ 7)
+                let a = values(n, seed &* 1009 &+ UInt64(n))
+                let b = values(m, seed &* 2003 &+ UInt64(m) &+ 7)
                 let v = subject.make(a)
                 let w = subject.make(b)
                 let ev = subject.elements(v)
@@ -162,7 +224,7 @@ extension VerificationSuite {
                 let zeros = subject.elements(v.scaled(by: 0))
                 recorders[.scaleByZero]!.record(violated: zeros.contains { $0 != 0 }, "v = \(listText(ev)): \(listText(zeros))")
 
-                let factor = TestInputs.factor(seed: seed &+ UInt64(n))
+                let factor = VerificationInputs.factor(seed: seed &+ UInt64(n))
                 let left = subject.elements((v + w).scaled(by: factor))
                 let right = subject.elements(v.scaled(by: factor) + w.scaled(by: factor))
                 if left.count != right.count {
@@ -190,7 +252,7 @@ extension VerificationSuite {
                     magnitude < 0 ? .infinity : error, tolerance: bound, "v = \(listText(ev)): magnitudeSquared \(magnitude)")
 
                 if n > 0 {
-                    let nonzero = subject.make(TestInputs.nonzero(count: n, seed: seed &+ 99))
+                    let nonzero = subject.make(VerificationInputs.nonzero(count: n, seed: seed &+ 99))
                     recorders[.magnitudeZeroOnlyForZeros]!.record(
                         violated: !(nonzero.magnitudeSquared > 0),
                         "v = \(listText(subject.elements(nonzero))): magnitudeSquared \(nonzero.magnitudeSquared)")

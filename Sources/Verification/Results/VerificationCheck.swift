@@ -43,6 +43,11 @@ public struct VerificationCheck: Sendable, Hashable, Codable {
     }
 
     /// `worstValue / tolerance`, or nil when the tolerance is not a positive number.
+    /// One line: the check, its verdict and its worst case (for test messages and logs).
+    public var summary: String {
+        "\(name) \(verdict.rawValue): \(property); worst: \(worstCase.prefix(300))"
+    }
+
     public var ratio: Double? {
         guard let tolerance, tolerance > 0 else { return nil }
         return worstValue / tolerance

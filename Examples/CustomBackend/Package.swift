@@ -1,0 +1,48 @@
+// swift-tools-version: 6.1
+//
+// An example of using SpringBench from a package of your own, with no fork:
+// a backend of your own (RelaxedBackend: plain loops that let the optimiser
+// reassociate the reduction, via swift-numerics' Relaxed arithmetic) and a
+// vector type of your own (Samples), verified and timed beside the built-in
+// backends, and checked by SpringBench's law checks in Swift Testing tests.
+//
+//   swift run                      verification and a quick bench, both with RelaxedBackend
+//   swift run custom-bench bench   any springbench command, RelaxedBackend in the catalogue
+//   swift test                     the law and agreement checks (and a broken variant they catch)
+import PackageDescription
+
+let package = Package(
+    name: "CustomBackend",
+    dependencies: [
+        .package(name: "SpringBench", path: "../.."),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+    ],
+    targets: [
+        .target(
+            name: "CustomKernels",
+            dependencies: [
+                .product(name: "VectorKernels", package: "SpringBench"),
+                .product(name: "RealModule", package: "swift-numerics"),
+            ]
+        ),
+        .executableTarget(
+            name: "custom-bench",
+            dependencies: [
+                "CustomKernels",
+                .product(name: "SpringBenchCLI", package: "SpringBench"),
+                .product(name: "Benchmarking", package: "SpringBench"),
+                .product(name: "Verification", package: "SpringBench"),
+                .product(name: "SpringBenchBackends", package: "SpringBench"),
+            ]
+        ),
+        .testTarget(
+            name: "CustomKernelsTests",
+            dependencies: [
+                "CustomKernels",
+                .product(name: "Verification", package: "SpringBench"),
+                .product(name: "Benchmarking", package: "SpringBench"),
+                .product(name: "VectorKernels", package: "SpringBench"),
+            ]
+        ),
+    ]
+)
