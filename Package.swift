@@ -69,7 +69,7 @@ let package = Package(
         .target(
             name: "_TestSupport",
             dependencies: [
-                "VectorKernels", "SpringBenchBackends", "CAllocationCounting", "Benchmarking", "Verification",
+                "VectorKernels", "SpringBenchBackends", "CAllocationCounting", "Benchmarking", "RegressionGate", "Verification",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             path: "Tests/_TestSupport"

@@ -1,3 +1,4 @@
+import _TestSupport
 import Foundation
 import Testing
 @testable import Benchmarking
@@ -43,7 +44,7 @@ import Testing
     @Test("Written files read back as the same document")
     func roundTrip() throws {
         let path = "\(directory)/counts.json"
-        let counts = SyntheticResults.counts(perElement: [:])
+        let counts = SyntheticRuns.counts(perElement: [:])
         try counts.write(to: path)
         guard case .instructions(let read) = try ResultsDocument.load(from: path) else {
             Issue.record("read back as the wrong kind")
@@ -54,24 +55,24 @@ import Testing
 
     @Test("A baseline from another machine is refused unless across-machines is asked for")
     func foreignMachine() throws {
-        let baseline = SyntheticResults.results(seed: 1, cpu: "Other CPU")
-        let current = SyntheticResults.results(seed: 2)
+        let baseline = SyntheticRuns.results(seed: 1, cpu: "Other CPU")
+        let current = SyntheticRuns.results(seed: 2)
         #expect {
-            _ = try SyntheticResults.compare(baseline, current)
+            _ = try SyntheticRuns.compare(baseline, current)
         } throws: { error in
             guard let error = error as? ComparisonError, case .differentMachines = error else { return false }
             return error.description.contains("--across-machines") && error.description.contains("baseline save")
         }
-        let allowed = try SyntheticResults.compare(baseline, current, acrossMachines: true)
+        let allowed = try SyntheticRuns.compare(baseline, current, acrossMachines: true)
         #expect(allowed.acrossMachines && allowed.exitCode == 0)
     }
 
     @Test("Across machines, runs compare as fractions of their own probe bandwidth")
     func acrossMachinesNormalises() throws {
         // Twice the bandwidth and half the time: the same fraction of the machine, no change.
-        let baseline = SyntheticResults.results(seed: 1, cpu: "Slow CPU", probeGigabytesPerSecond: 20)
-        let current = SyntheticResults.results(factor: 0.5, seed: 2, cpu: "Fast CPU", probeGigabytesPerSecond: 40)
-        let comparison = try SyntheticResults.compare(baseline, current, acrossMachines: true)
+        let baseline = SyntheticRuns.results(seed: 1, cpu: "Slow CPU", probeGigabytesPerSecond: 20)
+        let current = SyntheticRuns.results(factor: 0.5, seed: 2, cpu: "Fast CPU", probeGigabytesPerSecond: 40)
+        let comparison = try SyntheticRuns.compare(baseline, current, acrossMachines: true)
         #expect(comparison.regressions.isEmpty && comparison.improvements.isEmpty)
         #expect(comparison.markdown.contains("fractions of each run's own probe bandwidth"))
     }
@@ -79,17 +80,17 @@ import Testing
     @Test("Wall-clock results and instruction counts do not compare")
     func differentMeasures() {
         #expect(throws: ComparisonError.self) {
-            _ = try Comparison(baseline: .wallClock(SyntheticResults.results()), baselinePath: "b",
-                               current: .instructions(SyntheticResults.counts(perElement: [:])), currentPath: "c")
+            _ = try Comparison(baseline: .wallClock(SyntheticRuns.results()), baselinePath: "b",
+                               current: .instructions(SyntheticRuns.counts(perElement: [:])), currentPath: "c")
         }
     }
 
     @Test("Results with no cell in common are refused")
     func noOverlap() {
-        var current = SyntheticResults.results(seed: 2)
+        var current = SyntheticRuns.results(seed: 2)
         current.measurements = current.measurements.map { var m = $0; m.size += 1; return m }
         #expect {
-            _ = try SyntheticResults.compare(SyntheticResults.results(seed: 1), current)
+            _ = try SyntheticRuns.compare(SyntheticRuns.results(seed: 1), current)
         } throws: { error in
             guard let error = error as? ComparisonError, case .noOverlap = error else { return false }
             return error.description.contains("same --kernels, --backends and --sizes")

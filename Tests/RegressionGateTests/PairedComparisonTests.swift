@@ -1,3 +1,4 @@
+import _TestSupport
 import VectorKernels
 import Foundation
 import Testing
@@ -97,8 +98,8 @@ import Testing
     }
 
     static func pairedFiles(factor: Double, id: String = "run-1", otherID: String? = nil) -> (BenchmarkResults, BenchmarkResults) {
-        var baseline = SyntheticResults.results(factor: 1, spread: 0.3, count: 40, seed: 3)
-        var current = SyntheticResults.results(factor: factor, spread: 0.3, count: 40, seed: 3)
+        var baseline = SyntheticRuns.results(factor: 1, spread: 0.3, count: 40, seed: 3)
+        var current = SyntheticRuns.results(factor: factor, spread: 0.3, count: 40, seed: 3)
         baseline.configuration.pairing = PairingRecord(id: id, role: "baseline", baselineExecutable: "a", currentExecutable: "b", epochs: 8, cpu: 0)
         current.configuration.pairing = PairingRecord(id: otherID ?? id, role: "current", baselineExecutable: "a", currentExecutable: "b", epochs: 8, cpu: 0)
         current.machine.targetCPU = "x86-64-v3 (another build)"
@@ -109,25 +110,25 @@ import Testing
     func compareRecognisesPairs() throws {
         // Same seeds: the ±30 % "state" is shared pair by pair, as in a paired run.
         let (b, c) = Self.pairedFiles(factor: 1)
-        let comparison = try SyntheticResults.compare(b, c)
+        let comparison = try SyntheticRuns.compare(b, c)
         #expect(comparison.paired)
         #expect(comparison.rows.allSatisfy { $0.verdict == .unchanged })
         #expect(comparison.markdown.contains("Paired run"))
         // --across-machines does not turn a pair (of different builds) into a bandwidth-normalised comparison.
-        let asked = try SyntheticResults.compare(b, c, acrossMachines: true)
+        let asked = try SyntheticRuns.compare(b, c, acrossMachines: true)
         #expect(asked.paired && asked.measure == .wallClock)
         let (b2, c2) = Self.pairedFiles(factor: 1.5)
-        let slowed = try SyntheticResults.compare(b2, c2)
-        #expect(slowed.exitCode == 1 && slowed.regressions.count == SyntheticResults.cells.count)
+        let slowed = try SyntheticRuns.compare(b2, c2)
+        #expect(slowed.exitCode == 1 && slowed.regressions.count == SyntheticRuns.cells.count)
     }
 
     @Test("Files of different paired runs are not paired (and different builds are then refused)")
     func differentRunsAreNotPaired() {
         let (b, c) = Self.pairedFiles(factor: 1, id: "run-1", otherID: "run-2")
-        #expect(throws: ComparisonError.self) { _ = try SyntheticResults.compare(b, c) }
+        #expect(throws: ComparisonError.self) { _ = try SyntheticRuns.compare(b, c) }
         var sameBuild = c
         sameBuild.machine.targetCPU = b.machine.targetCPU
-        let comparison = try? SyntheticResults.compare(b, sameBuild)
+        let comparison = try? SyntheticRuns.compare(b, sameBuild)
         #expect(comparison?.paired == false)
     }
 

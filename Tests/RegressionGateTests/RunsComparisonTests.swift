@@ -1,3 +1,4 @@
+import _TestSupport
 import Testing
 @testable import Benchmarking
 @testable import RegressionGate
@@ -6,7 +7,7 @@ import Testing
 @Suite struct RunsComparisonTests {
     func runs(_ factors: [Double], seed: UInt64) -> [(ResultsDocument, String)] {
         factors.enumerated().map { index, factor in
-            (.wallClock(SyntheticResults.results(factor: factor, spread: 0.02, seed: seed &+ UInt64(index))), "run\(index).json")
+            (.wallClock(SyntheticRuns.results(factor: factor, spread: 0.02, seed: seed &+ UInt64(index))), "run\(index).json")
         }
     }
 
@@ -24,15 +25,15 @@ import Testing
     @Test("Doubled work is still flagged through run-to-run shifts")
     func doubledWorkIsFlagged() throws {
         let comparison = try Comparison(baselines: runs([1.0, 1.2, 1.1], seed: 1), currents: runs([2.0, 2.4, 2.2], seed: 9))
-        #expect(comparison.regressions.count == SyntheticResults.cells.count)
+        #expect(comparison.regressions.count == SyntheticRuns.cells.count)
         #expect(comparison.exitCode == 1)
     }
 
     @Test("Runs of different machines on one side are refused")
     func mixedMachinesRefused() {
         let mixed: [(ResultsDocument, String)] = [
-            (.wallClock(SyntheticResults.results(seed: 1)), "a.json"),
-            (.wallClock(SyntheticResults.results(seed: 2, cpu: "Other CPU")), "b.json"),
+            (.wallClock(SyntheticRuns.results(seed: 1)), "a.json"),
+            (.wallClock(SyntheticRuns.results(seed: 2, cpu: "Other CPU")), "b.json"),
         ]
         #expect(throws: ComparisonError.self) { _ = try Comparison(baselines: mixed, currents: runs([1.0], seed: 3)) }
     }

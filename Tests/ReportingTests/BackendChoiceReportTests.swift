@@ -1,3 +1,4 @@
+import _TestSupport
 import Benchmarking
 import Foundation
 import Reporting

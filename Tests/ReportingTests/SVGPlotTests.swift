@@ -1,3 +1,4 @@
+import _TestSupport
 import Foundation
 import Reporting
 import Testing
