@@ -108,6 +108,10 @@ let package = Package(
             dependencies: ["Benchmarking", "RegressionGate", "VectorKernels", "SpringBenchBackends", "_TestSupport"]
         ),
         .testTarget(
+            name: "SpringBenchCLITests",
+            dependencies: ["SpringBenchCLI", "Benchmarking", "Reporting", "_TestSupport"]
+        ),
+        .testTarget(
             name: "ReportingTests",
             dependencies: ["Reporting", "Benchmarking", "_TestSupport"]
         ),

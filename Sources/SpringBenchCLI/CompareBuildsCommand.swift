@@ -57,6 +57,11 @@ struct CompareBuildsCommand: ParsableCommand {
         (1...1000).first { SignTest.rank(pairs: $0, level: level) != nil } ?? 1000
     }
 
+    /// Checks every option before a minute of measuring starts.
+    func validate() throws {
+        _ = try sweep.plan(.paired)
+    }
+
     func run() throws {
         var exitCode: Int32 = 0
         try exitingOnUsageError {

@@ -34,6 +34,9 @@ public enum SpringBenchCLI {
             var command = try SpringBenchCommand.parseAsRoot()
             try command.run()
             exit(0)
+        } catch let error as UsageError {
+            printError("error: \(error.description)")
+            exit(2)
         } catch {
             let code = SpringBenchCommand.exitCode(for: error)
             if code == .validationFailure {

@@ -4,9 +4,11 @@ import SpringModel
 /// The options that choose one spring, in any parameterization, shared by
 /// `springbench spring` and `springbench convert`.
 ///
-/// Exactly one family may be given; within a family missing values take the
-/// platform's defaults where it has them (SwiftUI duration 0.5, bounce 0;
-/// mass 1). With no family at all the spring is SwiftUI's default `.smooth`.
+/// The families, their parameters, defaults and ranges, and the presets are
+/// SpringModel's catalogue (`SpringParameterizationKind`, `SpringPreset`);
+/// this type only maps flags to it. Exactly one family may be given; within a
+/// family missing values take the catalogue's defaults (SwiftUI duration 0.5,
+/// bounce 0; mass 1). With no family at all the spring is SwiftUI's `.smooth`.
 struct SpringOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "SwiftUI perceptual duration in seconds (> 0), with --bounce.")
     var duration: Double?
@@ -65,43 +67,69 @@ struct SpringOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Pop springSpeed, 0...20 (default 12).")
     var popSpeed: Double?
 
-    @Option(help: "A named spring: \(SpringOptions.presetNames.joined(separator: ", ")).")
+    @Option(help: "A named spring: \(SpringPreset.all.map(\.name).joined(separator: ", ")).")
     var preset: String?
 
     @Option(parsing: .unconditional, help: "Settling threshold relative to the initial displacement, 0 < epsilon < 1 (default 0.001).")
     var epsilon: Double = 0.001
 
-    static let presets: [(name: String, spring: Spring)] = [
-        ("smooth", .smooth), ("snappy", .snappy), ("bouncy", .bouncy),
-        ("core-animation", CoreAnimationParameters.defaults.spring),
-        ("android", AndroidSpringForce.springForceDefault.spring),
-        ("compose", AndroidSpringForce.composeDefault.spring),
-        ("motion", MotionParameters.defaults.spring),
-        ("rebound", OrigamiParameters.defaults.spring),
-        ("pop", PopParameters.defaults.spring),
-    ] + ReactSpringParameters.presets.map { ("react-\($0.name)", $0.parameters.spring) }
+    /// Flags several families share; they never choose a family by themselves.
+    private static let sharedFlags: Set<String> = ["--mass", "--damping-ratio", "--epsilon"]
 
-    static var presetNames: [String] { presets.map(\.name) }
-
-    /// The families given on the command line, each with the flags that set it.
-    private var families: [(name: String, flags: [String])] {
-        let all: [(String, [(String, Bool)])] = [
-            ("SwiftUI", [("--duration", duration != nil), ("--bounce", bounce != nil)]),
-            ("physical", [("--stiffness", stiffness != nil), ("--damping", damping != nil)]),
-            ("response", [("--response", response != nil)]),
-            ("settling", [("--settling-duration", settlingDuration != nil)]),
-            ("Android", [("--android-stiffness", androidStiffness != nil)]),
-            ("Motion", [("--motion-visual-duration", motionVisualDuration != nil), ("--motion-bounce", motionBounce != nil)]),
-            ("react-spring", [("--tension", tension != nil), ("--friction", friction != nil)]),
-            ("react-spring frequency", [("--react-frequency", reactFrequency != nil), ("--react-damping", reactDamping != nil)]),
-            ("Origami", [("--origami-tension", origamiTension != nil), ("--origami-friction", origamiFriction != nil)]),
-            ("Pop", [("--pop-bounciness", popBounciness != nil), ("--pop-speed", popSpeed != nil)]),
-            ("preset", [("--preset", preset != nil)]),
-        ]
-        return all.compactMap { name, flags in
-            let given = flags.filter(\.1).map(\.0)
-            return given.isEmpty ? nil : (name, given)
+    /// The flags that set `kind`'s parameters, with their values if given.
+    /// A parameter without a flag here (react-spring frequency's mass) takes
+    /// its catalogue default.
+    private func flags(
+        for kind: SpringParameterizationKind
+    ) -> [(flag: String, parameter: SpringParameter.Name, value: Double?)] {
+        switch kind {
+        case .swiftUI:
+            return [("--duration", .duration, duration), ("--bounce", .bounce, bounce)]
+        case .physical:
+            return [("--stiffness", .stiffness, stiffness), ("--damping", .damping, damping), ("--mass", .mass, mass)]
+        case .response:
+            return [("--response", .response, response), ("--damping-ratio", .dampingRatio, dampingRatio), ("--mass", .mass, mass)]
+        case .settling:
+            return [
+                ("--settling-duration", .settlingDuration, settlingDuration),
+                ("--damping-ratio", .dampingRatio, dampingRatio), ("--epsilon", .epsilon, epsilon),
+            ]
+        case .android:
+            return [("--android-stiffness", .stiffness, androidStiffness), ("--damping-ratio", .dampingRatio, dampingRatio)]
+        case .motionDuration:
+            return [("--motion-visual-duration", .visualDuration, motionVisualDuration), ("--motion-bounce", .bounce, motionBounce)]
+        case .reactSpring:
+            return [("--tension", .tension, tension), ("--friction", .friction, friction), ("--mass", .mass, mass)]
+        case .reactSpringFrequency:
+            return [("--react-frequency", .frequency, reactFrequency), ("--react-damping", .damping, reactDamping)]
+        case .origami:
+            return [("--origami-tension", .origamiTension, origamiTension), ("--origami-friction", .origamiFriction, origamiFriction)]
+        case .pop:
+            return [("--pop-bounciness", .bounciness, popBounciness), ("--pop-speed", .speed, popSpeed)]
         }
+    }
+
+    /// The flags that choose `kind` (its flags no other family shares).
+    private func choosingFlags(for kind: SpringParameterizationKind) -> [String] {
+        flags(for: kind).map(\.flag).filter { !Self.sharedFlags.contains($0) }
+    }
+
+    /// The families given on the command line (a `nil` kind is `--preset`),
+    /// each with the flags that chose it.
+    private var families: [(kind: SpringParameterizationKind?, flags: [String])] {
+        let kinds: [(SpringParameterizationKind?, [String])] = SpringParameterizationKind.all.map { kind in
+            (kind, flags(for: kind).filter { !Self.sharedFlags.contains($0.flag) && $0.value != nil }.map(\.flag))
+        }
+        return (kinds + [(nil, preset != nil ? ["--preset"] : [])]).filter { !$0.1.isEmpty }
+    }
+
+    /// "--response, --settling-duration or --android-stiffness": the families
+    /// a shared flag goes with, each by the flags that choose it.
+    private func families(using sharedFlag: String) -> String {
+        let names = SpringParameterizationKind.all
+            .filter { kind in flags(for: kind).contains { $0.flag == sharedFlag } }
+            .map { choosingFlags(for: $0).joined(separator: "/") }
+        return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
     }
 
     /// The spring the options describe, or a ``UsageError`` naming the flag.
@@ -114,76 +142,61 @@ struct SpringOptions: ParsableArguments {
             throw UsageError(
                 "give one spring, got \(chosen.map { $0.flags.joined(separator: "/") }.joined(separator: " and "))")
         }
-        let family = chosen.first?.name ?? "preset"
-        if family != "physical" && family != "response" && family != "react-spring", mass != nil {
-            throw UsageError("--mass goes with --stiffness/--damping, --response or --tension, not with \(chosen.first?.flags.first ?? "the default spring")")
-        }
-        if dampingRatio != nil, !["response", "settling", "Android"].contains(family) {
-            throw UsageError("--damping-ratio goes with --response, --settling-duration or --android-stiffness")
-        }
-        // Model parameter names → flags, per family.
-        func build(_ flags: [String: String], _ body: () throws -> Spring) throws -> Spring {
-            do {
-                return try body()
-            } catch let error as SpringParameterError {
-                throw UsageError(Self.message(for: error, flags: flags))
+        let kind = chosen.first?.kind
+        let kindFlags = kind.map(flags(for:)) ?? []
+        for (shared, value) in [("--mass", mass), ("--damping-ratio", dampingRatio)] where value != nil {
+            guard kindFlags.contains(where: { $0.flag == shared }) else {
+                throw UsageError(
+                    "\(shared) goes with \(families(using: shared)), not with \(chosen.first?.flags.first ?? "the default spring")")
             }
         }
-        switch family {
-        case "SwiftUI":
-            return try build(["duration": "--duration", "bounce": "--bounce"]) {
-                try SwiftUIParameters(duration: duration ?? 0.5, bounce: bounce ?? 0).spring
-            }
-        case "physical":
-            guard let stiffness, let damping else {
-                throw UsageError("--stiffness and --damping go together (and --mass, default 1)")
-            }
-            return try build(["mass": "--mass", "stiffness": "--stiffness", "damping": "--damping"]) {
-                try Spring(mass: mass ?? 1, stiffness: stiffness, damping: damping)
-            }
-        case "response":
-            return try build(["response": "--response", "dampingRatio": "--damping-ratio", "mass": "--mass"]) {
-                try ResponseParameters(response: response!, dampingRatio: dampingRatio ?? 1, mass: mass ?? 1).spring
-            }
-        case "settling":
-            guard let dampingRatio else { throw UsageError("--settling-duration needs --damping-ratio") }
-            return try build(["settlingDuration": "--settling-duration", "dampingRatio": "--damping-ratio", "epsilon": "--epsilon"]) {
-                try SettlingParameters(settlingDuration: settlingDuration!, dampingRatio: dampingRatio, epsilon: epsilon).spring
-            }
-        case "Android":
-            return try build(["stiffness": "--android-stiffness", "dampingRatio": "--damping-ratio"]) {
-                try AndroidSpringForce(
-                    stiffness: androidStiffness!, dampingRatio: dampingRatio ?? AndroidSpringForce.DampingRatio.mediumBouncy
-                ).spring
-            }
-        case "Motion":
-            guard let motionVisualDuration else { throw UsageError("--motion-bounce needs --motion-visual-duration") }
-            return try build(["visualDuration": "--motion-visual-duration", "bounce": "--motion-bounce"]) {
-                try MotionDurationParameters(visualDuration: motionVisualDuration, bounce: motionBounce ?? 0).spring
-            }
-        case "react-spring":
-            return try build(["tension": "--tension", "friction": "--friction", "mass": "--mass"]) {
-                try ReactSpringParameters(tension: tension ?? 170, friction: friction ?? 26, mass: mass ?? 1).spring
-            }
-        case "react-spring frequency":
-            guard let reactFrequency else { throw UsageError("--react-damping needs --react-frequency") }
-            return try build(["frequency": "--react-frequency", "damping": "--react-damping"]) {
-                try ReactSpringParameters(frequency: reactFrequency, damping: reactDamping ?? 1).spring
-            }
-        case "Origami":
-            return try build(["origamiTension": "--origami-tension", "origamiFriction": "--origami-friction"]) {
-                try OrigamiParameters(origamiTension: origamiTension ?? 40, origamiFriction: origamiFriction ?? 7).spring
-            }
-        case "Pop":
-            return try build(["bounciness": "--pop-bounciness", "speed": "--pop-speed"]) {
-                try PopParameters(bounciness: popBounciness ?? 4, speed: popSpeed ?? 12).spring
-            }
-        default:
-            let name = preset ?? "smooth"
-            guard let match = Self.presets.first(where: { $0.name == name }) else {
-                throw UsageError("--preset must be one of \(Self.presetNames.joined(separator: ", ")), got \(name)")
+        guard let kind else {
+            let name = preset ?? SpringPreset.smooth.name
+            guard let match = SpringPreset.named(name) else {
+                throw UsageError("--preset must be one of \(SpringPreset.all.map(\.name).joined(separator: ", ")), got \(name)")
             }
             return match.spring
+        }
+        var values: [SpringParameter.Name: Double] = [:]
+        for (_, parameter, value) in kindFlags {
+            if let value { values[parameter] = value }
+        }
+        do {
+            return try kind.makeSpring(values)
+        } catch {
+            throw UsageError(message(for: error, kind: kind))
+        }
+    }
+
+    /// The catalogue's error in flags: a missing parameter as the flag it
+    /// needs, a bad value with its parameter renamed to the flag.
+    private func message(for error: SpringCatalogueError, kind: SpringParameterizationKind) -> String {
+        let kindFlags = flags(for: kind)
+        func flag(_ name: SpringParameter.Name) -> String {
+            kindFlags.first { $0.parameter == name }?.flag ?? name.rawValue
+        }
+        switch error {
+        case .missingParameter(let name, _):
+            let required = kind.parameters.filter(\.isRequired).map { flag($0.name) }
+            let choosing = choosingFlags(for: kind)
+            guard choosing.contains(flag(name)), required.filter(choosing.contains).count > 1 else {
+                // "--motion-bounce needs --motion-visual-duration", "--settling-duration needs --damping-ratio"
+                let given = kindFlags.first { $0.value != nil && choosing.contains($0.flag) }?.flag
+                return "\(given ?? kind.name) needs \(flag(name))"
+            }
+            // Several flags choose the family and all are needed:
+            // "--stiffness and --damping go together (and --mass, default 1)"
+            let optional = kind.parameters.compactMap { parameter -> String? in
+                guard let value = parameter.defaultValue, kindFlags.contains(where: { $0.parameter == parameter.name })
+                else { return nil }
+                return "\(flag(parameter.name)), default \(Int(exactly: value).map(String.init) ?? "\(value)")"
+            }
+            return required.joined(separator: " and ") + " go together"
+                + (optional.isEmpty ? "" : " (and \(optional.joined(separator: ", ")))")
+        case .invalidValue(let error):
+            return Self.message(for: error, flags: Dictionary(uniqueKeysWithValues: kindFlags.map { ($0.parameter.rawValue, $0.flag) }))
+        case .unexpectedParameter:
+            return error.description
         }
     }
 

@@ -51,6 +51,34 @@ import Verification
     }
 }
 
+/// Damping formulas of our own, judged by SpringBench's candidate checks.
+@Suite struct DampingFormulaTests {
+    static func verdicts(_ formulas: [DampingFormula]) -> [String: CandidateVerdict] {
+        var suite = VerificationSuite(mode: .quick)
+        suite.sections = [.candidates]
+        suite.candidates = formulas
+        return Dictionary(uniqueKeysWithValues: suite.run().candidates.map { ($0.name, $0) })
+    }
+
+    @Test("SwiftUI's mapping, written out here, is accepted; the same with a slip in the over-damped branch is rejected")
+    func ownFormulas() {
+        let right = DampingFormula(
+            name: "ours", source: "this package", formulaText: "4π(1−b)/d, b ≥ 0; 4π/(d(1+b)), b < 0", expectation: .mustHold,
+            damping: { duration, bounce in
+                bounce >= 0 ? 4 * .pi * (1 - bounce) / duration : 4 * .pi / (duration * (1 + bounce))
+            })
+        let slipped = DampingFormula(
+            name: "slipped", source: "this package", formulaText: "4π(1−b)/d, b ≥ 0; 4π/(d(1−b)), b < 0", expectation: .mustHold,
+            damping: { duration, bounce in
+                bounce >= 0 ? 4 * .pi * (1 - bounce) / duration : 4 * .pi / (duration * (1 - bounce))
+            })
+        let verdicts = Self.verdicts([right, slipped])
+        #expect(verdicts["ours"]?.accepted == true, "\(verdicts["ours"]?.violations ?? [])")
+        #expect(verdicts["slipped"]?.accepted == false)
+        #expect(!(verdicts["slipped"]?.violations.isEmpty ?? true))
+    }
+}
+
 /// RelaxedBackend with a classic slip in the in-place adds: the SIMD4 main loop
 /// is right, but its scalar tail starts one element late (`count & ~3 + 1`),
 /// so for counts that are not multiples of 4 the first tail element is never added.

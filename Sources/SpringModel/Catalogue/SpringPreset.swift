@@ -1,0 +1,160 @@
+/// A named spring that a platform publishes: SwiftUI's `.bouncy`, Android's
+/// `SpringForce()` default, react-spring's `config.wobbly`, ….
+///
+/// Each preset carries the name `springbench spring --preset` accepts, its
+/// platform, a one-line description, the values in the platform's own terms
+/// (``parameterization`` and ``values``) and the canonical ``spring``. The
+/// spring is the platform constant of the parameterization type
+/// (``SwiftUIParameters/bouncy``, ``AndroidSpringForce/springForceDefault``,
+/// …), and equals `parameterization.makeSpring(values)` exactly.
+///
+/// ```swift
+/// let preset = SpringPreset.named("react-wobbly")!
+/// preset.platform            // .reactSpring
+/// preset.values              // [.tension: 180, .friction: 12, .mass: 1]
+/// preset.spring.dampingRatio // 0.447…
+/// ```
+public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConvertible {
+    /// The preset's name, unique in ``all`` (`"react-wobbly"`).
+    public let name: String
+    /// The platform that publishes it.
+    public let platform: SpringPlatform
+    /// What it is, in one line, with the platform's own values.
+    public let summary: String
+    /// The family the platform states the values in.
+    public let parameterization: SpringParameterizationKind
+    /// The platform's published values, by ``parameterization``'s parameter
+    /// names (every parameter, defaults included).
+    public let values: [SpringParameter.Name: Double]
+    /// The canonical spring.
+    public let spring: Spring
+
+    public var id: String { name }
+
+    public var description: String { name }
+
+    init(
+        _ name: String, _ platform: SpringPlatform, _ summary: String,
+        _ parameterization: SpringParameterizationKind, _ values: [SpringParameter.Name: Double], spring: Spring
+    ) {
+        self.name = name
+        self.platform = platform
+        self.summary = summary
+        self.parameterization = parameterization
+        self.values = values
+        self.spring = spring
+    }
+
+    // MARK: SwiftUI (Apple's Spring documentation)
+
+    /// SwiftUI's `.smooth`: duration 0.5 s, bounce 0. Also the spring the
+    /// command line uses when none is given.
+    public static let smooth = swiftUI("smooth", SwiftUIParameters.smooth, "no bounce")
+    /// SwiftUI's `.snappy`: duration 0.5 s, bounce 0.15.
+    public static let snappy = swiftUI("snappy", SwiftUIParameters.snappy, "a small bounce")
+    /// SwiftUI's `.bouncy`: duration 0.5 s, bounce 0.3.
+    public static let bouncy = swiftUI("bouncy", SwiftUIParameters.bouncy, "a visible bounce")
+
+    private static func swiftUI(_ name: String, _ form: SwiftUIParameters, _ feel: String) -> SpringPreset {
+        SpringPreset(
+            name, .swiftUI, "SwiftUI .\(name): duration \(number(form.duration)) s, bounce \(number(form.bounce)) (\(feel))",
+            .swiftUI, [.duration: form.duration, .bounce: form.bounce], spring: form.spring)
+    }
+
+    // MARK: Other platforms' defaults
+
+    /// `CASpringAnimation()`'s defaults: mass 1, stiffness 100, damping 10
+    /// (Apple's CASpringAnimation documentation).
+    public static let coreAnimation = SpringPreset(
+        "core-animation", .coreAnimation, "CASpringAnimation() defaults: mass 1, stiffness 100, damping 10",
+        .physical,
+        [.mass: CoreAnimationParameters.defaults.mass, .stiffness: CoreAnimationParameters.defaults.stiffness,
+         .damping: CoreAnimationParameters.defaults.damping],
+        spring: CoreAnimationParameters.defaults.spring)
+
+    /// `SpringForce()`'s defaults: `STIFFNESS_MEDIUM` 1500,
+    /// `DAMPING_RATIO_MEDIUM_BOUNCY` 0.5 (AOSP SpringForce.java).
+    public static let android = SpringPreset(
+        "android", .androidSpringForce,
+        "Android SpringForce() defaults: STIFFNESS_MEDIUM 1500, DAMPING_RATIO_MEDIUM_BOUNCY 0.5",
+        .android,
+        [.stiffness: AndroidSpringForce.springForceDefault.stiffness,
+         .dampingRatio: AndroidSpringForce.springForceDefault.dampingRatio],
+        spring: AndroidSpringForce.springForceDefault.spring)
+
+    /// Compose `spring()`'s defaults: `StiffnessMedium` 1500,
+    /// `DampingRatioNoBouncy` 1 (androidx.compose.animation.core Spring.kt).
+    public static let compose = SpringPreset(
+        "compose", .jetpackCompose, "Jetpack Compose spring() defaults: StiffnessMedium 1500, DampingRatioNoBouncy 1",
+        .android,
+        [.stiffness: AndroidSpringForce.composeDefault.stiffness,
+         .dampingRatio: AndroidSpringForce.composeDefault.dampingRatio],
+        spring: AndroidSpringForce.composeDefault.spring)
+
+    /// Motion's physics spring defaults: stiffness 100, damping 10, mass 1
+    /// (Motion's spring documentation). The same spring as ``coreAnimation``.
+    public static let motion = SpringPreset(
+        "motion", .motion, "Motion type: \"spring\" physics defaults: stiffness 100, damping 10, mass 1",
+        .physical,
+        [.mass: MotionParameters.defaults.mass, .stiffness: MotionParameters.defaults.stiffness,
+         .damping: MotionParameters.defaults.damping],
+        spring: MotionParameters.defaults.spring)
+
+    /// Rebound's default `SpringConfig`: Origami tension 40, friction 7, that
+    /// is stiffness 230.2, damping 22 (Rebound SpringConfig.java).
+    public static let rebound = SpringPreset(
+        "rebound", .rebound, "Rebound default SpringConfig: Origami tension 40, friction 7 (stiffness 230.2, damping 22)",
+        .origami,
+        [.origamiTension: OrigamiParameters.defaults.origamiTension,
+         .origamiFriction: OrigamiParameters.defaults.origamiFriction],
+        spring: OrigamiParameters.defaults.spring)
+
+    /// `POPSpringAnimation`'s defaults: springBounciness 4, springSpeed 12
+    /// (Pop's POPSpringAnimation.h), through Pop's bouncy conversion.
+    public static let pop = SpringPreset(
+        "pop", .pop, "Pop POPSpringAnimation defaults: springBounciness 4, springSpeed 12",
+        .pop, [.bounciness: PopParameters.defaults.bounciness, .speed: PopParameters.defaults.speed],
+        spring: PopParameters.defaults.spring)
+
+    // MARK: react-spring (config.ts)
+
+    /// react-spring `config.default`: tension 170, friction 26.
+    public static let reactDefault = reactSpring("default", .default)
+    /// react-spring `config.gentle`: tension 120, friction 14.
+    public static let reactGentle = reactSpring("gentle", .gentle)
+    /// react-spring `config.wobbly`: tension 180, friction 12.
+    public static let reactWobbly = reactSpring("wobbly", .wobbly)
+    /// react-spring `config.stiff`: tension 210, friction 20.
+    public static let reactStiff = reactSpring("stiff", .stiff)
+    /// react-spring `config.slow`: tension 280, friction 60.
+    public static let reactSlow = reactSpring("slow", .slow)
+    /// react-spring `config.molasses`: tension 280, friction 120.
+    public static let reactMolasses = reactSpring("molasses", .molasses)
+
+    private static func reactSpring(_ name: String, _ form: ReactSpringParameters) -> SpringPreset {
+        SpringPreset(
+            "react-\(name)", .reactSpring,
+            "react-spring config.\(name): tension \(number(form.tension)), friction \(number(form.friction))",
+            .reactSpring, [.tension: form.tension, .friction: form.friction, .mass: form.mass], spring: form.spring)
+    }
+
+    /// `x` as written in the platforms' documents: `170`, not `170.0`.
+    private static func number(_ x: Double) -> String {
+        Int(exactly: x).map(String.init) ?? "\(x)"
+    }
+
+    // MARK: Catalogue
+
+    /// Every preset, in a stable order: SwiftUI's, then the other platforms'
+    /// defaults, then react-spring's in `config.ts` order. `springbench` lists
+    /// them in this order.
+    public static let all: [SpringPreset] = [
+        smooth, snappy, bouncy, coreAnimation, android, compose, motion, rebound, pop,
+        reactDefault, reactGentle, reactWobbly, reactStiff, reactSlow, reactMolasses,
+    ]
+
+    /// The preset called `name` (exact, case-sensitive), or `nil`.
+    public static func named(_ name: String) -> SpringPreset? {
+        all.first { $0.name == name }
+    }
+}

@@ -1,0 +1,31 @@
+import Benchmarking
+import Reporting
+import Testing
+import _TestSupport
+@testable import SpringBenchCLI
+
+/// One answer per question: what `bench` prints and what the reports print
+/// come from the same computation.
+@Suite struct SummaryAgreementTests {
+    @Test("The bench summary and performance.md print the same frame capacity for every workload and backend")
+    func frameCapacitiesAgree() throws {
+        let results = SyntheticResults.make()
+        let summary = BenchSummary(results: results, output: "x.json").text
+        let report = PerformanceReport.render(results).markdown
+        let capacities = FrameBudget.capacities(results.workloads)
+        #expect(!capacities.isEmpty)
+        for capacity in capacities {
+            let figure = "≈ " + PointCount.formatApproximate(capacity.points)
+            let name = results.machine.displayName(of: capacity.backend)
+            #expect(summary.contains("\(capacity.workload) on \(name): \(figure) points"), "\(summary)")
+            let row = report.split(separator: "\n").first { $0.contains(capacity.workload) && $0.contains("| \(name) |") && $0.contains("≈") }
+            #expect(row?.contains(figure) == true, "performance.md row \(row ?? "missing") lacks \(figure)")
+        }
+    }
+
+    @Test("The catalogue error and ArgumentParser's own errors get the one `error:` prefix")
+    func errorPrefix() {
+        #expect(SpringBenchCLI.errorLine("Error: Unknown option '--x'") == "error: Unknown option '--x'")
+        #expect(SpringBenchCLI.errorLine("--sizes: 16 appears more than once") == "error: --sizes: 16 appears more than once")
+    }
+}

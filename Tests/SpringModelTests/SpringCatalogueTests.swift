@@ -1,0 +1,243 @@
+import SpringModel
+import Testing
+
+/// The catalogue: every preset against the number its platform publishes, and
+/// every parameterization kind against the type that converts it.
+@Suite("Spring catalogue")
+struct SpringCatalogueTests {
+    static let u = Double.ulpOfOne / 2
+
+    static func close(_ x: Double, _ exact: Double, roundings n: Double) -> Bool {
+        abs(x - exact) <= n * u * abs(exact)
+    }
+
+    // MARK: Presets
+
+    /// The springs the platforms publish, independent of the catalogue and of
+    /// the parameterization types: exact decimals of the published formulas
+    /// (30-digit arithmetic, as in `PublishedValueTests`), with the roundings
+    /// the Double computation may take.
+    static let published: [String: (platform: SpringPlatform, mass: Double, stiffness: Double, damping: Double, roundings: Double)] = [
+        // Apple's Spring docs: duration 0.5 → k = (2π/0.5)²; c = 4π(1 − bounce)/0.5, bounce 0, 0.15, 0.3.
+        "smooth": (.swiftUI, 1, 157.913670417429737901351855998012, 25.1327412287183459077011470662347, 6),
+        "snappy": (.swiftUI, 1, 157.913670417429737901351855998012, 21.3628300444105940215459750063014, 6),
+        "bouncy": (.swiftUI, 1, 157.913670417429737901351855998012, 17.5929188601028421353908029463649, 6),
+        // CASpringAnimation docs: mass 1, stiffness 100, damping 10.
+        "core-animation": (.coreAnimation, 1, 100, 10, 0),
+        // SpringForce.java: STIFFNESS_MEDIUM 1500, DAMPING_RATIO_MEDIUM_BOUNCY 0.5 → c = 2·0.5·√1500.
+        "android": (.androidSpringForce, 1, 1500, 38.7298334620741688517926539978, 3),
+        // Compose Spring.kt: StiffnessMedium 1500, DampingRatioNoBouncy 1 → c = 2·√1500.
+        "compose": (.jetpackCompose, 1, 1500, 77.4596669241483377035853079956, 3),
+        // Motion's spring docs: stiffness 100, damping 10, mass 1.
+        "motion": (.motion, 1, 100, 10, 0),
+        // Rebound SpringConfig.java: Origami (40, 7) → (40 − 30)·3.62 + 194, (7 − 8)·3 + 25.
+        "rebound": (.rebound, 1, 230.2, 22, 3),
+        // POPSpringAnimation.h: bounciness 4, speed 12, via POPAnimationExtras' conversion.
+        "pop": (.pop, 1, 342.10058823529411764705882352941, 30.4869796482442515337812188128842, 128),
+        // react-spring config.ts: tension/friction, mass 1.
+        "react-default": (.reactSpring, 1, 170, 26, 0),
+        "react-gentle": (.reactSpring, 1, 120, 14, 0),
+        "react-wobbly": (.reactSpring, 1, 180, 12, 0),
+        "react-stiff": (.reactSpring, 1, 210, 20, 0),
+        "react-slow": (.reactSpring, 1, 280, 60, 0),
+        "react-molasses": (.reactSpring, 1, 280, 120, 0),
+    ]
+
+    /// Whether `spring` is the spring the platform publishes for `name`.
+    static func matchesPublished(_ name: String, _ spring: Spring) -> Bool {
+        guard let want = published[name] else { return false }
+        return spring.mass == want.mass
+            && close(spring.stiffness, want.stiffness, roundings: want.roundings)
+            && close(spring.damping, want.damping, roundings: want.roundings)
+    }
+
+    @Test("Preset names are unique, in the stable order springbench lists, and each looks up to itself")
+    func presetNames() {
+        let names = SpringPreset.all.map(\.name)
+        #expect(Set(names).count == names.count)
+        #expect(names == [
+            "smooth", "snappy", "bouncy", "core-animation", "android", "compose", "motion", "rebound", "pop",
+            "react-default", "react-gentle", "react-wobbly", "react-stiff", "react-slow", "react-molasses",
+        ])
+        for preset in SpringPreset.all {
+            #expect(SpringPreset.named(preset.name) == preset)
+            #expect(preset.id == preset.name && preset.description == preset.name)
+        }
+        #expect(SpringPreset.named("BOUNCY") == nil)
+        #expect(SpringPreset.named("") == nil)
+        #expect(SpringPreset.named("react-spring") == nil)
+    }
+
+    @Test("Each preset's spring and platform are what its platform publishes", arguments: SpringPreset.all)
+    func presetMatchesPublishedValue(preset: SpringPreset) throws {
+        let want = try #require(Self.published[preset.name], "no published value for \(preset.name)")
+        #expect(preset.platform == want.platform)
+        #expect(Self.matchesPublished(preset.name, preset.spring),
+                "\(preset.name): \(preset.spring), published k \(want.stiffness), c \(want.damping)")
+        #expect(!preset.summary.isEmpty && !preset.summary.contains("\n"))
+    }
+
+    @Test("The oracle catches a preset mapped to another preset's spring (only core-animation and motion publish the same one)")
+    func oracleTellsPresetsApart() {
+        // A deliberately wrong mapping fails the check.
+        #expect(!Self.matchesPublished("bouncy", SpringPreset.snappy.spring))
+        #expect(!Self.matchesPublished("android", SpringPreset.compose.spring))
+        #expect(!Self.matchesPublished("react-slow", SpringPreset.reactMolasses.spring))
+        // And so does every other swap, except between the two identical springs.
+        for preset in SpringPreset.all {
+            for other in SpringPreset.all where other.name != preset.name {
+                let same = Set([preset.name, other.name]) == ["core-animation", "motion"]
+                #expect(Self.matchesPublished(preset.name, other.spring) == same, "\(preset.name) ← \(other.name)")
+            }
+        }
+    }
+
+    @Test("Each preset's values, in its platform's terms, build its spring exactly", arguments: SpringPreset.all)
+    func presetValuesBuildItsSpring(preset: SpringPreset) throws {
+        #expect(Set(preset.values.keys) == Set(preset.parameterization.parameters.map(\.name)))
+        #expect(try preset.parameterization.makeSpring(preset.values) == preset.spring)
+    }
+
+    @Test("The react-spring presets are ReactSpringParameters.presets, named react-<name>")
+    func reactSpringPresetsMatchTheirType() throws {
+        let catalogued = SpringPreset.all.filter { $0.platform == .reactSpring }
+        #expect(catalogued.map(\.name) == ReactSpringParameters.presets.map { "react-\($0.name)" })
+        for (name, parameters) in ReactSpringParameters.presets {
+            #expect(try #require(SpringPreset.named("react-\(name)")).spring == parameters.spring)
+        }
+    }
+
+    // MARK: Parameterization kinds
+
+    /// Valid values of every parameter, none at its default.
+    static let sample: [SpringParameterizationKind: [SpringParameter.Name: Double]] = [
+        .swiftUI: [.duration: 0.4, .bounce: 0.2],
+        .physical: [.mass: 2, .stiffness: 300, .damping: 7],
+        .response: [.response: 0.6, .dampingRatio: 0.7, .mass: 3],
+        .settling: [.settlingDuration: 1.2, .dampingRatio: 0.6, .epsilon: 0.01],
+        .android: [.stiffness: 400, .dampingRatio: 0.75],
+        .motionDuration: [.visualDuration: 0.3, .bounce: 0.25],
+        .reactSpring: [.tension: 180, .friction: 12, .mass: 2],
+        .reactSpringFrequency: [.frequency: 0.5, .damping: 0.3, .mass: 2],
+        .origami: [.origamiTension: 50, .origamiFriction: 9],
+        .pop: [.bounciness: 10, .speed: 5],
+    ]
+
+    @Test("Every kind the CLI accepts is listed once, in a stable order, with its type's name")
+    func kindList() {
+        #expect(SpringParameterizationKind.all == [
+            .swiftUI, .physical, .response, .settling, .android, .motionDuration, .reactSpring,
+            .reactSpringFrequency, .origami, .pop,
+        ])
+        #expect(Set(SpringParameterizationKind.all.map(\.name)).count == SpringParameterizationKind.all.count)
+        for kind in SpringParameterizationKind.all where kind != .reactSpringFrequency {
+            if let type = kind.parameterizationType {
+                #expect(kind.name == type.parameterizationName)
+            }
+        }
+        #expect(SpringParameterizationKind.physical.parameterizationType == nil)
+    }
+
+    /// Tolerance 64 ulps: each way is a few roundings (16 suffice here); the
+    /// rest is room for Pop's `pow` and the settling bisection on other libms.
+    @Test("Each kind round-trips through its parameter list: values → spring → values within 64 ulps",
+          arguments: SpringParameterizationKind.all)
+    func kindRoundTrips(kind: SpringParameterizationKind) throws {
+        let names = kind.parameters.map(\.name)
+        #expect(Set(names).count == names.count, "duplicate parameter names")
+        let values = try #require(Self.sample[kind])
+        #expect(Set(values.keys) == Set(names), "the sample covers every parameter")
+        for parameter in kind.parameters {
+            #expect(kind.parameter(parameter.name) == parameter)
+            if let value = parameter.defaultValue { #expect(parameter.validRange.contains(value), "default of \(parameter)") }
+        }
+
+        let spring = try kind.makeSpring(values)
+        let back = try kind.values(for: spring, epsilon: values[.epsilon] ?? 0.001)
+        #expect(Set(back.keys) == Set(names))
+        for name in names {
+            let (x, y) = (try #require(back[name]), try #require(values[name]))
+            #expect(abs(x - y) <= 64 * Self.u * abs(y), "\(kind) \(name): \(x) back, \(y) given")
+        }
+        let again = try kind.makeSpring(back)
+        #expect(Self.close(again.stiffness / again.mass, spring.stiffness / spring.mass, roundings: 64))
+        #expect(Self.close(again.damping / again.mass, spring.damping / spring.mass, roundings: 64))
+    }
+
+    /// Values around every range's ends, and the ends themselves.
+    static func probes(_ range: SpringParameter.ValidRange) -> [Double] {
+        [-.infinity, -100, -21, -1, -0.5, 0, 0.001, 0.5, 0.95, 1, 1.5, 20, 21, 100, .infinity, .nan]
+            + [range.lowerBound, range.upperBound].filter(\.isFinite)
+    }
+
+    @Test("Each parameter's valid range is the one its type enforces, with the type's phrase in the error",
+          arguments: SpringParameterizationKind.all)
+    func rangesAgreeWithTheTypes(kind: SpringParameterizationKind) throws {
+        let sample = try #require(Self.sample[kind])
+        for parameter in kind.parameters {
+            for value in Self.probes(parameter.validRange) {
+                var values = sample
+                values[parameter.name] = value
+                if parameter.validRange.contains(value) {
+                    #expect(throws: Never.self, "\(kind) \(parameter.name) = \(value)") { try kind.makeSpring(values) }
+                } else {
+                    let error = #expect(throws: SpringCatalogueError.self, "\(kind) \(parameter.name) = \(value)") {
+                        try kind.makeSpring(values)
+                    }
+                    #expect(error?.description == "\(parameter.name) must be \(parameter.validRange), got \(value)")
+                    #expect(error?.parameter == parameter.name.rawValue)
+                }
+            }
+        }
+    }
+
+    @Test("Defaults are the types' and platforms' defaults")
+    func defaults() throws {
+        typealias Kind = SpringParameterizationKind
+        #expect(try Kind.swiftUI.makeSpring([:]) == SwiftUIParameters().spring)
+        #expect(try Kind.swiftUI.makeSpring([:]) == Spring.smooth)
+        #expect(try Kind.physical.makeSpring([.stiffness: 100, .damping: 10]) == Spring(stiffness: 100, damping: 10))
+        #expect(try Kind.response.makeSpring([.response: 0.4]) == ResponseParameters(response: 0.4, dampingRatio: 1).spring)
+        #expect(try Kind.settling.makeSpring([.settlingDuration: 1, .dampingRatio: 0.5])
+                == SettlingParameters(settlingDuration: 1, dampingRatio: 0.5).spring)
+        #expect(try Kind.android.makeSpring([.stiffness: 1500]) == AndroidSpringForce.springForceDefault.spring)
+        #expect(try Kind.motionDuration.makeSpring([.visualDuration: 0.3])
+                == MotionDurationParameters(visualDuration: 0.3, bounce: 0).spring)
+        #expect(try Kind.reactSpring.makeSpring([:]) == ReactSpringParameters.default.spring)
+        #expect(try Kind.reactSpringFrequency.makeSpring([.frequency: 0.5]) == ReactSpringParameters(frequency: 0.5).spring)
+        #expect(try Kind.origami.makeSpring([:]) == OrigamiParameters().spring)
+        #expect(try Kind.pop.makeSpring([:]) == PopParameters().spring)
+        // The documented example.
+        #expect(try Kind.swiftUI.makeSpring([.duration: 0.5, .bounce: 0.3]) == Spring.bouncy)
+    }
+
+    @Test("A missing required parameter, or one the kind does not have, is named before any range check")
+    func missingAndUnexpectedParameters() {
+        #expect(throws: SpringCatalogueError.missingParameter(.damping, kind: .physical)) {
+            try SpringParameterizationKind.physical.makeSpring([.stiffness: -1])
+        }
+        #expect(throws: SpringCatalogueError.missingParameter(.dampingRatio, kind: .settling)) {
+            try SpringParameterizationKind.settling.makeSpring([.settlingDuration: 1])
+        }
+        #expect(throws: SpringCatalogueError.unexpectedParameter(.tension, kind: .swiftUI)) {
+            try SpringParameterizationKind.swiftUI.makeSpring([.duration: -1, .tension: 170])
+        }
+        let error = #expect(throws: SpringCatalogueError.self) {
+            try SpringParameterizationKind.motionDuration.makeSpring([.bounce: 0.2])
+        }
+        #expect(error?.description == "Motion visualDuration/bounce needs visualDuration (it has no default)")
+        #expect(throws: SpringCatalogueError.invalidValue(
+            .outOfRange(parameter: "duration", validRange: "a duration giving a finite stiffness", value: 1e-200))) {
+            try SpringParameterizationKind.swiftUI.makeSpring([.duration: 1e-200])
+        }
+    }
+
+    @Test("Kinds without an inverse for a spring say why instead of returning values")
+    func noInverse() throws {
+        let overDamped = try Spring(stiffness: 100, damping: 100)
+        #expect(throws: SpringParameterError.self) { try SpringParameterizationKind.motionDuration.values(for: overDamped) }
+        #expect(throws: SpringParameterError.self) { try SpringParameterizationKind.pop.values(for: overDamped) }
+        let undamped = try Spring(stiffness: 100, damping: 0)
+        #expect(throws: SpringParameterError.self) { try SpringParameterizationKind.settling.values(for: undamped) }
+    }
+}
