@@ -104,15 +104,26 @@ struct VerdictOptions: ParsableArguments {
         case .json: print(try comparison.json())
         }
         if let summaryFile {
-            if !FileManager.default.fileExists(atPath: summaryFile) {
-                _ = FileManager.default.createFile(atPath: summaryFile, contents: nil)
+            // Appended (a CI step summary collects several), with throwing
+            // calls: a full disk is an environment fault (exit 2), not a trap.
+            do {
+                if !FileManager.default.fileExists(atPath: summaryFile) {
+                    guard FileManager.default.createFile(atPath: summaryFile, contents: nil) else {
+                        throw UsageError("--summary-file: cannot create \(summaryFile)")
+                    }
+                }
+                guard let handle = FileHandle(forWritingAtPath: summaryFile) else {
+                    throw UsageError("--summary-file: cannot write \(summaryFile)")
+                }
+                defer { try? handle.close() }
+                try handle.seekToEnd()
+                try handle.write(contentsOf: Data((comparison.markdown + "\n").utf8))
+                try handle.synchronize()
+            } catch let error as UsageError {
+                throw error
+            } catch {
+                throw UsageError("--summary-file: cannot write \(summaryFile): \(error.localizedDescription)")
             }
-            guard let handle = FileHandle(forWritingAtPath: summaryFile) else {
-                throw UsageError("--summary-file: cannot write \(summaryFile)")
-            }
-            handle.seekToEndOfFile()
-            handle.write(Data((comparison.markdown + "\n").utf8))
-            handle.closeFile()
         }
         return comparison.exitCode
     }

@@ -16,6 +16,10 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "The directory the reports and their plots/ go to.")
     var outputDirectory = "Reports"
 
+    func validate() throws {
+        try OutputLocation.checkDirectory(outputDirectory, option: "--output-directory")
+    }
+
     func run() throws {
         try exitingOnUsageError {
             let results: BenchmarkResults

@@ -35,6 +35,10 @@ struct VerifyCommand: ParsableCommand {
     @Flag(help: "Print the summary only; write no files.")
     var noReport = false
 
+    func validate() throws {
+        if !noReport { try OutputLocation.checkDirectory(outputDirectory, option: "--output-directory") }
+    }
+
     func run() throws {
         var suite = VerificationSuite(mode: thorough ? .thorough : .quick)
         suite.backends = CommandContext.catalogue.types
@@ -48,7 +52,6 @@ struct VerifyCommand: ParsableCommand {
                     throw UsageError(message)
                 }
             }
-            if !noReport { try OutputLocation.checkDirectory(outputDirectory, option: "--output-directory") }
         }
         let results = suite.run()
         print(Self.summary(results))

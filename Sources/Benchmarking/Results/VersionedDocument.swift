@@ -9,6 +9,11 @@ public protocol VersionedDocument: Codable {
     static var documentName: String { get }
     /// The command that makes one, for the messages that say how to fix a file.
     static var makingCommand: String { get }
+    /// The first impossible value in the document (a zero, negative or
+    /// non-finite time, a size out of range, a duplicate cell), or nil when
+    /// every value is possible. Checked on every load and before every write:
+    /// a file that fails it is unusable input, never a verdict.
+    func impossibleValue() -> String?
 }
 
 /// Why a document file could not be used; the message says how to remake it.
@@ -17,6 +22,7 @@ public struct DocumentFileError: Error, Equatable, CustomStringConvertible {
         case missing
         case corrupt(detail: String)
         case wrongSchema(found: String, expected: String)
+        case impossible(detail: String)
     }
 
     public var path: String
@@ -31,6 +37,8 @@ public struct DocumentFileError: Error, Equatable, CustomStringConvertible {
             return "\(documentName) \(path) does not exist; create it with \(remedy)"
         case .corrupt(let detail):
             return "\(documentName) \(path) is not a valid SpringBench \(documentName) (\(detail)); regenerate it with \(remedy)"
+        case .impossible(let detail):
+            return "\(documentName) \(path) holds an impossible value (\(detail)); regenerate it with \(remedy)"
         case .wrongSchema(let found, let expected):
             return "\(documentName) \(path) has schema \"\(found)\", this springbench reads \"\(expected)\"; regenerate it with \(remedy)"
         }
@@ -45,8 +53,13 @@ extension VersionedDocument {
         return try encoder.encode(self)
     }
 
-    /// Writes atomically: a reader sees the old file or the new one, never a part.
+    /// Writes atomically: a reader sees the old file or the new one, never a
+    /// part. A document with an impossible value is refused, not stored.
     public func write(to path: String) throws {
+        if let detail = impossibleValue() {
+            throw DocumentFileError(path: path, problem: .impossible(detail: detail),
+                                    documentName: Self.documentName, makingCommand: Self.makingCommand)
+        }
         try AtomicFile.write(encoded(), to: path)
     }
 
@@ -65,15 +78,43 @@ extension VersionedDocument {
         guard header.schema == currentSchema else {
             throw failure(.wrongSchema(found: header.schema, expected: currentSchema))
         }
+        let document: Self
         do {
-            return try JSONDecoder().decode(Self.self, from: data)
+            document = try JSONDecoder().decode(Self.self, from: data)
         } catch {
             throw failure(.corrupt(detail: "\(error)"))
         }
+        if let detail = document.impossibleValue() { throw failure(.impossible(detail: detail)) }
+        return document
     }
 }
 
 /// The one field every versioned document has.
 private struct SchemaHeader: Decodable {
     var schema: String
+}
+
+/// Checks on the values of documents read from disk.
+public enum ValueCheck {
+    /// `"name = value must be finite and > 0"` unless `value` is.
+    public static func positive(_ value: Double, _ name: @autoclosure () -> String) -> String? {
+        value.isFinite && value > 0 ? nil : "\(name()) = \(value) must be finite and > 0"
+    }
+
+    /// `"name = value must be finite and ≥ 0"` unless `value` is.
+    public static func nonNegative(_ value: Double, _ name: @autoclosure () -> String) -> String? {
+        value.isFinite && value >= 0 ? nil : "\(name()) = \(value) must be finite and ≥ 0"
+    }
+
+    /// A point count in 1…``PointCount/maximum``.
+    public static func size(_ value: Int, _ name: @autoclosure () -> String) -> String? {
+        (1...PointCount.maximum).contains(value) ? nil : "\(name()) = \(value) is outside 1…\(PointCount.maximum)"
+    }
+
+    /// The first item of `items` that occurs twice, described.
+    public static func duplicate<Key: Hashable>(_ items: [Key], _ describe: (Key) -> String) -> String? {
+        var seen = Set<Key>()
+        for item in items where !seen.insert(item).inserted { return "\(describe(item)) appears twice" }
+        return nil
+    }
 }

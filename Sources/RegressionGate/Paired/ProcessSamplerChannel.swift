@@ -15,6 +15,10 @@ public final class ProcessSamplerChannel: SamplerChannel {
     var buffer = Data()
     let encoder = JSONEncoder()
     let decoder = JSONDecoder()
+    /// The longest a reply may take: a probe of 25 trials over 128 MiB arrays
+    /// takes about 10 s here and a 16 Mi calibration a few seconds, so 120 s
+    /// means the sampler is stuck, not slow.
+    public var replyDeadlineSeconds: Double = 120
 
     /// Starts `executable sampler arguments…`; its standard error goes to a
     /// temporary file, shown if it stops answering.
@@ -52,7 +56,18 @@ public final class ProcessSamplerChannel: SamplerChannel {
         } catch {
             throw .exited(label: label, stderr: stderrText())
         }
-        guard let reply = readLine() else { throw .exited(label: label, stderr: stderrText()) }
+        // A hello needs no work: a program that does not answer it within
+        // 15 s is not a sampler (or hangs); measuring requests get the full deadline.
+        var seconds = replyDeadlineSeconds
+        if case .hello = request { seconds = min(seconds, 15) }
+        let reply: Data?
+        do {
+            reply = try readLine(deadline: monotonicNanoseconds() &+ UInt64(seconds * 1e9))
+        } catch {
+            stop()
+            throw .timedOut(label: label, seconds: seconds)
+        }
+        guard let reply else { throw .exited(label: label, stderr: stderrText()) }
         guard let response = try? decoder.decode(SamplerResponse.self, from: reply) else {
             throw .garbled(label: label, line: String(decoding: reply, as: UTF8.self))
         }
@@ -72,27 +87,54 @@ public final class ProcessSamplerChannel: SamplerChannel {
         // when started from a thread of a test runner).
         let deadline = monotonicNanoseconds() + 2_000_000_000
         while process.isRunning, monotonicNanoseconds() < deadline { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        stop()
     }
 
-    /// The next line of the sampler's output, nil at end of file.
-    func readLine() -> Data? {
+    /// Kills the sampler (SIGKILL) and waits at most two seconds for it to be
+    /// reaped. Never `waitUntilExit()`: a sampler that is a script whose own
+    /// child keeps running was seen to leave it waiting forever.
+    func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        let deadline = monotonicNanoseconds() + 2_000_000_000
+        while process.isRunning, monotonicNanoseconds() < deadline { usleep(10_000) }
+    }
+
+    struct DeadlinePassed: Error {}
+
+    /// The next line of the sampler's output, nil at end of file; throws
+    /// when nothing arrives before `deadline` (monotonic nanoseconds).
+    func readLine(deadline: UInt64) throws -> Data? {
+        let descriptor = output.fileHandleForReading.fileDescriptor
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = buffer[buffer.startIndex..<newline]
                 buffer = Data(buffer[buffer.index(after: newline)...])
                 return Data(line)
             }
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { return nil }
-            buffer.append(chunk)
+            let now = monotonicNanoseconds()
+            guard now < deadline else { throw DeadlinePassed() }
+            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(min((deadline - now) / 1_000_000 + 1, 60_000))
+            let ready = poll(&request, 1, milliseconds)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if ready == 0 { continue }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = read(descriptor, &chunk, chunk.count)
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return nil
+            }
+            if count == 0 { return nil }
+            buffer.append(contentsOf: chunk[0..<count])
         }
     }
 
     func stderrText() -> String {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        stop()
         return (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
     }
 }

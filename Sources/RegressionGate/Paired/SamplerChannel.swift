@@ -45,6 +45,8 @@ public enum PairedRunError: Error, Sendable, Equatable, CustomStringConvertible 
     case refused(label: String, message: String)
     /// The two sides report different machines (they must run on this one).
     case differentMachines(baseline: String, current: String)
+    /// The sampler gave no answer within the deadline; it was killed.
+    case timedOut(label: String, seconds: Double)
 
     public var description: String {
         switch self {
@@ -59,6 +61,8 @@ public enum PairedRunError: Error, Sendable, Equatable, CustomStringConvertible 
             return "\(label) speaks sampler protocol \(version), this build \(SamplerProtocol.version); build both sides from commits with the same protocol, or compare stored results with `springbench compare`"
         case .refused(let label, let message):
             return "\(label) refused: \(message)"
+        case .timedOut(let label, let seconds):
+            return "\(label) gave no answer within \(Int(seconds)) s and was stopped; is it a springbench executable, and is the machine overloaded?"
         case .differentMachines(let baseline, let current):
             return "the two samplers report different machines (\(baseline) vs \(current)); a paired comparison runs both builds on this machine"
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Benchmarking
 
 /// One axis of a plot: its title, its scale, and how its ticks are placed and labelled.
 ///
@@ -54,7 +55,11 @@ public struct PlotAxis: Sendable, Equatable {
             let step = Self.logarithmicStep(span: high - low, base: base)
             low = (low / step).rounded(.down) * step
             high = (high / step).rounded(.up) * step
-            return pow(base, low)...pow(base, high)
+            // Finite at both ends whatever the data (1e308 rounds up past the
+            // largest double): every later computation on the domain stays finite.
+            let lower = min(max(pow(base, low), .leastNormalMagnitude), .greatestFiniteMagnitude)
+            let upper = min(max(pow(base, high), lower), .greatestFiniteMagnitude)
+            return lower...upper
         case .linear:
             var low = data.lowerBound
             var high = data.upperBound
@@ -64,7 +69,9 @@ public struct PlotAxis: Sendable, Equatable {
                 high += pad
             }
             let step = Self.linearStep(for: low...high)
-            return (low / step).rounded(.down) * step...(high / step).rounded(.up) * step
+            let lower = max((low / step).rounded(.down) * step, -.greatestFiniteMagnitude)
+            let upper = min((high / step).rounded(.up) * step, .greatestFiniteMagnitude)
+            return lower...max(lower, upper)
         }
     }
 
@@ -75,7 +82,9 @@ public struct PlotAxis: Sendable, Equatable {
     /// when there are at most two); logarithmic size axes at powers of two,
     /// spaced by a power-of-two number of octaves so that at most
     /// ``maximumTicks`` remain; linear axes at multiples of 1, 2 or 5 × 10ᵏ.
+    /// At most a few dozen ticks for any finite domain; none for a non-finite one.
     public func ticks(covering domain: ClosedRange<Double>) -> [Double] {
+        guard domain.lowerBound.isFinite, domain.upperBound.isFinite else { return [] }
         switch scale {
         case .logarithmic:
             guard domain.lowerBound > 0 else { return [] }
@@ -90,7 +99,7 @@ public struct PlotAxis: Sendable, Equatable {
             let start = (first / step).rounded(.up) * step
             var exponents: [Double] = []
             var exponent = start
-            while exponent <= last + tolerance {
+            while exponent <= last + tolerance, exponents.count <= 4 * Self.maximumTicks {
                 exponents.append(exponent)
                 exponent += step
             }
@@ -110,7 +119,8 @@ public struct PlotAxis: Sendable, Equatable {
             let step = Self.linearStep(for: domain)
             var ticks: [Double] = []
             var index = (domain.lowerBound / step - 1e-9).rounded(.up)
-            while index * step <= domain.upperBound + step * 1e-9 {
+            guard step.isFinite, step > 0 else { return [] }
+            while index * step <= domain.upperBound + step * 1e-9, ticks.count <= 4 * Self.maximumTicks {
                 let value = index * step
                 ticks.append(abs(value) < step * 1e-9 ? 0 : value)
                 index += 1
@@ -122,7 +132,7 @@ public struct PlotAxis: Sendable, Equatable {
     /// The label of a tick at `value`, given its neighbours' spacing.
     public func label(_ value: Double, ticks: [Double]) -> String {
         switch (scale, labels) {
-        case (_, .binarySize) where value >= 1 && value == value.rounded():
+        case (_, .binarySize) where value >= 1 && value <= Double(PointCount.maximum) && value == value.rounded():
             return NumberFormatting.size(Int(value))
         case (.logarithmic, _):
             let exponent = log10(value)

@@ -1,12 +1,13 @@
 import Benchmarking
 import Foundation
 
-/// Writes rendered reports under a reports directory, every file whole or not at all.
+/// Writes rendered reports under a reports directory, the whole set or nothing.
 ///
-/// Each file goes through ``AtomicFile`` (temporary file, `fsync`, `rename`), so
-/// an interrupted or failing write leaves the previous version of that file in
-/// place. Attachments are written before the Markdown that links to them, so a
-/// report never points at a plot that was not written.
+/// Every file (the Markdown and its plots) is first written and flushed under a
+/// temporary name (``AtomicFile/stage(_:for:)``); only when all of them are
+/// staged are they renamed into place, attachments before the Markdown that
+/// links to them. A failure while staging (a full disk, an unwritable path)
+/// leaves every previous file untouched: never new plots beside old Markdown.
 public enum ReportWriter {
     public struct PathError: Error, Equatable, CustomStringConvertible {
         public var path: String
@@ -19,8 +20,9 @@ public enum ReportWriter {
     /// needed) and returns the paths written, in the order written.
     ///
     /// - Throws: ``PathError`` before writing anything if a path is absolute or
-    ///   leaves the directory; ``AtomicFile/WriteError`` if a file cannot be written
-    ///   (files written before it stay written; the failing one keeps its old contents).
+    ///   leaves the directory, or the directory is empty or the filesystem root;
+    ///   ``AtomicFile/WriteError`` if a file cannot be written (then no file of
+    ///   the set has been replaced).
     @discardableResult
     public static func write(_ documents: [ReportDocument], to directory: String) throws -> [String] {
         var files: [(String, String)] = []
@@ -33,13 +35,29 @@ public enum ReportWriter {
         for (path, _) in files where !isSafe(path) {
             throw PathError(path: path)
         }
-        var written: [String] = []
-        for (path, contents) in files {
-            let target = directory.hasSuffix("/") ? directory + path : directory + "/" + path
-            try AtomicFile.write(contents, to: target)
-            written.append(target)
+        guard !directory.isEmpty, URL(fileURLWithPath: directory).standardizedFileURL.path != "/" else {
+            throw DirectoryError(directory: directory)
         }
-        return written
+        var staged: [AtomicFile.Staged] = []
+        do {
+            for (path, contents) in files {
+                let target = directory.hasSuffix("/") ? directory + path : directory + "/" + path
+                staged.append(try AtomicFile.stage(Data(contents.utf8), for: target))
+            }
+        } catch {
+            staged.forEach { $0.discard() }
+            throw error
+        }
+        for file in staged { try file.commit() }
+        return staged.map(\.target)
+    }
+
+    /// An empty reports directory or the filesystem root.
+    public struct DirectoryError: Error, Equatable, CustomStringConvertible {
+        public var directory: String
+        public var description: String {
+            "the reports directory must not be empty or the filesystem root (got \"\(directory)\")"
+        }
     }
 
     static func isSafe(_ path: String) -> Bool {
