@@ -31,7 +31,7 @@ struct BaselineCommand: ParsableCommand {
     static func validateName(_ name: String) throws {
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_."))
         guard !name.isEmpty, !name.hasPrefix("."), name.unicodeScalars.allSatisfy(allowed.contains) else {
-            throw UsageError("baseline name \"\(name)\" must be letters, digits, '-', '_' or '.' (it becomes a file name)")
+            throw ValidationError("baseline name \"\(name)\" must be letters, digits, '-', '_' or '.' (it becomes a file name)")
         }
     }
 

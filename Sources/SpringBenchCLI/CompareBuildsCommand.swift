@@ -47,7 +47,7 @@ struct CompareBuildsCommand: ParsableCommand {
     @OptionGroup(title: "Verdict")
     var verdict: VerdictOptions
 
-    @Option(help: "Epochs: times both samplers are started afresh, 1…100 (the interval's units; at least 8 for 99 %).")
+    @Option(parsing: .unconditional, help: "Epochs: times both samplers are started afresh, 1…100 (the interval's units; at least 8 for 99 %).")
     var epochs = 16
 
     // Defaults (sizes to 1 Mi, 3 pairs per epoch, 4 probe trials) are BenchmarkPlan's `.paired` preset.

@@ -65,7 +65,7 @@ struct CompareCommand: ParsableCommand {
 
 /// How a comparison is judged and shown: shared by `compare` and `compare-builds`.
 struct VerdictOptions: ParsableArguments {
-    @Option(help: "Regression threshold in percent (default 10).")
+    @Option(parsing: .unconditional, help: "Regression threshold in percent (default 10).")
     var threshold = "10"
 
     @Option(name: .customLong("threshold-for"), help: ArgumentHelp("Per-kernel threshold, KERNEL=PERCENT (repeatable).", valueName: "kernel=percent"))
@@ -77,7 +77,7 @@ struct VerdictOptions: ParsableArguments {
     @Option(help: "Also append the Markdown report to this file (e.g. \"$GITHUB_STEP_SUMMARY\").")
     var summaryFile: String?
 
-    @Option(help: "Confidence level of the intervals in percent, 50…99.9 (default 99).")
+    @Option(parsing: .unconditional, help: "Confidence level of the intervals in percent, 50…99.9 (default 99).")
     var confidence = 99.0
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {

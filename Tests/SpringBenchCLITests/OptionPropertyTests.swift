@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import VectorKernels
+
+/// Random and extreme values for every numeric option and parser of the
+/// commands that answer at once, and out-of-range values for those of the
+/// commands that measure (which must refuse before measuring): whatever the
+/// value, exit 0 or 2, never a trap or a hang; an exit 2 has one `error:` line
+/// naming the option; an exit 0 with `--format json` prints valid JSON.
+@Suite struct OptionPropertyTests {
+    /// Extremes every option gets, then random doubles of every magnitude.
+    static let extremes = [
+        "0", "-0", "5e-324", "-5e-324", "2.2250738585072014e-308", "1e-308", "1e308", "-1e308",
+        "1.7976931348623157e308", "-1.7976931348623157e308", "nan", "-nan", "inf", "-inf", "1e400", "",
+        "1", "-1", "0.9999999999999999", "1.0000000000000002", "9223372036854775807", "18446744073709551616",
+        "abc", "1,2", "0x10",
+    ]
+
+    static func values(seed: UInt64, count: Int) -> [String] {
+        var rng = SplitMix64(seed: seed)
+        return extremes + (0..<count).map { _ in
+            let exponent = Int.random(in: -320...308, using: &rng)
+            let value = Double(sign: Bool.random(using: &rng) ? .plus : .minus, exponent: exponent,
+                               significand: Double.random(in: 1..<2, using: &rng))
+            return "\(value)"
+        }
+    }
+
+    /// The spring options: each alone, and with its partner where it needs one.
+    static let springOptions: [(option: String, partner: [String])] = [
+        ("--duration", []), ("--bounce", []), ("--mass", ["--stiffness", "100", "--damping", "10"]),
+        ("--stiffness", ["--damping", "10"]), ("--damping", ["--stiffness", "100"]),
+        ("--response", ["--damping-ratio", "0.5"]), ("--damping-ratio", ["--response", "0.5"]),
+        ("--settling-duration", ["--damping-ratio", "0.5"]), ("--android-stiffness", ["--damping-ratio", "0.5"]),
+        ("--motion-visual-duration", ["--motion-bounce", "0.2"]), ("--motion-bounce", ["--motion-visual-duration", "0.5"]),
+        ("--tension", ["--friction", "20"]), ("--friction", ["--tension", "170"]),
+        ("--react-frequency", ["--react-damping", "0.5"]), ("--react-damping", ["--react-frequency", "0.5"]),
+        ("--origami-tension", ["--origami-friction", "7"]), ("--origami-friction", ["--origami-tension", "40"]),
+        ("--pop-bounciness", ["--pop-speed", "12"]), ("--pop-speed", ["--pop-bounciness", "4"]),
+        ("--epsilon", []), ("--from", []), ("--to", []), ("--initial-velocity", []), ("--relative-velocity", []),
+        ("--times", []), ("--until", ["--samples", "5"]), ("--samples", ["--until", "1"]),
+    ]
+
+    static func check(_ outcome: CLIRunner.Outcome, naming option: String, json: Bool) {
+        #expect(outcome.signal == nil && !outcome.timedOut, "trap or hang: \(outcome)")
+        #expect(outcome.status == 0 || outcome.status == 2, "\(outcome)")
+        if outcome.status == 2 {
+            #expect(outcome.errorLines.count == 1, "\(outcome)")
+            #expect(outcome.errorLines.first?.contains(option) == true, "error does not name \(option): \(outcome)")
+        } else if outcome.status == 0, json {
+            let parsed = try? JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8))
+            #expect(parsed != nil, "not valid JSON: \(outcome)")
+        }
+    }
+
+    @Test("spring and convert: every numeric option, extreme and random values", arguments: ["spring", "convert"])
+    func springOptionValues(_ command: String) {
+        let values = Self.values(seed: command == "spring" ? 1 : 2, count: 4)
+        for (option, partner) in Self.springOptions {
+            if command == "convert", ["--times", "--until", "--samples", "--from", "--to", "--initial-velocity", "--relative-velocity"].contains(option) {
+                continue  // spring's sampling options
+            }
+            for value in values {
+                let outcome = CLIRunner.run([command, option, value] + partner + ["--format", "json"], deadline: 10)
+                Self.check(outcome, naming: option, json: true)
+            }
+        }
+    }
+
+    @Test("bench, compare, compare-builds and instructions refuse out-of-range numbers before any work")
+    func measuringOptionValues() {
+        let directory = CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let invalid = ["0", "-0", "-1", "5e-324", "1e308", "nan", "inf", "-inf", "", "abc", "1e400", "99999999999999999999"]
+        let cases: [(command: [String], option: String, values: [String])] = [
+            (["bench"], "--samples", invalid + ["2", "1001"]),
+            (["bench"], "--min-sample-ms", invalid + ["0.001", "1001"]),
+            (["bench"], "--openblas-threads", invalid + ["1000"]),
+            (["bench"], "--probe-trials", invalid + ["101"]),
+            (["bench"], "--sizes", invalid + ["16,16", "1.5", "2e12", "4Kx", ",16"]),
+            (["compare", "a.json", "b.json"], "--threshold", invalid + ["1000", "1e6"]),
+            (["compare", "a.json", "b.json"], "--confidence", invalid + ["49", "99.99"]),
+            (["compare-builds", "a", "b"], "--epochs", invalid + ["101", "3"]),
+            (["instructions"], "--sizes", invalid + ["2Mi", "16,16"]),
+        ]
+        for (command, option, values) in cases {
+            for value in values {
+                let outcome = CLIRunner.run(command + [option, value], in: directory, deadline: 20)
+                #expect(outcome.status == 2, "\(outcome)")
+                Self.check(outcome, naming: option, json: false)
+                #expect(CLIRunner.contents(of: directory).isEmpty, "\(outcome)")
+            }
+        }
+    }
+}

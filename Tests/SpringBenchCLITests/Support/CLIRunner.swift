@@ -1,0 +1,102 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs the built `springbench` executable as a user would, with a deadline.
+struct CLIRunner {
+    /// What one run did.
+    struct Outcome: CustomStringConvertible {
+        var arguments: [String]
+        /// The exit status, or nil when the process was killed by a signal (a trap) or by the deadline.
+        var status: Int32?
+        var signal: Int32?
+        var timedOut: Bool
+        var stdout: String
+        var stderr: String
+        var seconds: Double
+
+        var errorLines: [Substring] { stderr.split(separator: "\n").filter { $0.hasPrefix("error:") } }
+
+        var description: String {
+            "springbench \(arguments.joined(separator: " ")) → status \(status.map(String.init) ?? "none")"
+                + (signal.map { ", signal \($0)" } ?? "") + (timedOut ? ", timed out" : "")
+                + ", \(String(format: "%.1f", seconds)) s\nstderr: \(stderr.prefix(600))\nstdout: \(stdout.prefix(300))"
+        }
+    }
+
+    /// The executable beside the test bundle (`swift build --build-tests` builds both).
+    static let executable: String = {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [bundle, bundle.deletingLastPathComponent()] {
+            let path = candidate.appendingPathComponent("springbench").path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        var directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        for _ in 0..<4 {
+            let path = directory.appendingPathComponent(".build/debug/springbench").path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+            directory = directory.deletingLastPathComponent()
+        }
+        return ".build/debug/springbench"
+    }()
+
+    /// Runs `springbench arguments…` in `directory`; kills it after `deadline` seconds.
+    static func run(_ arguments: [String], in directory: String? = nil, deadline: Double = 30) -> Outcome {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let out = scratch.appendingPathComponent("stdout"), err = scratch.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        process.standardInput = FileHandle.nullDevice
+        // A trap is a failure either way; its backtrace would only cost seconds.
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        process.standardOutput = FileHandle(forWritingAtPath: out.path)
+        process.standardError = FileHandle(forWritingAtPath: err.path)
+        let clock = ContinuousClock()
+        let start = clock.now
+        do { try process.run() } catch {
+            return Outcome(arguments: arguments, status: nil, signal: nil, timedOut: false, stdout: "",
+                           stderr: "cannot start \(executable): \(error)", seconds: 0)
+        }
+        var timedOut = false
+        while process.isRunning {
+            if (clock.now - start) > .milliseconds(Int(deadline * 1000)) {
+                timedOut = true
+                kill(process.processIdentifier, SIGKILL)
+                let killed = clock.now
+                while process.isRunning, clock.now - killed < .seconds(2) { usleep(5_000) }
+                break
+            }
+            usleep(2_000)
+        }
+        let elapsed = clock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let bySignal = !process.isRunning && process.terminationReason == .uncaughtSignal
+        return Outcome(
+            arguments: arguments,
+            status: timedOut || bySignal || process.isRunning ? nil : process.terminationStatus,
+            signal: bySignal ? process.terminationStatus : nil, timedOut: timedOut,
+            stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "", seconds: seconds)
+    }
+
+    /// A fresh empty directory for a test's outputs.
+    static func temporaryDirectory() -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("springbench-cli-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }
+
+    /// Every file under `directory`, relative.
+    static func contents(of directory: String) -> [String] {
+        (FileManager.default.enumerator(atPath: directory)?.allObjects as? [String] ?? []).sorted()
+    }
+}
