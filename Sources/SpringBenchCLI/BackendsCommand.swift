@@ -1,4 +1,5 @@
 import ArgumentParser
+import Benchmarking
 import Foundation
 import VectorKernels
 
@@ -20,9 +21,7 @@ struct BackendsCommand: ParsableCommand {
         let details = CommandContext.catalogue.backends.map(\.details)
         switch format {
         case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(details), as: UTF8.self))
+            print(try JSONOutput.string(details))
         case .table:
             print(BackendTable(details).rendered)
         }

@@ -66,7 +66,9 @@ struct ConvertCommand: ParsableCommand {
                     let padded = name + String(repeating: " ", count: width - name.count)
                     switch values {
                     case .success(let pairs):
-                        print("\(padded)  " + pairs.map { "\($0.name) \($0.value)" }.joined(separator: ", "))
+                        print("\(padded)  " + pairs.map { pair in
+                            "\(pair.name) \(pair.value)" + (Self.units[pair.name].map { " \($0)" } ?? "")
+                        }.joined(separator: ", "))
                     case .failure(let error):
                         print("\(padded)  — \(error)")
                     }
@@ -85,4 +87,14 @@ struct ConvertCommand: ParsableCommand {
             }
         }
     }
+
+    /// The unit printed after each value in the table (JSON keeps bare numbers;
+    /// the README's table of parameterizations gives the same units).
+    /// Mass is in the value's own mass unit; time in seconds.
+    static let units: [String: String] = [
+        "duration": "s", "response": "s", "settlingDuration": "s", "visualDuration": "s", "frequency": "s",
+        "naturalFrequency": "rad/s", "decayRate": "1/s", "overshootPercent": "%",
+        "stiffness": "mass/s²", "damping": "mass/s", "tension": "mass/s²", "friction": "mass/s",
+        "initialVelocity": "1/s", "speed": "(Pop units)", "bounciness": "(Pop units)",
+    ]
 }

@@ -91,6 +91,7 @@ struct InstructionsCommand: ParsableCommand {
         }
         let records = Set(cells.map(\.backend)).sorted().compactMap { CommandContext.catalogue[$0]?.details }
         let machine = MachineRecord.current(backends: records, commandLine: invocation)
+        printError("instructions: counting \(cells.count) cells under callgrind (one process; about 1 s per 10 cells here)")
         do {
             return try InstructionCounts.measure(cells: cells, callsPerRegion: calls, workerCommand: worker, machine: machine)
         } catch let failure as CallgrindRunner.Failure {

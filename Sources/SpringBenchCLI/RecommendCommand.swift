@@ -37,9 +37,7 @@ struct RecommendCommand: ParsableCommand {
             let recommendation = Recommendation(measurements: results.measurements)
             switch format {
             case .json:
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                print(String(decoding: try encoder.encode(recommendation), as: UTF8.self))
+                print(try JSONOutput.string(recommendation))
             case .table:
                 print(Self.text(recommendation, machine: results.machine))
             }

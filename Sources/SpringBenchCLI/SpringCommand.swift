@@ -1,4 +1,5 @@
 import ArgumentParser
+import Benchmarking
 import Foundation
 import SpringModel
 
@@ -134,16 +135,16 @@ struct SpringCommand: ParsableCommand {
     }
 
     static func jsonNumber(_ x: Double) -> String {
-        x.isFinite ? "\(x)" : "null"
+        JSONOutput.number(x)
     }
 
     func table(spring: Spring, velocity: Double, settling: Double, rows: [(Double, Double, Double)]) -> String {
         let u0 = from - to
         var lines = [
-            "spring: mass \(spring.mass), stiffness \(spring.stiffness), damping \(spring.damping)",
+            "spring: mass \(spring.mass), stiffness \(spring.stiffness) mass/s², damping \(spring.damping) mass/s",
             "        damping ratio \(spring.dampingRatio), response \(spring.response) s, bounce \(spring.bounce)",
             "        settling duration \(settling) s (epsilon \(springOptions.epsilon), from rest)",
-            "motion: from \(from) to \(to), initial velocity \(velocity) per s",
+            "motion: from \(from) to \(to) (value units), initial velocity \(velocity) value units/s",
         ]
         if u0 != 0 || velocity != 0 {
             let arrival = spring.arrivalTime(initialDisplacement: u0, initialVelocity: velocity)
@@ -154,7 +155,7 @@ struct SpringCommand: ParsableCommand {
                 + (arrival.map { "\($0) s" } ?? "never") + ", overshoot "
                 + (overshoot.map { "\($0) %" } ?? "n/a"))
         }
-        let header = ["time", "value", "velocity"]
+        let header = ["time (s)", "value", "velocity (/s)"]
         let cells = rows.map { ["\($0.0)", "\($0.1)", "\($0.2)"] }
         let widths = (0..<3).map { column in ([header] + cells).map { $0[column].count }.max() ?? 0 }
         func line(_ row: [String]) -> String {

@@ -53,7 +53,9 @@ struct VerifyCommand: ParsableCommand {
                 }
             }
         }
-        let results = suite.run()
+        let display = ProgressDisplay()
+        let results = suite.run { section in display.show("verify (\(suite.mode.rawValue)): \(section.title)") }
+        display.finish()
         print(Self.summary(results))
         if !noReport {
             let machine = MachineRecord.current(

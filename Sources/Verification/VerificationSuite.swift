@@ -51,7 +51,8 @@ public struct VerificationSuite: Sendable {
     }
 
     /// Runs the selected sections and returns every check and finding.
-    public func run() -> VerificationResults {
+    /// - Parameter progress: called with each section as it starts (for a progress display).
+    public func run(progress: (VerificationSection) -> Void = { _ in }) -> VerificationResults {
         let clock = ContinuousClock()
         let start = clock.now
         var checks: [VerificationCheck] = []
@@ -59,6 +60,7 @@ public struct VerificationSuite: Sendable {
         var fixedRows: [FixedStepErrorRow] = []
         var plots: [MotionPlotData] = []
         for section in VerificationSection.allCases where sections.contains(section) {
+            progress(section)
             switch section {
             case .referenceIntegrator: checks += referenceIntegratorChecks()
             case .closedForm: checks += closedFormChecks()

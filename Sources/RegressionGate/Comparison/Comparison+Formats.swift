@@ -70,9 +70,7 @@ extension Comparison {
             defaultThreshold: thresholds.defaultFraction, kernelThresholds: thresholds.kernelFractions,
             level: level, acrossMachines: acrossMachines, paired: paired, rows: rows,
             onlyInBaseline: onlyInBaseline.map(\.description), onlyInCurrent: onlyInCurrent.map(\.description))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return String(decoding: try encoder.encode(document), as: UTF8.self)
+        return try JSONOutput.string(document)
     }
 
     var intervalHeader: String {
