@@ -10,8 +10,8 @@ import VectorKernels
 ///   ``NaiveBackend``.
 /// - axpy: `daxpy`, which on Haswell/Zen kernels fuses multiply and add (one
 ///   rounding; differs from `alpha * x + y` by at most one rounding of the
-///   product, SPEC §2).
-/// - magnitudeSquared: `ddot(a, a)`, not `dnrm2`, which is 5–6× slower (SPEC §6).
+///   product, Guides/ErrorBounds.md).
+/// - magnitudeSquared: `ddot(a, a)`, not `dnrm2`, which is 5–6× slower (Guides/MachineFacts.md).
 ///
 /// OpenBLAS 0.3.21 short-cuts a factor of zero: `dscal(0)` writes +0 over NaN,
 /// infinities and negative numbers, and `daxpy(0)` returns without reading `x`.

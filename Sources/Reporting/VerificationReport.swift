@@ -90,7 +90,7 @@ public enum VerificationReport {
         if !truncating.isEmpty {
             let laws = Set(truncating.map { $0.name.split(separator: ".").last.map(String.init) ?? $0.name })
             text += "\n**Truncating length policy:** breaks \(laws.sorted().map { "`\($0)`" }.joined(separator: ", ")) "
-                + "(expected: it reproduces the seed `AnimatableVector`, SPEC §1; counterexamples below).\n"
+                + "(expected: it reproduces the seed `AnimatableVector`, Guides/VectorLaws.md; counterexamples below).\n"
         }
         let platforms = findings.filter { $0.section == .fixedStepSchemes }
         if !platforms.isEmpty {
@@ -106,7 +106,7 @@ public enum VerificationReport {
         guard !results.candidates.isEmpty else { return "" }
         var md = "## Which damping formula is right\n\n"
         md += "Every formula gives mass 1 and stiffness (2π/duration)² and is judged by the same properties of "
-            + "`Spring(duration:bounce:)` (SPEC §3). \"Largest motion error\" is the largest |x − x_reference| of the "
+            + "`Spring(duration:bounce:)` (Guides/SpringFormulas.md). \"Largest motion error\" is the largest |x − x_reference| of the "
             + "motion from 0 to 1 before the reference settles (ε = 0.001), over durations 0.5 and 1 s and bounces "
             + "−0.5, 0, 0.3, 0.7, both motions integrated by the reference; the reference uses Apple's ζ "
             + "(1 − bounce, or 1/(1 + bounce) below 0).\n\n"

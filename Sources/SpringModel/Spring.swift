@@ -13,7 +13,7 @@
 /// spring.bounce            // 0.5
 /// ```
 ///
-/// Derived quantities follow SPEC §3: `ω₀ = √(k/m)`, `ζ = c / (2√(k·m))`.
+/// Derived quantities follow Guides/SpringFormulas.md: `ω₀ = √(k/m)`, `ζ = c / (2√(k·m))`.
 @frozen
 public struct Spring: Sendable, Hashable {
     /// Mass `m` (> 0).

@@ -5,7 +5,7 @@
 /// value with nothing but these operations, for example
 /// `value = to + (from - to).scaled(by: 1 - progress)`.
 ///
-/// Conforming types promise, for finite inputs (SPEC §1):
+/// Conforming types promise, for finite inputs (Guides/VectorLaws.md):
 /// - `v + .zero == v`, `.zero + v == v`, `v - v == .zero`, `(v - w) + w ≈ v`;
 /// - `+` agrees with `+=` and `-` with `-=`;
 /// - `scale(by: 1)` is the identity, `scale(by: 0)` gives zeros, scaling

@@ -21,7 +21,7 @@ import VectorKernels
 /// Every check is a ``VerificationCheck``. A property broken by SpringBench's
 /// own code (or by a backend or formula passed in to be verified) is a
 /// failure; one broken by documented behaviour (the truncating length policy,
-/// a catalogue candidate such as the wrong transcription of SPEC §3, another
+/// a catalogue candidate such as the wrong transcription of Guides/SpringFormulas.md, another
 /// platform's step error) is a finding with verdict ``Verdict/expectedViolation``.
 public struct VerificationSuite: Sendable {
     /// The grid size.

@@ -1,3 +1,4 @@
+import Foundation
 import Benchmarking
 import Reporting
 import Testing
@@ -27,5 +28,19 @@ import _TestSupport
     func errorPrefix() {
         #expect(SpringBenchCLI.errorLine("Error: Unknown option '--x'") == "error: Unknown option '--x'")
         #expect(SpringBenchCLI.errorLine("--sizes: 16 appears more than once") == "error: --sizes: 16 appears more than once")
+    }
+}
+
+/// The version is defined once and the CHANGELOG's newest entry matches it.
+@Suite struct VersionTests {
+    @Test("--version prints SpringBenchVersion.current, and the CHANGELOG's newest entry is that version")
+    func versionInOnePlace() throws {
+        let outcome = CLIRunner.run(["--version"], deadline: 30)
+        #expect(outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == SpringBenchVersion.current)
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { root.deleteLastPathComponent() }
+        let changelog = try String(contentsOf: root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## ") && $0 != "## Unreleased" }
+        #expect(newest == "## \(SpringBenchVersion.current)", "\(newest ?? "none")")
     }
 }

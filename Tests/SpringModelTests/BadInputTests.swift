@@ -1,7 +1,7 @@
 import SpringModel
 import Testing
 
-/// SPEC §5: each invalid parameter is named with its valid range; nothing is NaN.
+/// Guides/BadInput.md: each invalid parameter is named with its valid range; nothing is NaN.
 @Suite("Bad input")
 struct BadInputTests {
     /// (what, the call, the exact message).
@@ -40,7 +40,7 @@ struct BadInputTests {
         #expect(error?.description == message, "\(what)")
     }
 
-    @Test("UIKit relative velocity with from == to is an error, not NaN (SPEC §3); 0 stays 0")
+    @Test("UIKit relative velocity with from == to is an error, not NaN (Guides/SpringFormulas.md); 0 stays 0")
     func relativeVelocityWithoutDistance() throws {
         let velocity = try RelativeVelocity(2)
         #expect(throws: SpringParameterError.relativeVelocityWithoutDistance(relativeVelocity: 2, position: 5)) {

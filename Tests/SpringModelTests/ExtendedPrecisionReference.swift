@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// The textbook solution of `m·x'' + c·x' + k·(x − target) = 0` (SPEC §3),
+/// The textbook solution of `m·x'' + c·x' + k·(x − target) = 0` (Guides/SpringFormulas.md),
 /// evaluated in `Float80`, independent of the closed form under test.
 ///
 /// Why it is trustworthy to far below 1e-12 of the motion's scale:

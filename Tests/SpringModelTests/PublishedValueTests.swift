@@ -1,14 +1,14 @@
 import SpringModel
 import Testing
 
-/// Every published number of SPEC §3, each test naming its source.
+/// Every published number of Guides/SpringFormulas.md, each test naming its source.
 ///
 /// Exact values were computed from the stated formulas with 30-digit
 /// arithmetic (mpmath). Tolerances: a formula of n roundings (π and the
 /// decimal constants count as one each) is within n·u relative of the exact
 /// value; n is stated per check. Values Apple publishes rounded ("≈ 157.9")
 /// are also checked against their printed precision.
-@Suite("Published values (SPEC §3)")
+@Suite("Published values (Guides/SpringFormulas.md)")
 struct PublishedValueTests {
     static let u = Double.ulpOfOne / 2
 
@@ -109,7 +109,7 @@ struct PublishedValueTests {
         #expect(spring.mass == 1 && spring.stiffness == 100 && spring.damping == 10)
     }
 
-    @Test("Motion visualDuration/bounce: SwiftUI's mapping with 1.2× duration, ζ clamped to 0.05…1 (SPEC §3)")
+    @Test("Motion visualDuration/bounce: SwiftUI's mapping with 1.2× duration, ζ clamped to 0.05…1 (Guides/SpringFormulas.md)")
     func motionVisualDuration() throws {
         let motion = try MotionDurationParameters(visualDuration: 0.5 / 1.2, bounce: 0.3).spring
         let swiftUI = try Spring(duration: 0.5, bounce: 0.3)
@@ -129,7 +129,7 @@ struct PublishedValueTests {
         #expect(preset.spring == (try Spring(mass: 1, stiffness: tension, damping: friction)))
     }
 
-    @Test("react-spring frequency/damping form (SPEC §3): tension = (2π/f)²·m, friction = 4π·ζ·m/f")
+    @Test("react-spring frequency/damping form (Guides/SpringFormulas.md): tension = (2π/f)²·m, friction = 4π·ζ·m/f")
     func reactSpringFrequency() throws {
         let params = try ReactSpringParameters(frequency: 0.5, damping: 0.7, mass: 2)
         #expect(Self.close(params.tension, 2 * 157.913670417429737901351855998012, roundings: 5))

@@ -5,7 +5,7 @@ import VectorKernels
 import _TestSupport
 
 /// An N-point vector moved by the spring through each backend equals moving
-/// each point as a scalar `Double`, within SPEC §2's kernel bounds.
+/// each point as a scalar `Double`, within Guides/ErrorBounds.md's kernel bounds.
 ///
 /// The vector path and the scalar path run the same operation sequence
 /// (`−` once, then axpy/scale with the same four propagator coefficients), so:

@@ -2,7 +2,7 @@ import _TestSupport
 import Testing
 import VectorKernels
 
-/// Every backend against the naive reference (SPEC §2): add, subtract and scale
+/// Every backend against the naive reference (Guides/ErrorBounds.md): add, subtract and scale
 /// bit for bit; axpy and magnitudeSquared within their error bounds.
 @Suite("Backends agree with the naive reference")
 struct BackendAgreementTests {

@@ -2,7 +2,7 @@ import _TestSupport
 import Testing
 import VectorKernels
 
-/// What bad or special input gets (SPEC §5): empty vectors work, NaN and
+/// What bad or special input gets (Guides/BadInput.md): empty vectors work, NaN and
 /// infinities propagate as IEEE 754 says, impossible counts are errors, and a
 /// destination of the wrong length stops with a clear message.
 @Suite("Bad and special input")

@@ -2,7 +2,7 @@ import _TestSupport
 import Testing
 import VectorKernels
 
-/// The seed-compatible truncating policy: its known law violations (SPEC §1)
+/// The seed-compatible truncating policy: its known law violations (Guides/VectorLaws.md)
 /// asserted as its documented behaviour, so a change that silently "fixes" or
 /// worsens it shows up here.
 @Suite("Truncating policy (seed-compatible)")

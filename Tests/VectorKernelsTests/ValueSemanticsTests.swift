@@ -2,7 +2,7 @@ import _TestSupport
 import Testing
 import VectorKernels
 
-/// Mutating a copy never changes the original (SPEC §1): an engine that copies
+/// Mutating a copy never changes the original (Guides/VectorLaws.md): an engine that copies
 /// a difference and scales the copy must not scale the original too.
 @Suite("Value semantics")
 struct ValueSemanticsTests {

@@ -2,7 +2,7 @@ import _TestSupport
 import Testing
 import VectorKernels
 
-/// The laws of SPEC §1, one named test each, for every backend. Laws that
+/// The laws of Guides/VectorLaws.md, one named test each, for every backend. Laws that
 /// involve `.zero` or mixed lengths are checked under zero extension (the
 /// truncating policy's violations are in TruncatingPolicyTests); laws at equal
 /// lengths are checked under both policies.

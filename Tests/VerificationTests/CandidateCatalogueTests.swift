@@ -9,7 +9,7 @@ struct CandidateCatalogueTests {
         return suite.run()
     }()
 
-    @Test("the wrong transcription of SPEC §3 is rejected with each violated property listed")
+    @Test("the wrong transcription of Guides/SpringFormulas.md is rejected with each violated property listed")
     func wrongTranscriptionRejected() throws {
         let verdict = try #require(Self.results.candidates.first { $0.name == DampingFormula.wrongTranscription.name })
         #expect(!verdict.accepted)

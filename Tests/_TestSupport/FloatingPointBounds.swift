@@ -1,6 +1,6 @@
 import Verification
 
-/// The error bounds of SPEC §2 as the tests use them: thin wrappers that turn
+/// The error bounds of Guides/ErrorBounds.md as the tests use them: thin wrappers that turn
 /// `Verification.ErrorBounds` (one implementation, shared with
 /// `springbench verify`; its doc comments derive each bound) into a failure
 /// message or nil.

@@ -10,7 +10,7 @@ import FoundationXML
 ///
 /// The default timing model (ns per element):
 /// - naive: 0.5 in cache, 1.2 from 1 Mi on; magnitudeSquared 0.95 everywhere
-///   (latency bound, SPEC §6).
+///   (latency bound, Guides/MachineFacts.md).
 /// - SIMD: 0.2 in cache, 1.0 from 1 Mi on; magnitudeSquared 0.12, 0.54 from 1 Mi.
 /// - OpenBLAS: SIMD's time plus 30 ns per call, so it loses clearly at 16 and
 ///   256 points and overlaps SIMD (within the ±2 % intervals) from 4 Ki on —

@@ -17,7 +17,7 @@ public enum Kernel: String, Codable, Sendable, CaseIterable, Hashable {
     /// `Σ a[i]²`.
     case magnitudeSquared
 
-    /// Bytes the kernel must move per element, counted as in SPEC §2 (reads plus
+    /// Bytes the kernel must move per element, counted as in Guides/ErrorBounds.md (reads plus
     /// writes of 8-byte doubles; write-allocate traffic is not counted).
     public var bytesPerElement: Int {
         switch self {

@@ -1,5 +1,5 @@
 /// Why an integration could not run or finish. Each case names the parameter
-/// or the condition and the value that caused it (SPEC §5).
+/// or the condition and the value that caused it (Guides/BadInput.md).
 public enum IntegrationError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A time, tolerance or step parameter is NaN, infinite or out of range.
     case invalidParameter(name: String, value: Double, validRange: String)

@@ -3,7 +3,7 @@ import VectorKernels
 /// A half-step (kick–drift–kick) velocity-Verlet scheme at a fixed step:
 /// SpringBench's interpretation of SwiftUI's 300 Hz spring stepping.
 ///
-/// **This is an interpretation.** What is known (SPEC §3) is only that
+/// **This is an interpretation.** What is known (Guides/SpringFormulas.md) is only that
 /// SwiftUI's animation engine advances springs at a fixed 300 Hz; the issue
 /// calls it a "half-step scheme". Apple does not document the update, so
 /// SpringBench models it with the standard half-step scheme of physics

@@ -111,7 +111,7 @@ public enum PerformanceReport {
         """
         **How to read the tables.** *ns/element* is the median time of one kernel call divided by N; \
         *p10–p90* is the spread of the samples (also per element). *GB/s* counts the bytes each kernel \
-        must move per element (SPEC §2: 24 for add, subtract and axpy, 16 for scale, 8 for \
+        must move per element (Guides/ErrorBounds.md: 24 for add, subtract and axpy, 16 for scale, 8 for \
         magnitudeSquared; write-allocate traffic not counted). *Of bandwidth* divides that by the bandwidth \
         probe's median rate for the same access pattern, measured in the same run (typical against \
         typical; the dashed limit in the plots is the probe's best trial); it is the physical limit only \

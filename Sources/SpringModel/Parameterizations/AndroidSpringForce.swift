@@ -1,7 +1,7 @@
 /// Android's `SpringForce` (androidx.dynamicanimation) and Compose's `spring()`:
 /// a stiffness `ω₀²` and a damping ratio, mass 1, evaluated in closed form.
 ///
-/// `k = stiffness`, `c = 2·ζ·√stiffness` (SPEC §3). Exact inverse:
+/// `k = stiffness`, `c = 2·ζ·√stiffness` (Guides/SpringFormulas.md). Exact inverse:
 /// `stiffness = k/m`, `ζ` unchanged.
 public struct AndroidSpringForce: SpringParameterization, Hashable {
     public static let parameterizationName = "Android stiffness/damping ratio"

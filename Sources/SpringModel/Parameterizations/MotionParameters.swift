@@ -35,7 +35,7 @@ public struct MotionParameters: SpringParameterization, Hashable {
 /// duration factor and the damping ratio clamped to 0.05…1.
 ///
 /// `k = (2π/(1.2·visualDuration))²`, `c = 2·clamp(1 − bounce, 0.05, 1)·√k`,
-/// mass 1 (SPEC §3). Motion clamps rather than rejects: bounce < 0 acts as 0,
+/// mass 1 (Guides/SpringFormulas.md). Motion clamps rather than rejects: bounce < 0 acts as 0,
 /// bounce > 0.95 as 0.95; this type stores the bounce as given and clamps in
 /// ``spring``. Inverse only for 0.05 ≤ ζ ≤ 1 (bounce 0…0.95); other springs throw.
 public struct MotionDurationParameters: SpringParameterization, Hashable {

@@ -1,7 +1,7 @@
 /// Rebound's / Origami's tension and friction (Facebook), mass 1.
 ///
 /// `tension = (origamiTension − 30)·3.62 + 194`,
-/// `friction = (origamiFriction − 8)·3 + 25` (SPEC §3; Rebound's
+/// `friction = (origamiFriction − 8)·3 + 25` (Guides/SpringFormulas.md; Rebound's
 /// `OrigamiValueConverter`). Default Origami (40, 7) → 230.2, 22. The inverse is
 /// the linear map back; it is well conditioned except where the physical value
 /// is near 0 (absolute error a few ulps of 194 and 25). Rebound integrates

@@ -12,7 +12,7 @@ import ucrt
 /// Pop's "bouncy 3" conversion (`POPAnimationExtras.mm`,
 /// `+convertBounciness:speed:toTension:friction:mass:`) maps them to Quartz
 /// Composer / Origami values, which then go through ``OrigamiParameters``'s
-/// linear map (SPEC §3):
+/// linear map (Guides/SpringFormulas.md):
 ///
 ///     b  = 0.8 · bounciness / 1.7 / 20          s = speed / 1.7 / 20
 ///     qcTension  = 0.5 + 199.5·s

@@ -3,7 +3,7 @@
 ///
 /// Identity conversion (exact inverse). The frequency form (react-spring's
 /// `config.frequency`, `config.damping`) is `tension = (2π/frequency)²·mass`,
-/// `friction = 4π·damping·mass/frequency` (SPEC §3): `frequency` is the
+/// `friction = 4π·damping·mass/frequency` (Guides/SpringFormulas.md): `frequency` is the
 /// response and `damping` the damping ratio, read back by ``frequency`` and
 /// ``dampingRatio``. react-spring itself integrates with semi-implicit Euler in
 /// 1 ms steps; this is the exact motion that integration approximates.

@@ -2,7 +2,7 @@
 /// covered per second (1 = the whole `to − from` in one second).
 ///
 /// The absolute velocity is `relative · (to − from)`. When `from == to` the
-/// relative form is undefined (SPEC §3): converting a non-zero velocity either
+/// relative form is undefined (Guides/SpringFormulas.md): converting a non-zero velocity either
 /// way then throws ``SpringParameterError/relativeVelocityWithoutDistance(relativeVelocity:position:)``
 /// rather than return NaN or silently drop the velocity. Preserve an absolute
 /// velocity in that case by giving it absolutely, or by nudging the start value.

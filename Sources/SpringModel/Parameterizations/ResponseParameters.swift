@@ -1,7 +1,7 @@
 /// A response (undamped period, seconds) and a damping ratio: SwiftUI's
 /// `Spring(response:dampingRatio:)` and UIKit's / Core Animation's response form.
 ///
-/// `k = (2π/response)²·m`, `c = 4π·ζ·m/response` (SPEC §3). Exact inverse:
+/// `k = (2π/response)²·m`, `c = 4π·ζ·m/response` (Guides/SpringFormulas.md). Exact inverse:
 /// `response = 2π/ω₀`, `ζ = c/(2√(k·m))`, mass kept.
 public struct ResponseParameters: SpringParameterization, Hashable {
     public static let parameterizationName = "response/damping ratio"

@@ -22,7 +22,7 @@ public protocol SpringParameterization: Sendable {
 
 extension Spring {
     /// The spring for natural frequency `ω` and damping ratio `ζ` at `mass`,
-    /// without validation: `k = m·ω²`, `c = 2·m·ζ·ω` (SPEC §3's response form
+    /// without validation: `k = m·ω²`, `c = 2·m·ζ·ω` (Guides/SpringFormulas.md's response form
     /// `k = (2π/R)²·m`, `c = 4π·ζ·m/R` with `ω = 2π/R`).
     @usableFromInline
     internal init(uncheckedFrequency omega: Double, dampingRatio zeta: Double, mass: Double = 1) {

@@ -1,7 +1,7 @@
 /// SwiftUI's `Spring(duration:bounce:)`: a perceptual duration and a bounce.
 ///
 /// Mass 1, `k = (2π/duration)²`, `c = 4π(1 − bounce)/duration` for bounce ≥ 0
-/// and `c = 4π/(duration·(1 + bounce))` for bounce < 0 (SPEC §3, from Apple's
+/// and `c = 4π/(duration·(1 + bounce))` for bounce < 0 (Guides/SpringFormulas.md, from Apple's
 /// "Animate with springs", WWDC 2023), i.e. `ζ = 1 − bounce` or `1/(1 + bounce)`.
 /// Bounce 0 is critically damped, 1 undamped, negative over-damped.
 ///

@@ -1,7 +1,7 @@
 /// UIKit's `UISpringTimingParameters(dampingRatio:initialVelocity:)` in its
 /// response form: a damping ratio, a response and a **relative** initial velocity.
 ///
-/// The spring is the response form of SPEC §3 (`k = (2π/response)²·m`,
+/// The spring is the response form of Guides/SpringFormulas.md (`k = (2π/response)²·m`,
 /// `c = 4π·ζ·m/response`); the velocity is relative to the distance (see
 /// ``RelativeVelocity``). UIKit's duration-only form (`UIViewPropertyAnimator`
 /// with `dampingRatio`) derives its stiffness from the animator's duration by

@@ -101,7 +101,7 @@ extension Spring {
     }
 
     /// A closed-form upper bound on the settling duration of an under-damped
-    /// spring released from rest (SPEC §3): the time at which the envelope
+    /// spring released from rest (Guides/SpringFormulas.md): the time at which the envelope
     /// `A·e^(−λt)` with amplitude `A = |u₀|/√(1−ζ²)` reaches `ε·|u₀|`,
     /// `T = ln(1/(ε·√(1−ζ²)))/λ`. It exceeds ``settlingDuration(epsilon:)`` by
     /// less than one half period `π/ω_d`, and grows without bound as ζ → 1⁻

@@ -6,7 +6,7 @@
 /// then call the kernel. Backends are stateless namespaces (usually enums), so
 /// generic code specialises and inlines them.
 ///
-/// Accuracy every backend must honour (SPEC §2):
+/// Accuracy every backend must honour (Guides/ErrorBounds.md):
 /// - add, subtract and scale round each element once, so they agree bit for bit
 ///   with ``NaiveBackend``;
 /// - axpy may fuse the multiply and add; then an element differs from

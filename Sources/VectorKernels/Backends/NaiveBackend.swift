@@ -4,7 +4,7 @@
 /// The optimiser may still vectorise the elementwise loops (each element is
 /// independent, so the results are the same); it cannot vectorise
 /// ``uncheckedMagnitudeSquared(_:count:)``, whose strict left-to-right sum makes
-/// it latency bound (~1 ns per element on this class of machine, SPEC §6).
+/// it latency bound (~1 ns per element on this class of machine, Guides/MachineFacts.md).
 public enum NaiveBackend: KernelBackend {
     public static let name = "naive"
 

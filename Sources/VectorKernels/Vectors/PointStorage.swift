@@ -8,7 +8,7 @@ import Darwin
 
 /// The heap buffer behind a ``PointVector``: 64-byte aligned so SIMD and BLAS
 /// loops start on a cache line (OpenBLAS's ddot ran 1.2–1.3× slower on the
-/// 16-byte offset of Swift arrays, SPEC §6).
+/// 16-byte offset of Swift arrays, Guides/MachineFacts.md).
 @usableFromInline
 internal final class PointStorage {
     @usableFromInline let base: UnsafeMutablePointer<Double>

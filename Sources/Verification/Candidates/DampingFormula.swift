@@ -2,7 +2,7 @@ import SpringModel
 
 /// A candidate for SwiftUI's `Spring(duration:bounce:)` damping: mass 1,
 /// stiffness `(2π/duration)²` (which nobody disputes), and a damping `c(duration, bounce)`
-/// to be judged by the properties Apple's mapping must have (SPEC §3).
+/// to be judged by the properties Apple's mapping must have (Guides/SpringFormulas.md).
 ///
 /// ```swift
 /// let mine = try DampingFormula(expression: "4*pi*(1 - bounce)/duration")
@@ -79,16 +79,16 @@ public struct DampingFormula: Sendable {
 extension DampingFormula {
     /// SpringBench's own mapping (``SwiftUIParameters``): must hold.
     public static let swiftUI = DampingFormula(
-        name: "SwiftUI (SpringBench)", source: "Apple, WWDC 2023 \"Animate with springs\"; SPEC §3; SpringModel.SwiftUIParameters",
+        name: "SwiftUI (SpringBench)", source: "Apple, WWDC 2023 \"Animate with springs\"; Guides/SpringFormulas.md; SpringModel.SwiftUIParameters",
         formulaText: "4π(1 − bounce)/duration for bounce ≥ 0, 4π/(duration·(1 + bounce)) for bounce < 0",
         expectation: .mustHold,
         damping: { duration, bounce in
             (try? SwiftUIParameters(duration: duration, bounce: bounce).spring.damping) ?? .nan
         })
 
-    /// The widely copied wrong transcription of Apple's session (SPEC §3).
+    /// The widely copied wrong transcription of Apple's session (Guides/SpringFormulas.md).
     public static let wrongTranscription = DampingFormula(
-        name: "transcript (wrong)", source: "a widely copied transcript of WWDC 2023 \"Animate with springs\" (SPEC §3: \"A transcription to validate\")",
+        name: "transcript (wrong)", source: "a widely copied transcript of WWDC 2023 \"Animate with springs\" (Guides/SpringFormulas.md: \"A transcription to validate\")",
         formulaText: "1 − 4π·bounce/duration for bounce ≥ 0, 4π/(duration + 4π·bounce) for bounce < 0",
         expectation: .underReview,
         damping: { duration, bounce in

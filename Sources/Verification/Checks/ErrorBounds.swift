@@ -2,7 +2,7 @@
 #error("the exact references use Float80 (x87 extended precision), available on x86 only")
 #endif
 
-/// The floating-point bounds of SPEC §2, with `Float80` exact references: the
+/// The floating-point bounds of Guides/ErrorBounds.md, with `Float80` exact references: the
 /// production counterpart of the test support's bounds, used by the suite's
 /// backend and law checks.
 ///

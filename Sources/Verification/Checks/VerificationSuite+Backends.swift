@@ -1,6 +1,6 @@
 import VectorKernels
 
-// Every backend against NaiveBackend, kernel by kernel, within SPEC §2:
+// Every backend against NaiveBackend, kernel by kernel, within Guides/ErrorBounds.md:
 // add, subtract (out of place and in place) and scale bit for bit; axpy within
 // one rounding of the product; Σa² within Higham's any-order bound.
 
@@ -68,7 +68,7 @@ public struct BackendAgreementChecker<Backend: KernelBackend> {
         typealias Kernels = VerificationSuite
         let backendSizes = sizes, backendSeeds = seeds
         let name = Backend.name
-        let exactSource = "SPEC §2: one correctly rounded operation per element, so every backend agrees with naive bit for bit (value: differing elements; NaNs agree with NaNs)"
+        let exactSource = "Guides/ErrorBounds.md: one correctly rounded operation per element, so every backend agrees with naive bit for bit (value: differing elements; NaNs agree with NaNs)"
         var add = CheckRecorder("backend.\(name).add", .backends, property: "c = a + b equals naive bit for bit", toleranceSource: exactSource)
         var subtract = CheckRecorder("backend.\(name).subtract", .backends, property: "c = a − b equals naive bit for bit", toleranceSource: exactSource)
         var addInPlace = CheckRecorder("backend.\(name).add-in-place", .backends, property: "a += b equals naive bit for bit", toleranceSource: exactSource)
@@ -76,10 +76,10 @@ public struct BackendAgreementChecker<Backend: KernelBackend> {
         var scale = CheckRecorder("backend.\(name).scale", .backends, property: "a *= s equals naive bit for bit (s ∈ {0, −0, 1, −1, 0.5, random})", toleranceSource: exactSource)
         var axpy = CheckRecorder(
             "backend.\(name).axpy", .backends, property: "y += α·x is within one rounding of the product and one of the sum of the exact value, per element",
-            toleranceSource: "SPEC §2: |Δ| ≤ u·|α·x| + u·|result| + 2η per element (fused or not), exact value in Float80 (value: the worst error/bound ratio's error)")
+            toleranceSource: "Guides/ErrorBounds.md: |Δ| ≤ u·|α·x| + u·|result| + 2η per element (fused or not), exact value in Float80 (value: the worst error/bound ratio's error)")
         var squares = CheckRecorder(
             "backend.\(name).magnitude-squared", .backends, property: "Σa² in any order is within Higham's bound of the exact sum",
-            toleranceSource: "SPEC §2 / Higham §3.1: |computed − exact| ≤ γ(N)·Σa² + N·η, exact value in Float80")
+            toleranceSource: "Guides/ErrorBounds.md / Higham §3.1: |computed − exact| ≤ γ(N)·Σa² + N·η, exact value in Float80")
         for size in backendSizes {
             for seed in backendSeeds {
                 let a = exactKernelValues(size, seed &* 7919 &+ UInt64(size))

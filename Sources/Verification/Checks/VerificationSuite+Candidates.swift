@@ -2,7 +2,7 @@ import ODEReference
 import SpringModel
 
 // The candidate-formula catalogue: every damping formula judged by the
-// properties Apple's SwiftUI mapping has (SPEC §3), and by how far its motion
+// properties Apple's SwiftUI mapping has (Guides/SpringFormulas.md), and by how far its motion
 // strays from the reference motion.
 
 /// The properties a `Spring(duration:bounce:)` damping formula must have.
@@ -72,7 +72,7 @@ extension VerificationSuite {
         return Array(Set(grid)).sorted()
     }
 
-    /// Apple's damping ratio for a bounce (SPEC §3), the definition the reference motion uses.
+    /// Apple's damping ratio for a bounce (Guides/SpringFormulas.md), the definition the reference motion uses.
     static func appleDampingRatio(_ bounce: Double) -> Double {
         bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
     }

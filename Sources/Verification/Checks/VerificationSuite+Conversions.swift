@@ -1,7 +1,7 @@
 import SpringModel
 
 // SpringModel's parameterizations: Apple's published numbers, round trips, and
-// the cross-platform equivalences of SPEC §3.
+// the cross-platform equivalences of Guides/SpringFormulas.md.
 
 extension VerificationSuite {
     func conversionChecks() -> [VerificationCheck] {

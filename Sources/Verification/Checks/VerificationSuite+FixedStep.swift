@@ -64,7 +64,7 @@ extension VerificationSuite {
             var recorder = CheckRecorder(
                 "fixed-step.\(platform.slug).within-settling-epsilon", .fixedStepSchemes,
                 property: "\(platform.platform): largest position error before settling ≤ the settling threshold",
-                toleranceSource: "ε = 0.001 of the distance, SwiftUI's settlingDuration epsilon (SPEC §3): a larger error moves the motion by more than what counts as arrived. A violation is a finding about that platform's step, not about SpringBench")
+                toleranceSource: "ε = 0.001 of the distance, SwiftUI's settlingDuration epsilon (Guides/SpringFormulas.md): a larger error moves the motion by more than what counts as arrived. A violation is a finding about that platform's step, not about SpringBench")
             for spring in fixedStepSprings {
                 let error = largestError(scheme, stiffness: spring.stiffness, damping: spring.damping)
                 rows.append(FixedStepErrorRow(

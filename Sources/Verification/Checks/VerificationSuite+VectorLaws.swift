@@ -1,6 +1,6 @@
 import VectorKernels
 
-// The vector-arithmetic laws of SPEC §1 for every vector type and length
+// The vector-arithmetic laws of Guides/VectorLaws.md for every vector type and length
 // policy. The truncating policy's documented violations are findings, listed
 // with a counterexample; any other violation is a failure.
 
@@ -97,10 +97,10 @@ public enum VectorLaw: String, CaseIterable, Sendable {
     /// The tolerance and where it comes from.
     public var toleranceSource: String {
         switch self {
-        case .subtractThenAdd: return "two roundings: |Δ| ≤ 2u·(|vᵢ| + |wᵢ|) + 2η (SPEC §2)"
+        case .subtractThenAdd: return "two roundings: |Δ| ≤ 2u·(|vᵢ| + |wᵢ|) + 2η (Guides/ErrorBounds.md)"
         case .scaleDistributes: return "each side within 2u·|s|·(|vᵢ| + |wᵢ|) of s·(vᵢ + wᵢ): |Δ| ≤ 5u·|s|·(|vᵢ| + |wᵢ|) + 4η"
-        case .magnitudeIsDotProduct: return "γ(N)·Σvᵢ² + N·η (Higham §3.1, SPEC §2), exact value in Float80"
-        default: return "exact (SPEC §1: the arithmetic is exact here)"
+        case .magnitudeIsDotProduct: return "γ(N)·Σvᵢ² + N·η (Higham §3.1, Guides/ErrorBounds.md), exact value in Float80"
+        default: return "exact (Guides/VectorLaws.md: the arithmetic is exact here)"
         }
     }
 }

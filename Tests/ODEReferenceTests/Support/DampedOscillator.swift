@@ -6,7 +6,7 @@ import VectorKernels
 import Glibc
 #endif
 
-/// The analytic solution of `x'' = −ω₀²(x − target) − 2ζω₀·x'` (SPEC §3),
+/// The analytic solution of `x'' = −ω₀²(x − target) − 2ζω₀·x'` (Guides/SpringFormulas.md),
 /// written here, independent of SpringModel, to judge the integrators.
 struct DampedOscillator: Sendable, CustomTestStringConvertible {
     var omega: Double
