@@ -132,8 +132,8 @@ struct VerdictOptions: ParsableArguments {
         func fraction(_ text: Substring, _ option: String) throws -> Double {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             let digits = trimmed.hasSuffix("%") ? String(trimmed.dropLast()) : trimmed
-            guard let percent = Double(digits), percent.isFinite, percent > 0, percent < 1000 else {
-                throw UsageError("\(option): \"\(text)\" is not a percentage between 0 and 1000 (e.g. 10 or 10%)")
+            guard let percent = Double(digits), percent.isFinite, percent >= 0.01, percent < 1000 else {
+                throw UsageError("\(option): \"\(text)\" is not a percentage in 0.01…1000 (e.g. 10 or 10%)")
             }
             return percent / 100
         }

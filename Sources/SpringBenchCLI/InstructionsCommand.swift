@@ -32,6 +32,15 @@ struct InstructionsCommand: ParsableCommand {
     @Option(name: .customLong("debug-doubled-backend"), help: .hidden)
     var doubledBackends: [String] = []
 
+    func validate() throws {
+        do {
+            _ = try Self.cells(kernels: kernels, backends: backends, sizes: sizes)
+        } catch let error as UsageError {
+            throw ValidationError(error.description)
+        }
+        try OutputLocation.checkFile(output, option: "--output")
+    }
+
     func run() throws {
         try exitingOnUsageError {
             let cells = try Self.cells(kernels: kernels, backends: backends, sizes: sizes)
@@ -73,6 +82,10 @@ struct InstructionsCommand: ParsableCommand {
         }
         guard !kernelList.isEmpty, !backendList.isEmpty, !sizeList.isEmpty else {
             throw UsageError("--kernels, --backends and --sizes must each name at least one item")
+        }
+        for (list, option) in [(kernelList.map(\.rawValue), "--kernels"), (backendList, "--backends"),
+                               (sizeList.map(PointCount.format), "--sizes")] {
+            if let repeated = ValueCheck.duplicate(list, { $0 }) { throw UsageError("\(option): \(repeated)") }
         }
         return kernelList.flatMap { kernel in
             backendList.flatMap { backend in sizeList.map { CellKey(kernel: kernel, backend: backend, size: $0) } }

@@ -53,10 +53,7 @@ struct SpringCommand: ParsableCommand {
             let velocity = try absoluteVelocity()
             let sampleTimes = try self.sampleTimes(for: spring)
             let settling = spring.settlingDuration(epsilon: springOptions.epsilon)
-            let rows = sampleTimes.map { t in
-                (t, spring.position(from: from, target: to, initialVelocity: velocity, time: t),
-                 spring.velocity(from: from, target: to, initialVelocity: velocity, time: t))
-            }
+            let rows = sampleTimes.map { t in (t, position(spring, velocity, t), self.velocity(spring, velocity, t)) }
             switch format {
             case .json:
                 print(Self.json(spring: spring, settling: settling, rows: rows))
@@ -64,6 +61,28 @@ struct SpringCommand: ParsableCommand {
                 print(table(spring: spring, velocity: velocity, settling: settling, rows: rows))
             }
         }
+    }
+
+    /// `from − to` and the initial velocity, halved when `from − to` overflows
+    /// (a span of 2e308 is a valid motion): position and velocity are linear in
+    /// them and the settling, arrival and overshoot figures do not depend on
+    /// their scale, so the motion is computed at half scale and doubled back.
+    func scaledStart(_ velocity: Double) -> (displacement: Double, velocity: Double, scale: Double) {
+        let displacement = from - to
+        if displacement.isFinite { return (displacement, velocity, 1) }
+        return (from / 2 - to / 2, velocity / 2, 2)
+    }
+
+    func position(_ spring: Spring, _ velocity: Double, _ t: Double) -> Double {
+        let (u0, v0, scale) = scaledStart(velocity)
+        let p = spring.propagator(time: t)
+        return scale * (to / scale + (p.positionFromDisplacement * u0 + p.positionFromVelocity * v0))
+    }
+
+    func velocity(_ spring: Spring, _ velocity: Double, _ t: Double) -> Double {
+        let (u0, v0, scale) = scaledStart(velocity)
+        let p = spring.propagator(time: t)
+        return scale * (p.velocityFromDisplacement * u0 + p.velocityFromVelocity * v0)
     }
 
     func absoluteVelocity() throws -> Double {
@@ -114,7 +133,7 @@ struct SpringCommand: ParsableCommand {
             let settling = spring.settlingDuration(epsilon: springOptions.epsilon)
             end = settling.isFinite && settling > 0 ? settling : 4 * spring.response
         }
-        return (0..<count).map { end * Double($0) / Double(count - 1) }
+        return (0..<count).map { end * (Double($0) / Double(count - 1)) }  // no overflow for end near the largest Double
     }
 
     /// One JSON object, keys in the documented order, numbers as Swift prints
@@ -139,18 +158,18 @@ struct SpringCommand: ParsableCommand {
     }
 
     func table(spring: Spring, velocity: Double, settling: Double, rows: [(Double, Double, Double)]) -> String {
-        let u0 = from - to
+        let (u0, scaledVelocity, _) = scaledStart(velocity)
         var lines = [
             "spring: mass \(spring.mass), stiffness \(spring.stiffness) mass/s², damping \(spring.damping) mass/s",
             "        damping ratio \(spring.dampingRatio), response \(spring.response) s, bounce \(spring.bounce)",
             "        settling duration \(settling) s (epsilon \(springOptions.epsilon), from rest)",
             "motion: from \(from) to \(to) (value units), initial velocity \(velocity) value units/s",
         ]
-        if u0 != 0 || velocity != 0 {
-            let arrival = spring.arrivalTime(initialDisplacement: u0, initialVelocity: velocity)
-            let overshoot = spring.overshootPercent(initialDisplacement: u0, initialVelocity: velocity)
+        if u0 != 0 || scaledVelocity != 0 {
+            let arrival = spring.arrivalTime(initialDisplacement: u0, initialVelocity: scaledVelocity)
+            let overshoot = spring.overshootPercent(initialDisplacement: u0, initialVelocity: scaledVelocity)
             let motionSettling = spring.settlingDuration(
-                initialDisplacement: u0, initialVelocity: velocity, epsilon: springOptions.epsilon)
+                initialDisplacement: u0, initialVelocity: scaledVelocity, epsilon: springOptions.epsilon)
             lines.append("        settles after \(motionSettling) s, first reaches the target at "
                 + (arrival.map { "\($0) s" } ?? "never") + ", overshoot "
                 + (overshoot.map { "\($0) %" } ?? "n/a"))

@@ -204,7 +204,9 @@ struct SpringOptions: ParsableArguments {
     static func message(for error: SpringParameterError, flags: [String: String]) -> String {
         switch error {
         case .outOfRange(let parameter, let validRange, let value):
-            return "\(flags[parameter] ?? parameter) must be \(validRange), got \(value)"
+            // A ratio of two parameters ("stiffness / mass") names both flags.
+            let named = parameter.components(separatedBy: " / ").map { flags[$0] ?? $0 }.joined(separator: " / ")
+            return "\(flags[parameter] ?? named) must be \(validRange), got \(value)"
         default:
             return error.description
         }

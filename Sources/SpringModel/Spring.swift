@@ -39,7 +39,14 @@ public struct Spring: Sendable, Hashable {
         guard ratio.isFinite, ratio > 0 else {
             throw .outOfRange(parameter: "stiffness / mass", validRange: "a finite number > 0", value: ratio)
         }
-        self.init(uncheckedMass: mass, stiffness: stiffness, damping: damping)
+        let spring = Spring(uncheckedMass: mass, stiffness: stiffness, damping: damping)
+        // ζ = c/(2√k·√m) and λ = c/(2m) must be finite for the closed form to be.
+        guard spring.dampingRatio.isFinite, spring.decayRate.isFinite else {
+            throw .outOfRange(
+                parameter: "damping", validRange: "a value giving a finite damping ratio c/(2√(k·m)) and decay rate c/(2m)",
+                value: damping)
+        }
+        self = spring
     }
 
     /// SwiftUI's `Spring(mass:stiffness:damping:allowOverDamping:)`: when

@@ -69,12 +69,13 @@ struct ResultsFileTests {
 
     @Test("a process killed in the middle of a write leaves the previous file intact")
     func killedWriterKeepsOldFile() async throws {
-        let directory = Self.temporaryDirectory()
-        let path = directory + "/bench.json"
+        // A fixed path both processes know: setenv would race with other tests
+        // that start processes (Foundation's Process.run reads the environment).
+        let path = KilledWriter.path
+        try? FileManager.default.removeItem(atPath: path)
         try AtomicFile.write("old, complete contents", to: path)
-        setenv("SPRINGBENCH_TEST_PATH", path, 1)
         await #expect(processExitsWith: .exitCode(9)) {
-            let path = String(cString: getenv("SPRINGBENCH_TEST_PATH"))
+            let path = KilledWriter.path
             let chunks = AnySequence<Data> { () -> AnyIterator<Data> in
                 var produced = 0
                 return AnyIterator {
@@ -118,4 +119,10 @@ enum SyntheticResults {
         return BenchmarkResults(machine: machine, configuration: configuration, probe: probe,
                                 measurements: measurements, workloads: [], elapsedSeconds: 1.5)
     }
+}
+
+/// Where the killed-writer test writes (the exit test's body cannot capture values).
+enum KilledWriter {
+    static let path = FileManager.default.temporaryDirectory
+        .appendingPathComponent("springbench-killed-writer-\(getuid()).json").path
 }

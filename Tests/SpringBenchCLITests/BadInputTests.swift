@@ -3,7 +3,7 @@ import Testing
 
 /// Every command's bad-input paths, as a user meets them: exit 2, one `error:`
 /// line naming the option (or argument) at fault, nothing written, no trap, no hang.
-@Suite(.serialized) struct BadInputTests {
+@Suite struct BadInputTests {
     /// (arguments, what the error line must name).
     static let cases: [([String], String)] = [
         // spring / convert

@@ -34,6 +34,9 @@ public struct AndroidSpringForce: SpringParameterization, Hashable {
         try Check.nonNegative(dampingRatio, "dampingRatio")
         self.stiffness = stiffness
         self.dampingRatio = dampingRatio
+        _ = try Spring.validated(
+            spring, blaming: "stiffness", value: stiffness, range: "a finite stiffness > 0",
+            damping: ("dampingRatio", dampingRatio, "a damping ratio giving a finite damping"))
     }
 
     public init(_ spring: Spring) {

@@ -51,6 +51,9 @@ public struct MotionDurationParameters: SpringParameterization, Hashable {
         try Check.finite(bounce, "bounce")
         self.visualDuration = visualDuration
         self.bounce = bounce
+        _ = try Spring.validated(
+            spring, blaming: "visualDuration", value: visualDuration,
+            range: "a duration giving a finite, non-zero stiffness (about 1e-153…1e153 s)")
     }
 
     public init(_ spring: Spring) throws(SpringParameterError) {

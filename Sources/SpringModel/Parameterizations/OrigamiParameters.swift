@@ -30,6 +30,9 @@ public struct OrigamiParameters: SpringParameterization, Hashable {
         }
         self.origamiTension = origamiTension
         self.origamiFriction = origamiFriction
+        _ = try Spring.validated(
+            spring, blaming: "origamiTension", value: origamiTension, range: "a tension giving a finite stiffness",
+            damping: ("origamiFriction", origamiFriction, "a friction giving a finite damping ratio"))
     }
 
     public init(_ spring: Spring) {

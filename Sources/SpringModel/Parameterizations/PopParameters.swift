@@ -34,6 +34,7 @@ public struct PopParameters: SpringParameterization, Hashable {
         try Check.within(speed, 0...20, "speed")
         self.bounciness = bounciness
         self.speed = speed
+        _ = try Spring.validated(spring, blaming: "speed", value: speed, range: "0...20")
     }
 
     /// Pop's defaults, bounciness 4 and speed 12.

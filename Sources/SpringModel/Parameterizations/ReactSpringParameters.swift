@@ -30,7 +30,8 @@ public struct ReactSpringParameters: SpringParameterization, Hashable {
         try Check.positive(mass, "mass")
         let spring = try Spring.validated(
             Spring(uncheckedFrequency: 2 * .pi / frequency, dampingRatio: damping, mass: mass),
-            blaming: "frequency", value: frequency, range: "a period giving a finite tension")
+            blaming: "frequency", value: frequency, range: "a period giving a finite tension",
+            damping: ("damping", damping, "a damping ratio giving a finite friction"))
         self.init(spring)
     }
 

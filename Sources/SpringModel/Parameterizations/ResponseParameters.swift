@@ -21,7 +21,8 @@ public struct ResponseParameters: SpringParameterization, Hashable {
         self.dampingRatio = dampingRatio
         self.mass = mass
         _ = try Spring.validated(
-            spring, blaming: "response", value: response, range: "a response giving a finite stiffness")
+            spring, blaming: "response", value: response, range: "a response giving a finite stiffness",
+            damping: ("dampingRatio", dampingRatio, "a damping ratio giving a finite damping"))
     }
 
     public init(_ spring: Spring) {

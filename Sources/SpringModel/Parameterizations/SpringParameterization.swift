@@ -30,13 +30,19 @@ extension Spring {
     }
 
     /// Checks a spring built from a parameterization, naming `parameter` if the
-    /// result is not a usable spring (overflow, underflow).
+    /// result is not a usable spring (overflow, underflow) — or, when the
+    /// stiffness is fine and only the damping is not (a damping ratio or
+    /// decay rate beyond the largest double), the parameter that sets the damping.
     internal static func validated(
-        _ spring: Spring, blaming parameter: String, value: Double, range: String
+        _ spring: Spring, blaming parameter: String, value: Double, range: String,
+        damping: (parameter: String, value: Double, range: String)? = nil
     ) throws(SpringParameterError) -> Spring {
         do {
             return try Spring(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping)
         } catch {
+            if let damping, case .outOfRange(let failed, _, _) = error, failed == "damping" {
+                throw .outOfRange(parameter: damping.parameter, validRange: damping.range, value: damping.value)
+            }
             throw .outOfRange(parameter: parameter, validRange: range, value: value)
         }
     }

@@ -45,6 +45,10 @@ extension Spring {
     /// form; critically and over-damped springs have at most one extremum,
     /// also in closed form, and a doubling search brackets the tail.
     ///
+    /// Answers in bounded time for every spring: a count of peaks in closed
+    /// form (never one by one), capped searches. Returns `.infinity` for an
+    /// undamped spring and when the duration exceeds the largest `Double`.
+    ///
     /// - Precondition: `epsilon > 0`, inputs finite.
     public func settlingDuration(
         initialDisplacement u0: Double, initialVelocity v0: Double, epsilon: Double = 0.001
@@ -80,9 +84,16 @@ extension Spring {
             let decayPerPeak = zeta * omega * Double.pi / omegaD
             var count = (log(firstPeak / level) / decayPerPeak).rounded(.up)
             count = max(count, 1)
-            // Guard the rounding of the closed form against the peaks themselves.
-            while count > 1, distance((theta0 + (count - 1) * .pi) / omegaD) <= level { count -= 1 }
-            while distance((theta0 + count * .pi) / omegaD) > level { count += 1 }
+            // A spring with ζ ~ 1e-17 passes ~1e16 peaks before it settles. Beyond
+            // 2⁵⁰ peaks the phase of a peak is no longer representable to a half
+            // period, and the answer lies within one half period of the count-th
+            // peak: its time is the settling duration to a relative 2⁻⁵⁰ (or
+            // +∞ when it exceeds the largest Double). Never count peaks one by one.
+            guard count <= 0x1p50 else { return (theta0 + count * .pi) / omegaD }
+            // Guard the rounding of the closed form against the peaks themselves:
+            // it is off by a peak or two at most, so a few steps suffice.
+            for _ in 0..<16 where count > 1 && distance((theta0 + (count - 1) * .pi) / omegaD) <= level { count -= 1 }
+            for _ in 0..<16 where distance((theta0 + count * .pi) / omegaD) > level { count += 1 }
             return lastCrossing(
                 level, from: (theta0 + (count - 1) * .pi) / omegaD, to: (theta0 + count * .pi) / omegaD, distance)
         }
@@ -91,7 +102,12 @@ extension Spring {
         let lastBreak = extremumTimeNonOscillating(u0, v0) ?? 0
         if distance(lastBreak) > level {
             var high = Swift.max(2 * lastBreak, 1 / omega)
-            while distance(high) > level { high *= 2 }
+            // At most ~2100 doublings reach the largest Double; a motion still
+            // outside the band there settles after no representable time.
+            while distance(high) > level {
+                guard high <= .greatestFiniteMagnitude / 2 else { return .infinity }
+                high *= 2
+            }
             return lastCrossing(level, from: lastBreak, to: high, distance)
         }
         if lastBreak > 0, distance(0) > level {
@@ -161,7 +177,8 @@ extension Spring {
         if zeta < 1 {
             let omegaD = naturalFrequency * ((1 - zeta) * (1 + zeta)).squareRoot()
             var theta = firstExtremumPhase(u0, v0)
-            while theta / omegaD <= arrival { theta += .pi }
+            // The first extremum after the arrival is at most two half periods on.
+            for _ in 0..<3 where theta / omegaD <= arrival { theta += .pi }
             peak = theta / omegaD
         } else {
             guard let extremum = extremumTimeNonOscillating(u0, v0), extremum > arrival else { return 0 }
@@ -223,10 +240,12 @@ extension Spring {
     ) -> Double {
         var low = low
         var high = high
-        while true {
+        // Halving a finite interval reaches adjacent doubles within ~2100 steps.
+        for _ in 0..<2200 {
             let middle = low + (high - low) / 2
-            if middle <= low || middle >= high { return high }
+            if !(middle > low && middle < high) { return high }
             if distance(middle) > level { low = middle } else { high = middle }
         }
+        return high
     }
 }

@@ -41,6 +41,14 @@ struct CLIRunner {
         return ".build/debug/springbench"
     }()
 
+    /// The children's environment, read once: a trap is a failure either way,
+    /// and its backtrace would only cost seconds.
+    static let environment: [String: String] = {
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        return environment
+    }()
+
     /// Runs `springbench arguments…` in `directory`; kills it after `deadline` seconds.
     static func run(_ arguments: [String], in directory: String? = nil, deadline: Double = 30) -> Outcome {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
@@ -54,9 +62,6 @@ struct CLIRunner {
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.standardInput = FileHandle.nullDevice
-        // A trap is a failure either way; its backtrace would only cost seconds.
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
         process.standardOutput = FileHandle(forWritingAtPath: out.path)
         process.standardError = FileHandle(forWritingAtPath: err.path)
