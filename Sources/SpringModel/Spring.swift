@@ -40,10 +40,12 @@ public struct Spring: Sendable, Hashable {
             throw .outOfRange(parameter: "stiffness / mass", validRange: "a finite number > 0", value: ratio)
         }
         let spring = Spring(uncheckedMass: mass, stiffness: stiffness, damping: damping)
-        // ζ = c/(2√k·√m) and λ = c/(2m) must be finite for the closed form to be.
-        guard spring.dampingRatio.isFinite, spring.decayRate.isFinite else {
+        // ζ = c/(2√k·√m) and the fast rate ≈ 2λ = c/m must be finite for the
+        // closed form to be, with room for the sums of rates it forms (4·c/m).
+        guard spring.dampingRatio.isFinite, (4 * (damping / mass)).isFinite,
+              (4 * spring.dampingRatio * spring.naturalFrequency).isFinite else {
             throw .outOfRange(
-                parameter: "damping", validRange: "a value giving a finite damping ratio c/(2√(k·m)) and decay rate c/(2m)",
+                parameter: "damping", validRange: "a value giving a finite damping ratio c/(2√(k·m)) and rate c/m",
                 value: damping)
         }
         self = spring

@@ -54,12 +54,25 @@ public struct SpringPropagator: Sendable, Hashable {
     ///   cancellation at large ζ) as `e^(r₁t)` times `g = 1 − e^(−2μt)` computed
     ///   by `expm1`, so nothing cancels as ζ → 1⁺ and nothing overflows at large t.
     ///
-    /// - Precondition: `time` is finite and ≥ 0, `ω₀ > 0`, `ζ ≥ 0`, both finite.
+    /// `time = +∞` gives the limit: all zeros for a damped spring (the motion
+    /// has died out); an undamped spring, which has no limit, is evaluated at
+    /// the largest finite time.
+    ///
+    /// - Precondition: `time` ≥ 0 (not NaN), `ω₀ > 0`, `ζ ≥ 0`, both finite.
     @inlinable
     public init(naturalFrequency omega: Double, dampingRatio zeta: Double, time: Double) {
-        precondition(time.isFinite && time >= 0, "SpringPropagator: time must be finite and >= 0, got \(time)")
+        precondition(time >= 0, "SpringPropagator: time must be >= 0, got \(time)")
+        if time == .infinity {
+            if zeta > 0 {
+                self.init(positionFromDisplacement: 0, positionFromVelocity: 0,
+                          velocityFromDisplacement: 0, velocityFromVelocity: 0)
+                return
+            }
+            self.init(naturalFrequency: omega, dampingRatio: zeta, time: .greatestFiniteMagnitude)
+            return
+        }
         precondition(omega.isFinite && omega > 0 && zeta.isFinite && zeta >= 0,
-                     "SpringPropagator: needs finite ω₀ > 0 and ζ >= 0")
+                     "SpringPropagator: needs finite ω₀ > 0 and ζ >= 0, got ω₀ = \(omega), ζ = \(zeta)")
         if zeta < 1 {
             self = Self.underDamped(omega: omega, zeta: zeta, time: time)
         } else if zeta == 1 {
@@ -73,8 +86,20 @@ public struct SpringPropagator: Sendable, Hashable {
     internal static func underDamped(omega: Double, zeta: Double, time t: Double) -> Self {
         let lambda = zeta * omega
         let omegaD = omega * ((1 - zeta) * (1 + zeta)).squareRoot()
-        let theta = omegaD * t
         let envelope = exp(-lambda * t)
+        // Died out: exactly the limit (sin and cos of a phase beyond the
+        // largest double would otherwise turn 0·NaN into NaN).
+        if envelope == 0 {
+            return Self(positionFromDisplacement: 0, positionFromVelocity: 0,
+                        velocityFromDisplacement: 0, velocityFromVelocity: 0)
+        }
+        var theta = omegaD * t
+        if !theta.isFinite {
+            // Undamped and beyond the largest phase: the motion is periodic, so
+            // evaluate one period's worth of time (fmod is exact; the phase of
+            // such a time is defined only to the period's rounding anyway).
+            theta = omegaD * fmod(t, 2 * Double.pi / omegaD)
+        }
         // sin(θ)/ω_d keeps full relative accuracy as ω_d → 0 (sin is accurate for small θ).
         let sine = sin(theta) / omegaD
         let cosine = cos(theta)
@@ -89,6 +114,10 @@ public struct SpringPropagator: Sendable, Hashable {
     @usableFromInline
     internal static func critical(omega: Double, time t: Double) -> Self {
         let envelope = exp(-omega * t)
+        if envelope == 0 {
+            return Self(positionFromDisplacement: 0, positionFromVelocity: 0,
+                        velocityFromDisplacement: 0, velocityFromVelocity: 0)
+        }
         let es = envelope * t
         return Self(
             positionFromDisplacement: envelope + omega * es,

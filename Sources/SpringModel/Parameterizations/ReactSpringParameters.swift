@@ -17,7 +17,11 @@ public struct ReactSpringParameters: SpringParameterization, Hashable {
     public init(tension: Double, friction: Double, mass: Double = 1) throws(SpringParameterError) {
         try Check.positive(tension, "tension")
         try Check.nonNegative(friction, "friction")
-        _ = try Spring(mass: mass, stiffness: tension, damping: friction)
+        try Check.positive(mass, "mass")
+        _ = try Spring.validated(
+            Spring(uncheckedMass: mass, stiffness: tension, damping: friction),
+            blaming: "tension", value: tension, range: "a tension giving a finite tension / mass",
+            damping: ("friction", friction, "a friction giving a finite damping ratio and rate friction/mass"))
         self.tension = tension
         self.friction = friction
         self.mass = mass

@@ -24,6 +24,10 @@ public struct SettlingParameters: SpringParameterization, Hashable {
         guard epsilon.isFinite, epsilon > 0, epsilon < 1 else {
             throw .outOfRange(parameter: "epsilon", validRange: "greater than 0 and less than 1", value: epsilon)
         }
+        // The unit-frequency spring the settling time is solved on must itself be usable.
+        guard (try? Spring(naturalFrequency: 1, dampingRatio: dampingRatio)) != nil else {
+            throw .outOfRange(parameter: "dampingRatio", validRange: "a damping ratio giving a finite damping", value: dampingRatio)
+        }
         self.settlingDuration = settlingDuration
         self.dampingRatio = dampingRatio
         self.epsilon = epsilon

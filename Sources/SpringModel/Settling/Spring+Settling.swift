@@ -55,6 +55,7 @@ extension Spring {
     ) -> Double {
         precondition(epsilon > 0 && epsilon.isFinite, "settlingDuration: epsilon must be finite and > 0")
         precondition(u0.isFinite && v0.isFinite, "settlingDuration: displacement and velocity must be finite")
+        let (u0, v0) = Self.normalized(u0, v0)
         let omega = naturalFrequency
         let zeta = dampingRatio
         let distance = { (t: Double) -> Double in abs(self.displacement(at: t, u0, v0)) }
@@ -136,6 +137,7 @@ extension Spring {
     /// velocity returns the time it comes back; one at rest there returns 0.
     public func arrivalTime(initialDisplacement u0: Double = 1, initialVelocity v0: Double = 0) -> Double? {
         if u0 == 0 && v0 == 0 { return 0 }
+        let (u0, v0) = Self.normalized(u0, v0)
         let omega = naturalFrequency
         let zeta = dampingRatio
         if zeta < 1 {
@@ -171,6 +173,7 @@ extension Spring {
     /// arrives, `nil` when `u₀ = 0` (no displacement to compare with).
     public func overshootPercent(initialDisplacement u0: Double, initialVelocity v0: Double) -> Double? {
         guard u0 != 0 else { return nil }
+        let (u0, v0) = Self.normalized(u0, v0)
         guard let arrival = arrivalTime(initialDisplacement: u0, initialVelocity: v0) else { return 0 }
         let zeta = dampingRatio
         let peak: Double
@@ -188,6 +191,17 @@ extension Spring {
     }
 
     // MARK: - Helpers
+
+    /// `(u₀, v₀)` scaled by a power of two (exactly) so that the larger has
+    /// magnitude in [1, 2): settling, arrival and overshoot depend only on
+    /// their ratio, and products such as ω₀²·u₀ can then not overflow
+    /// (a span of 2e308 is a valid motion).
+    internal static func normalized(_ u0: Double, _ v0: Double) -> (Double, Double) {
+        let largest = Swift.max(abs(u0), abs(v0))
+        guard largest.isFinite, largest > 0 else { return (u0, v0) }
+        let exponent = largest.exponent
+        return (scalbn(u0, -Int32(exponent)), scalbn(v0, -Int32(exponent)))
+    }
 
     internal func displacement(at t: Double, _ u0: Double, _ v0: Double) -> Double {
         let p = propagator(time: t)
