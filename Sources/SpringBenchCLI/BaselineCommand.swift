@@ -67,6 +67,7 @@ struct BaselineCommand: ParsableCommand {
 
         func validate() throws {
             try BaselineCommand.validateName(name)
+            try OutputLocation.checkDirectory(directory, option: "--directory")
             if from == nil, !instructions { _ = try sweep.plan(.gate) }
         }
 

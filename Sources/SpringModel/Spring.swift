@@ -29,8 +29,11 @@ public struct Spring: Sendable, Hashable {
     ///
     /// - Throws: ``SpringParameterError/outOfRange(parameter:validRange:value:)``
     ///   for a non-positive or non-finite mass or stiffness, a negative or
-    ///   non-finite damping, or constants whose `√(k/m)` is not a finite
-    ///   positive number.
+    ///   non-finite damping, constants whose `k/m` is not a finite positive
+    ///   number (parameter `"stiffness / mass"`), or a damping outside
+    ///   ``dampingRange`` (parameter `"damping"`): a non-zero damping whose
+    ///   damping ratio underflows below the smallest normal `Double`, or one
+    ///   whose damping ratio or rate `c/m` is within a factor 4 of overflowing.
     public init(mass: Double = 1, stiffness: Double, damping: Double) throws(SpringParameterError) {
         try Check.positive(mass, "mass")
         try Check.positive(stiffness, "stiffness")
@@ -40,15 +43,27 @@ public struct Spring: Sendable, Hashable {
             throw .outOfRange(parameter: "stiffness / mass", validRange: "a finite number > 0", value: ratio)
         }
         let spring = Spring(uncheckedMass: mass, stiffness: stiffness, damping: damping)
-        // ζ = c/(2√k·√m) and the fast rate ≈ 2λ = c/m must be finite for the
-        // closed form to be, with room for the sums of rates it forms (4·c/m).
-        guard spring.dampingRatio.isFinite, (4 * (damping / mass)).isFinite,
-              (4 * spring.dampingRatio * spring.naturalFrequency).isFinite else {
-            throw .outOfRange(
-                parameter: "damping", validRange: "a value giving a finite damping ratio c/(2√(k·m)) and rate c/m",
-                value: damping)
+        guard spring.hasUsableDamping else {
+            throw .outOfRange(parameter: "damping", validRange: Self.dampingRange, value: damping)
         }
         self = spring
+    }
+
+    /// The damping ``init(mass:stiffness:damping:)`` accepts, as its error states it.
+    public static let dampingRange =
+        "0, or a value giving a damping ratio c/(2√(k·m)) from 2.2250738585072014e-308 to 4.4e307 "
+        + "and a rate c/m below 4.4e307"
+
+    /// Whether the damping keeps every quantity the closed form uses a normal,
+    /// finite `Double`: ζ = c/(2√k·√m) is 0 or at least the smallest normal
+    /// number (a subnormal ζ would carry a few significant bits into the decay
+    /// rate ζ·ω₀), and ζ, the rate c/m and ζ·ω₀ stay a factor 4 below overflow,
+    /// room for the sums of rates the over-damped closed form forms
+    /// (`ζ + √(ζ²−1)`, `ζω₀ + μ`).
+    internal var hasUsableDamping: Bool {
+        let zeta = dampingRatio
+        guard damping == 0 || zeta >= .leastNormalMagnitude else { return false }
+        return (4 * zeta).isFinite && (4 * (damping / mass)).isFinite && (4 * zeta * naturalFrequency).isFinite
     }
 
     /// SwiftUI's `Spring(mass:stiffness:damping:allowOverDamping:)`: when
@@ -65,6 +80,9 @@ public struct Spring: Sendable, Hashable {
             self = exact
         } else {
             self.init(uncheckedMass: mass, stiffness: stiffness, damping: exact.criticalDamping)
+            // 2√k·√m rounds to ζ = 1 exactly unless it is subnormal (k·m below
+            // ~1e-616); then take the representable damping just below it.
+            if dampingRatio > 1 { self.init(uncheckedMass: mass, stiffness: stiffness, damping: damping.nextDown) }
         }
     }
 
@@ -77,30 +95,67 @@ public struct Spring: Sendable, Hashable {
 
     /// A spring of natural frequency `ω₀` (rad/s), damping ratio `ζ` and mass `m`:
     /// `k = m·ω₀²`, `c = 2·m·ζ·ω₀`.
+    ///
+    /// - Throws: ``SpringParameterError/outOfRange(parameter:validRange:value:)``
+    ///   naming `naturalFrequency`, `dampingRatio` or `mass` when it is out of
+    ///   range, or `naturalFrequency` (`dampingRatio`) when the stiffness
+    ///   (damping) it gives is not usable: see ``init(mass:stiffness:damping:)``.
     public init(
         naturalFrequency: Double, dampingRatio: Double, mass: Double = 1
     ) throws(SpringParameterError) {
         try Check.positive(naturalFrequency, "naturalFrequency")
         try Check.nonNegative(dampingRatio, "dampingRatio")
         try Check.positive(mass, "mass")
-        try self.init(
-            mass: mass, stiffness: mass * naturalFrequency * naturalFrequency,
-            damping: 2 * mass * dampingRatio * naturalFrequency)
+        var stiffness = mass * naturalFrequency * naturalFrequency
+        var damping = 2 * mass * dampingRatio * naturalFrequency
+        // An intermediate product can overflow or underflow where the result does not.
+        if !stiffness.isNormal { stiffness = Self.product(mass, naturalFrequency, naturalFrequency) }
+        if damping != 0 && !damping.isNormal { damping = Self.product(2 * dampingRatio, mass, naturalFrequency) }
+        self = try Self.validated(
+            Spring(uncheckedMass: mass, stiffness: stiffness, damping: damping),
+            blaming: "naturalFrequency", value: naturalFrequency,
+            range: "a finite number > 0 giving a finite, non-zero stiffness m·ω₀²",
+            damping: ("dampingRatio", dampingRatio, Self.dampingRatioRange))
+    }
+
+    /// The damping ratios a parameterization accepts, as its error states it.
+    internal static let dampingRatioRange =
+        "0, or a damping ratio from 2.2250738585072014e-308 to 4.4e307 giving a finite damping"
+
+    /// `a·b·c` without an intermediate overflow or underflow: the factors'
+    /// significands (each in [1, 2)) are multiplied and their exponents added,
+    /// so only the result can leave the range (two roundings, plus a
+    /// subnormal result's own).
+    internal static func product(_ a: Double, _ b: Double, _ c: Double) -> Double {
+        guard a.isFinite, b.isFinite, c.isFinite, a != 0, b != 0, c != 0 else { return a * b * c }
+        let significand = a.significand * b.significand * c.significand
+        let exponent = a.exponent + b.exponent + c.exponent  // each in −1074…1023
+        let sign: FloatingPointSign = (a.sign == b.sign) == (c.sign == .plus) ? .plus : .minus
+        return Double(sign: sign, exponent: exponent, significand: significand)
     }
 }
 
 extension Spring {
     /// Natural (undamped) angular frequency `ω₀ = √(k/m)`, in radians per second.
+    ///
+    /// Where `k/m` is subnormal (fewer significant bits), computed as `√k/√m`.
     @inlinable
-    public var naturalFrequency: Double { (stiffness / mass).squareRoot() }
+    public var naturalFrequency: Double {
+        let ratio = stiffness / mass
+        return ratio >= .leastNormalMagnitude ? ratio.squareRoot() : stiffness.squareRoot() / mass.squareRoot()
+    }
 
     /// Damping ratio `ζ = c / (2√(k·m))`: < 1 under-damped, 1 critical, > 1 over-damped.
     ///
     /// Computed as `c / (2·√k·√m)` so that `k·m` cannot overflow; with `m = 1`
     /// and `k = w²` rounded, `√k` is `w` exactly, so SwiftUI's bounce 0 gives ζ = 1 exactly.
+    /// Where `√k·√m` is subnormal (k·m below ~5e-616) both sides are scaled
+    /// by 2⁶⁰⁰ first, so ζ keeps its full precision.
     @inlinable
     public var dampingRatio: Double {
-        damping / (2 * stiffness.squareRoot() * mass.squareRoot())
+        let root = stiffness.squareRoot() * mass.squareRoot()
+        if root >= .leastNormalMagnitude { return damping / (2 * root) }
+        return (damping * 0x1p600) / (2 * (stiffness.squareRoot() * 0x1p300) * (mass.squareRoot() * 0x1p300))
     }
 
     /// Damping that makes this spring critical, `2√(k·m)`.

@@ -36,7 +36,7 @@ public struct AndroidSpringForce: SpringParameterization, Hashable {
         self.dampingRatio = dampingRatio
         _ = try Spring.validated(
             spring, blaming: "stiffness", value: stiffness, range: "a finite stiffness > 0",
-            damping: ("dampingRatio", dampingRatio, "a damping ratio giving a finite damping"))
+            damping: ("dampingRatio", dampingRatio, Spring.dampingRatioRange))
     }
 
     public init(_ spring: Spring) {

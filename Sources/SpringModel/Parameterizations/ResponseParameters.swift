@@ -22,7 +22,7 @@ public struct ResponseParameters: SpringParameterization, Hashable {
         self.mass = mass
         _ = try Spring.validated(
             spring, blaming: "response", value: response, range: "a response giving a finite stiffness",
-            damping: ("dampingRatio", dampingRatio, "a damping ratio giving a finite damping"))
+            damping: ("dampingRatio", dampingRatio, Spring.dampingRatioRange))
     }
 
     public init(_ spring: Spring) {

@@ -24,9 +24,16 @@ extension Spring {
     /// The spring for natural frequency `ω` and damping ratio `ζ` at `mass`,
     /// without validation: `k = m·ω²`, `c = 2·m·ζ·ω` (Guides/SpringFormulas.md's response form
     /// `k = (2π/R)²·m`, `c = 4π·ζ·m/R` with `ω = 2π/R`).
+    ///
+    /// Where a product leaves the normal range (ω² overflows while m·ω² does
+    /// not, say) it is recomputed without intermediate overflow or underflow.
     @usableFromInline
     internal init(uncheckedFrequency omega: Double, dampingRatio zeta: Double, mass: Double = 1) {
-        self.init(uncheckedMass: mass, stiffness: mass * (omega * omega), damping: 2 * mass * (zeta * omega))
+        var stiffness = mass * (omega * omega)
+        var damping = 2 * mass * (zeta * omega)
+        if !stiffness.isNormal { stiffness = Self.product(mass, omega, omega) }
+        if damping != 0 && !damping.isNormal { damping = Self.product(2 * mass, zeta, omega) }
+        self.init(uncheckedMass: mass, stiffness: stiffness, damping: damping)
     }
 
     /// Checks a spring built from a parameterization, naming `parameter` if the
