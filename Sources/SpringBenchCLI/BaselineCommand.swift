@@ -56,7 +56,7 @@ struct BaselineCommand: ParsableCommand {
         @Flag(help: "Measure instruction counts under callgrind instead of wall-clock time.")
         var instructions = false
 
-        @Option(help: "Where baselines live.")
+        @Option(name: [.customLong("output-directory"), .customLong("directory")], help: "Where baselines live (--directory is the older name).")
         var directory = BaselineCommand.defaultDirectory
 
         @Option(name: .customLong("debug-doubled-backend"), help: .hidden)
@@ -67,7 +67,7 @@ struct BaselineCommand: ParsableCommand {
 
         func validate() throws {
             try BaselineCommand.validateName(name)
-            try OutputLocation.checkDirectory(directory, option: "--directory")
+            try OutputLocation.checkDirectory(directory, option: "--output-directory")
             if from == nil, !instructions { _ = try sweep.plan(.gate) }
         }
 
@@ -103,7 +103,7 @@ struct BaselineCommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the stored baselines.")
 
-        @Option(help: "Where baselines live.")
+        @Option(name: [.customLong("output-directory"), .customLong("directory")], help: "Where baselines live (--directory is the older name).")
         var directory = BaselineCommand.defaultDirectory
 
         func run() throws {

@@ -13,6 +13,33 @@ enum OutputLocation {
         }
         let parent = (path as NSString).deletingLastPathComponent
         try checkWritableDirectory(parent.isEmpty ? "." : parent, option: option)
+        try probe(parent.isEmpty ? "." : parent, option: option)
+    }
+
+    /// Writes and removes a file in `directory`, or in its nearest existing
+    /// ancestor when it does not exist yet (nothing is created that stays):
+    /// the only check that knows about read-only mounts and /proc.
+    private static func probe(_ directory: String, option: String) throws {
+        var existing = directory
+        while !existing.isEmpty, !FileManager.default.fileExists(atPath: existing) {
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+        if existing.isEmpty { existing = "." }
+        if existing != directory {
+            // A directory can be made only where the system lets us make one.
+            let trial = existing + "/.springbench-probe-\(getpid())"
+            guard mkdir(trial, 0o700) == 0 else {
+                throw ValidationError("\(option): cannot create \(directory): \(String(cString: strerror(errno)))")
+            }
+            rmdir(trial)
+        }
+        var template = Array("\(existing)/.springbench-probe-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw ValidationError("\(option): cannot write in \(existing): \(String(cString: strerror(errno)))")
+        }
+        close(descriptor)
+        unlink(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
     }
 
     /// A report directory: not empty, not the filesystem root, not an existing
@@ -23,6 +50,7 @@ enum OutputLocation {
             throw ValidationError("\(option): refusing to write reports into the filesystem root")
         }
         try checkWritableDirectory(path, option: option)
+        try probe(path, option: option)
     }
 
     private static func checkWritableDirectory(_ directory: String, option: String) throws {
