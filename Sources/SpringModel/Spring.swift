@@ -30,10 +30,10 @@ public struct Spring: Sendable, Hashable {
     /// - Throws: ``SpringParameterError/outOfRange(parameter:validRange:value:)``
     ///   for a non-positive or non-finite mass or stiffness, a negative or
     ///   non-finite damping, constants whose `k/m` is not a finite positive
-    ///   number (parameter `"stiffness / mass"`), or a damping outside
-    ///   ``dampingRange`` (parameter `"damping"`): a non-zero damping whose
-    ///   damping ratio underflows below the smallest normal `Double`, or one
-    ///   whose damping ratio or rate `c/m` is within a factor 4 of overflowing.
+    ///   number (parameter `"stiffness / mass"`), or a damping (parameter
+    ///   `"damping"`) other than 0 whose damping ratio is below the smallest
+    ///   normal `Double` (2.2250738585072014e-308), or whose damping ratio or
+    ///   rate `c/m` is within a factor 4 of overflowing (above 4.49e307).
     public init(mass: Double = 1, stiffness: Double, damping: Double) throws(SpringParameterError) {
         try Check.positive(mass, "mass")
         try Check.positive(stiffness, "stiffness")
@@ -50,9 +50,9 @@ public struct Spring: Sendable, Hashable {
     }
 
     /// The damping ``init(mass:stiffness:damping:)`` accepts, as its error states it.
-    public static let dampingRange =
-        "0, or a value giving a damping ratio c/(2√(k·m)) from 2.2250738585072014e-308 to 4.4e307 "
-        + "and a rate c/m below 4.4e307"
+    internal static let dampingRange =
+        "0, or a value giving a damping ratio c/(2√(k·m)) from 2.2250738585072014e-308 to 4.49e307 "
+        + "and a rate c/m below 4.49e307"
 
     /// Whether the damping keeps every quantity the closed form uses a normal,
     /// finite `Double`: ζ = c/(2√k·√m) is 0 or at least the smallest normal
@@ -82,7 +82,7 @@ public struct Spring: Sendable, Hashable {
             self.init(uncheckedMass: mass, stiffness: stiffness, damping: exact.criticalDamping)
             // 2√k·√m rounds to ζ = 1 exactly unless it is subnormal (k·m below
             // ~1e-616); then take the representable damping just below it.
-            if dampingRatio > 1 { self.init(uncheckedMass: mass, stiffness: stiffness, damping: damping.nextDown) }
+            if dampingRatio > 1 { self.init(uncheckedMass: mass, stiffness: stiffness, damping: self.damping.nextDown) }
         }
     }
 
@@ -120,7 +120,7 @@ public struct Spring: Sendable, Hashable {
 
     /// The damping ratios a parameterization accepts, as its error states it.
     internal static let dampingRatioRange =
-        "0, or a damping ratio from 2.2250738585072014e-308 to 4.4e307 giving a finite damping"
+        "0, or a damping ratio from 2.2250738585072014e-308 to 4.49e307 giving a finite damping"
 
     /// `a·b·c` without an intermediate overflow or underflow: the factors'
     /// significands (each in [1, 2)) are multiplied and their exponents added,
@@ -150,11 +150,14 @@ extension Spring {
     /// Computed as `c / (2·√k·√m)` so that `k·m` cannot overflow; with `m = 1`
     /// and `k = w²` rounded, `√k` is `w` exactly, so SwiftUI's bounce 0 gives ζ = 1 exactly.
     /// Where `√k·√m` is subnormal (k·m below ~5e-616) both sides are scaled
-    /// by 2⁶⁰⁰ first, so ζ keeps its full precision.
+    /// by 2⁶⁰⁰ first, so ζ keeps its full precision; where `2√k·√m` would
+    /// overflow (k·m above ~8e615) the halving comes last.
     @inlinable
     public var dampingRatio: Double {
         let root = stiffness.squareRoot() * mass.squareRoot()
-        if root >= .leastNormalMagnitude { return damping / (2 * root) }
+        if root >= .leastNormalMagnitude {
+            return root <= .greatestFiniteMagnitude / 2 ? damping / (2 * root) : damping / root / 2
+        }
         return (damping * 0x1p600) / (2 * (stiffness.squareRoot() * 0x1p300) * (mass.squareRoot() * 0x1p300))
     }
 
@@ -183,8 +186,13 @@ extension Spring {
 
     /// Exponential decay rate `λ = ζ·ω₀ = c/(2m)` in 1/s: the under-damped
     /// envelope is `e^(−λt)`.
+    ///
+    /// For a mass above half the largest `Double` (where `2m` overflows),
+    /// computed as `(c/m)/2`, the same number.
     @inlinable
-    public var decayRate: Double { damping / (2 * mass) }
+    public var decayRate: Double {
+        mass <= .greatestFiniteMagnitude / 2 ? damping / (2 * mass) : damping / mass / 2
+    }
 }
 
 extension Spring: CustomStringConvertible {

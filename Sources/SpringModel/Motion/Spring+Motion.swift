@@ -4,9 +4,21 @@ import VectorKernels
 // `VectorArithmetic`. One scalar evaluation (``SpringPropagator``) serves every
 // component; the vector work is the kernels `-` (once), `scale` and axpy
 // (`add(_:scaledBy:)`), so an N-point vector moves through its backend.
+//
+// Range: `from − target` can overflow where the motion itself is
+// representable (from −1e308 to 1e308 spans 2e308). Each function checks the
+// displacement with one `magnitudeSquared` reduction; when that is not finite
+// (a component beyond ~1.3e154, or one that overflowed) it computes the same
+// expression on halved operands and doubles the result. Halving and doubling
+// are exact away from subnormal numbers, so the result is bit for bit the one
+// the direct path gives wherever that is finite. A result that is itself
+// beyond the largest `Double` (a force k·x of 1e400, an overshoot past 1.8e308)
+// overflows to ±∞, as IEEE arithmetic does; NaN or infinite inputs propagate.
 
 extension Spring {
-    /// The propagator of this spring over `time` seconds (≥ 0).
+    /// The propagator of this spring over `time` seconds: a negative time
+    /// gives the state at 0, `+∞` the limit (see
+    /// ``SpringPropagator/init(naturalFrequency:dampingRatio:time:)``).
     @inlinable
     public func propagator(time: Double) -> SpringPropagator {
         SpringPropagator(naturalFrequency: naturalFrequency, dampingRatio: dampingRatio, time: time)
@@ -21,8 +33,17 @@ extension Spring {
         from start: V, target: V, initialVelocity: V = .zero, time: Double
     ) -> V {
         let p = propagator(time: time)
+        let displacement = start - target
+        guard displacement.magnitudeSquared.isFinite else {
+            // target/2 + a·(from/2 − target/2) + (b/2)·v₀, doubled.
+            var value = target.scaled(by: 0.5)
+            value.add(start.scaled(by: 0.5) - target.scaled(by: 0.5), scaledBy: p.positionFromDisplacement)
+            value.add(initialVelocity, scaledBy: p.positionFromVelocity * 0.5)
+            value.scale(by: 2)
+            return value
+        }
         var value = target
-        value.add(start - target, scaledBy: p.positionFromDisplacement)
+        value.add(displacement, scaledBy: p.positionFromDisplacement)
         value.add(initialVelocity, scaledBy: p.positionFromVelocity)
         return value
     }
@@ -34,8 +55,15 @@ extension Spring {
         from start: V, target: V, initialVelocity: V = .zero, time: Double
     ) -> V {
         let p = propagator(time: time)
+        let displacement = start - target
+        guard displacement.magnitudeSquared.isFinite else {
+            var velocity = initialVelocity.scaled(by: p.velocityFromVelocity * 0.5)
+            velocity.add(start.scaled(by: 0.5) - target.scaled(by: 0.5), scaledBy: p.velocityFromDisplacement)
+            velocity.scale(by: 2)
+            return velocity
+        }
         var velocity = initialVelocity.scaled(by: p.velocityFromVelocity)
-        velocity.add(start - target, scaledBy: p.velocityFromDisplacement)
+        velocity.add(displacement, scaledBy: p.velocityFromDisplacement)
         return velocity
     }
 
@@ -57,7 +85,14 @@ extension Spring {
     /// `k·(target − position) − c·velocity` (SwiftUI's `force(target:position:velocity:)`).
     @inlinable
     public func force<V: VectorArithmetic>(target: V, position: V, velocity: V) -> V {
-        var force = (target - position).scaled(by: stiffness)
+        let displacement = target - position
+        guard displacement.magnitudeSquared.isFinite else {
+            var force = (target.scaled(by: 0.5) - position.scaled(by: 0.5)).scaled(by: stiffness)
+            force.add(velocity, scaledBy: -damping * 0.5)
+            force.scale(by: 2)
+            return force
+        }
+        var force = displacement.scaled(by: stiffness)
         force.add(velocity, scaledBy: -damping)
         return force
     }
@@ -74,14 +109,27 @@ extension Spring {
     /// Advances `value` and `velocity` by `deltaTime` seconds toward `target`
     /// exactly (closed form, no integration error), as SwiftUI's
     /// `update(value:velocity:target:deltaTime:)` does for a custom animation.
+    /// A negative `deltaTime` acts as 0.
     ///
-    /// Uses one subtraction, one scale and three axpy kernels on `V`.
+    /// Uses one subtraction, one scale, three axpy kernels and one
+    /// `magnitudeSquared` (the range check above) on `V`.
     @inlinable
     public func update<V: VectorArithmetic>(
         value: inout V, velocity: inout V, target: V, deltaTime: Double
     ) {
         let p = propagator(time: deltaTime)
         let displacement = value - target
+        guard displacement.magnitudeSquared.isFinite else {
+            let half = value.scaled(by: 0.5) - target.scaled(by: 0.5)
+            value = target.scaled(by: 0.5)
+            value.add(half, scaledBy: p.positionFromDisplacement)
+            value.add(velocity, scaledBy: p.positionFromVelocity * 0.5)
+            value.scale(by: 2)
+            velocity.scale(by: p.velocityFromVelocity * 0.5)
+            velocity.add(half, scaledBy: p.velocityFromDisplacement)
+            velocity.scale(by: 2)
+            return
+        }
         value = target
         value.add(displacement, scaledBy: p.positionFromDisplacement)
         value.add(velocity, scaledBy: p.positionFromVelocity)

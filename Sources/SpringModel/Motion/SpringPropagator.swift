@@ -56,12 +56,23 @@ public struct SpringPropagator: Sendable, Hashable {
     ///
     /// `time = +∞` gives the limit: all zeros for a damped spring (the motion
     /// has died out); an undamped spring, which has no limit, is evaluated at
-    /// the largest finite time.
+    /// the largest finite time. A negative `time` gives the state at time 0
+    /// (the identity map): the motion starts at 0, and nothing earlier is
+    /// modelled.
     ///
-    /// - Precondition: `time` ≥ 0 (not NaN), `ω₀ > 0`, `ζ ≥ 0`, both finite.
+    /// Arguments that describe no spring — `ω₀` not finite and > 0, `ζ` not
+    /// finite and ≥ 0, or a NaN `time` — give NaN in every coefficient (no
+    /// trap), so every value computed from the propagator is NaN. ``Spring``'s
+    /// initializers validate their parameters and only ever pass valid ones:
+    /// use ``Spring/propagator(time:)`` to have bad parameters reported as an
+    /// error when the spring is made.
     @inlinable
     public init(naturalFrequency omega: Double, dampingRatio zeta: Double, time: Double) {
-        precondition(time >= 0, "SpringPropagator: time must be >= 0, got \(time)")
+        guard omega.isFinite, omega > 0, zeta.isFinite, zeta >= 0, !time.isNaN else {
+            self.init(positionFromDisplacement: .nan, positionFromVelocity: .nan,
+                      velocityFromDisplacement: .nan, velocityFromVelocity: .nan)
+            return
+        }
         if time == .infinity {
             if zeta > 0 {
                 self.init(positionFromDisplacement: 0, positionFromVelocity: 0,
@@ -71,8 +82,7 @@ public struct SpringPropagator: Sendable, Hashable {
             self.init(naturalFrequency: omega, dampingRatio: zeta, time: .greatestFiniteMagnitude)
             return
         }
-        precondition(omega.isFinite && omega > 0 && zeta.isFinite && zeta >= 0,
-                     "SpringPropagator: needs finite ω₀ > 0 and ζ >= 0, got ω₀ = \(omega), ζ = \(zeta)")
+        let time = time > 0 ? time : 0
         if zeta < 1 {
             self = Self.underDamped(omega: omega, zeta: zeta, time: time)
         } else if zeta == 1 {

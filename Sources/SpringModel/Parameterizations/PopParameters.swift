@@ -71,10 +71,13 @@ public struct PopParameters: SpringParameterization, Hashable {
         // and speed 0 round-trip instead of landing at −1e-15 and throwing.
         let slack = 64 * Double.ulpOfOne * scale / 0.8 * (abs(noBounce) + abs(qcFriction) + 1)
             / abs(noBounce - 0.01)
-        guard q <= 1, (-slack...(20 + slack)).contains(bounciness), (-slack...(20 + slack)).contains(speed) else {
+        // Comparisons, not a `-slack...20 + slack` range: a NaN slack (a tension
+        // beyond the cubic fit's range) must refuse, not trap in `ClosedRange`.
+        guard q <= 1, bounciness >= -slack, bounciness <= 20 + slack, speed >= -slack, speed <= 20 + slack else {
             throw .notRepresentable(
                 parameterization: Self.parameterizationName,
-                reason: "it needs bounciness \(bounciness) and speed \(speed); Pop's range is 0...20 for both")
+                reason: "it needs " + (bounciness.isFinite ? "bounciness \(bounciness) and " : "")
+                    + "speed \(speed); Pop's range is 0...20 for both")
         }
         self.bounciness = Swift.min(Swift.max(bounciness, 0), 20)
         self.speed = Swift.min(Swift.max(speed, 0), 20)

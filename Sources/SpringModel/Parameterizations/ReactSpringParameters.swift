@@ -21,8 +21,8 @@ public struct ReactSpringParameters: SpringParameterization, Hashable {
         _ = try Spring.validated(
             Spring(uncheckedMass: mass, stiffness: tension, damping: friction),
             blaming: "tension", value: tension, range: "a tension giving a finite tension / mass",
-            damping: ("friction", friction, "0, or a friction giving a damping ratio from 2.2250738585072014e-308 to 4.4e307 "
-                + "and a rate friction/mass below 4.4e307"))
+            damping: ("friction", friction, "0, or a friction giving a damping ratio from 2.2250738585072014e-308 to 4.49e307 "
+                + "and a rate friction/mass below 4.49e307"))
         self.tension = tension
         self.friction = friction
         self.mass = mass
@@ -36,7 +36,7 @@ public struct ReactSpringParameters: SpringParameterization, Hashable {
         let spring = try Spring.validated(
             Spring(uncheckedFrequency: 2 * .pi / frequency, dampingRatio: damping, mass: mass),
             blaming: "frequency", value: frequency, range: "a period giving a finite tension",
-            damping: ("damping", damping, "0, or a damping ratio from 2.2250738585072014e-308 to 4.4e307 giving a finite friction"))
+            damping: ("damping", damping, "0, or a damping ratio from 2.2250738585072014e-308 to 4.49e307 giving a finite friction"))
         self.init(spring)
     }
 

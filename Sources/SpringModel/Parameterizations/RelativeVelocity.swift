@@ -28,7 +28,15 @@ public struct RelativeVelocity: Sendable, Hashable {
             }
             value = 0
         } else {
-            value = absolute / (to - from)
+            // (to − from) may overflow (a span of 2e308): divide by half the span, then halve.
+            let span = to - from
+            let relative = span.isFinite ? absolute / span : absolute / (to / 2 - from / 2) / 2
+            guard relative.isFinite else {
+                throw .outOfRange(
+                    parameter: "initialVelocity", validRange: "a velocity giving a finite fraction of (to − from)",
+                    value: absolute)
+            }
+            value = relative
         }
     }
 
@@ -39,6 +47,14 @@ public struct RelativeVelocity: Sendable, Hashable {
         if from == to && value != 0 {
             throw .relativeVelocityWithoutDistance(relativeVelocity: value, position: from)
         }
-        return value * (to - from)
+        // (to − from) may overflow while the product is representable (a span
+        // of 2e308 at 0.1 per second): halve the span, then double back.
+        let absolute = (to - from).isFinite ? value * (to - from) : 2 * (value * (to / 2 - from / 2))
+        guard absolute.isFinite else {
+            throw .outOfRange(
+                parameter: "relativeVelocity", validRange: "a fraction of (to − from) giving a finite velocity",
+                value: value)
+        }
+        return absolute
     }
 }

@@ -21,18 +21,33 @@ public struct SettlingParameters: SpringParameterization, Hashable {
     ) throws(SpringParameterError) {
         try Check.positive(settlingDuration, "settlingDuration")
         try Check.positive(dampingRatio, "dampingRatio")
-        guard epsilon.isFinite, epsilon > 0, epsilon < 1 else {
-            throw .outOfRange(parameter: "epsilon", validRange: "greater than 0 and less than 1", value: epsilon)
-        }
-        // The unit-frequency spring the settling time is solved on must itself be usable.
-        guard (try? Spring(naturalFrequency: 1, dampingRatio: dampingRatio)) != nil else {
-            throw .outOfRange(parameter: "dampingRatio", validRange: "a damping ratio giving a finite damping", value: dampingRatio)
+        try Self.checkEpsilon(epsilon)
+        // The unit-frequency spring the settling time is solved on must itself
+        // be usable, and settle in a representable time.
+        do {
+            _ = try Spring(naturalFrequency: 1, dampingRatio: dampingRatio)
+        } catch {
+            throw .outOfRange(parameter: "dampingRatio", validRange: Self.dampingRatioRange, value: dampingRatio)
         }
         self.settlingDuration = settlingDuration
         self.dampingRatio = dampingRatio
         self.epsilon = epsilon
+        guard dimensionlessSettlingTime.isFinite else {
+            throw .outOfRange(parameter: "dampingRatio", validRange: Self.dampingRatioRange, value: dampingRatio)
+        }
         _ = try Spring.validated(
-            spring, blaming: "settlingDuration", value: settlingDuration, range: "a duration giving a finite stiffness")
+            spring, blaming: "settlingDuration", value: settlingDuration,
+            range: "a duration giving a finite, non-zero stiffness")
+    }
+
+    static let dampingRatioRange =
+        "a damping ratio from 2.2250738585072014e-308 to 4.49e307 whose unit-frequency settling time "
+        + "(about ln(1/epsilon)/dampingRatio when small) is below the largest Double"
+
+    static func checkEpsilon(_ epsilon: Double) throws(SpringParameterError) {
+        guard epsilon.isFinite, epsilon > 0, epsilon < 1 else {
+            throw .outOfRange(parameter: "epsilon", validRange: "greater than 0 and less than 1", value: epsilon)
+        }
     }
 
     /// Throws for an undamped spring, which never settles.
@@ -40,13 +55,24 @@ public struct SettlingParameters: SpringParameterization, Hashable {
         try self.init(spring, epsilon: 0.001)
     }
 
+    /// The settling form of `spring` for threshold `epsilon`.
+    ///
+    /// - Throws: the `epsilon` range error (checked before anything is
+    ///   computed), or ``SpringParameterError/notRepresentable(parameterization:reason:)``
+    ///   for an undamped spring, which never settles, and for one whose
+    ///   settling duration exceeds the largest `Double`.
     public init(_ spring: Spring, epsilon: Double) throws(SpringParameterError) {
+        try Self.checkEpsilon(epsilon)
         guard spring.dampingRatio > 0 else {
             throw .notRepresentable(parameterization: Self.parameterizationName, reason: "an undamped spring never settles")
         }
-        try self.init(
-            settlingDuration: spring.settlingDuration(epsilon: epsilon), dampingRatio: spring.dampingRatio,
-            epsilon: epsilon)
+        let duration = spring.settlingDuration(epsilon: epsilon)
+        guard duration.isFinite, duration > 0 else {
+            throw .notRepresentable(
+                parameterization: Self.parameterizationName,
+                reason: "its settling duration (\(duration) s for epsilon \(epsilon)) is not a finite number > 0")
+        }
+        try self.init(settlingDuration: duration, dampingRatio: spring.dampingRatio, epsilon: epsilon)
     }
 
     /// `τ(ζ)`: the settling duration of the unit-frequency spring, in radians.
