@@ -1,0 +1,366 @@
+#!/usr/bin/env python3
+"""SpringBench's own mutation check.
+
+Applies each mutation listed in Mutants/mutants.txt, one at a time, to a scratch
+copy of the working tree, and asks whether the project notices: first the test
+suite (`swift test`), then, if every test passes, `springbench verify`. A mutant
+is *caught* when either fails (or a build of the tests fails to compile, which
+the list forbids: every mutant must compile, so that counts as an error of the
+list), and *survived* when both pass. Mutants the list marks `equivalent:` are
+expected to survive, with the reason given there.
+
+    make mutants                       # every mutant, Reports/mutants.md
+    python3 Scripts/mutants.py --only kernels.simd-tail    # some, by id prefix
+    python3 Scripts/mutants.py --full  # run failing suites to their end too
+
+The scratch copy lives in .build-mutants/ (ignored by git) and keeps its build
+directory between runs, so a mutant costs an incremental build plus a test run.
+A failing suite is stopped at its first failure unless --full is given; --full
+measures how long a failing suite takes to end, which must be about as long as
+a passing one.
+
+Exit status: 0 when every mutant not marked equivalent is caught, 1 when some
+survived, 2 for a bad list, a baseline that fails, or a bad option.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import filecmp
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# A Swift Testing failure, or an XCTest one.
+FAILURE = re.compile(r"(✘ Test .*(recorded an issue|failed))|(error: -\[)|(Fatal error)|(Test run .* failed)")
+FAILING_TEST = re.compile(r"✘ Test (\"[^\"]*\"|\S+)")
+
+
+@dataclass
+class Mutant:
+    ident: str
+    path: str
+    find: str
+    replace: str
+    why: str
+    occurrence: int = 1
+    explicit_occurrence: bool = False
+    equivalent: str | None = None
+    line: int = 0
+
+
+@dataclass
+class Outcome:
+    mutant: Mutant
+    status: str  # caught, survived, equivalent, equivalent-but-caught, invalid
+    by: str = ""
+    seconds: float = 0.0
+    detail: list[str] = field(default_factory=list)
+
+
+def fail(message: str) -> None:
+    print(f"error: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def parse_list(path: str) -> list[Mutant]:
+    """Blocks separated by blank lines; `key: value` lines; `#` comments."""
+    mutants: list[Mutant] = []
+    fields: dict[str, str] = {}
+    start = 0
+
+    def flush() -> None:
+        nonlocal fields
+        if not fields:
+            return
+        for key in ("id", "file", "find", "replace", "why"):
+            if key not in fields:
+                fail(f"{path}:{start}: mutant without '{key}:'")
+        mutant = Mutant(
+            ident=fields["id"], path=fields["file"],
+            find=fields["find"].replace("\\n", "\n"), replace=fields["replace"].replace("\\n", "\n"),
+            why=fields["why"], occurrence=int(fields.get("occurrence", "1")), explicit_occurrence="occurrence" in fields,
+            equivalent=fields.get("equivalent"), line=start)
+        mutants.append(mutant)
+        fields = {}
+
+    with open(path, encoding="utf-8") as handle:
+        for number, raw in enumerate(handle, start=1):
+            line = raw.rstrip("\n")
+            if line.startswith("#"):
+                continue
+            if not line.strip():
+                flush()
+                continue
+            key, separator, value = line.partition(": ")
+            if not separator:
+                if line.endswith(":") and line[:-1] in ("replace",):
+                    key, value = line[:-1], ""
+                else:
+                    fail(f"{path}:{number}: expected 'key: value', got {line!r}")
+            if not fields:
+                start = number
+            if key not in ("id", "file", "find", "replace", "why", "occurrence", "equivalent"):
+                fail(f"{path}:{number}: unknown key {key!r}")
+            fields[key] = value
+        flush()
+    seen: set[str] = set()
+    for mutant in mutants:
+        if mutant.ident in seen:
+            fail(f"{path}:{mutant.line}: duplicate id {mutant.ident}")
+        seen.add(mutant.ident)
+    return mutants
+
+
+def apply(mutant: Mutant, source: str) -> str:
+    """The mutated text; the `occurrence`-th match of `find` is replaced."""
+    index = -1
+    for _ in range(mutant.occurrence):
+        index = source.find(mutant.find, index + 1)
+        if index < 0:
+            raise ValueError(f"'{mutant.find}' occurs fewer than {mutant.occurrence} time(s) in {mutant.path}")
+    if not mutant.explicit_occurrence and source.count(mutant.find) > 1:
+        raise ValueError(f"'{mutant.find}' occurs {source.count(mutant.find)} times in {mutant.path}: add 'occurrence:'")
+    return source[:index] + mutant.replace + source[index + len(mutant.find):]
+
+
+def sync_tree(work: str) -> None:
+    """Copies the working tree's tracked and unignored files into `work`,
+    touching only files whose content changed (so builds stay incremental)."""
+    listed = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+        cwd=ROOT, check=True, capture_output=True).stdout.decode().split("\0")
+    wanted = {name for name in listed if name and os.path.isfile(os.path.join(ROOT, name))}
+    for name in sorted(wanted):
+        source, target = os.path.join(ROOT, name), os.path.join(work, name)
+        if os.path.exists(target) and filecmp.cmp(source, target, shallow=False):
+            continue
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        shutil.copy2(source, target)
+    # Files deleted from the tree leave the copy too (its build directories stay).
+    for directory, subdirectories, files in os.walk(work):
+        relative = os.path.relpath(directory, work)
+        subdirectories[:] = [d for d in subdirectories
+                             if not (relative == "." and (d.startswith(".build") or d == ".swiftpm"))
+                             and not d.startswith(".build")]
+        for name in files:
+            path = os.path.normpath(os.path.join(relative, name))
+            if path not in wanted and not path.startswith("verify-output"):
+                os.remove(os.path.join(directory, name))
+
+
+def run(command: list[str], cwd: str, timeout: float, stop_at_failure: bool, log: str) -> tuple[str, float, list[str]]:
+    """Runs `command`; returns ("pass" | "fail" | "timeout", seconds, failing lines)."""
+    start = time.monotonic()
+    failures: list[str] = []
+    env = dict(os.environ, SWIFT_BACKTRACE="enable=no")
+    with open(log, "w", encoding="utf-8") as output:
+        process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                   env=env, start_new_session=True, text=True, errors="replace")
+        assert process.stdout is not None
+        deadline = start + timeout
+        timed_out = False
+        os.set_blocking(process.stdout.fileno(), True)
+        for line in process.stdout:
+            output.write(line)
+            if FAILURE.search(line):
+                failures.append(line.strip())
+                if stop_at_failure:
+                    break
+            if time.monotonic() > deadline:
+                timed_out = True
+                break
+        if process.poll() is None:
+            if failures or timed_out:
+                os.killpg(process.pid, signal.SIGKILL)
+            try:
+                process.wait(timeout=max(1.0, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                timed_out = True
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+    seconds = time.monotonic() - start
+    if timed_out:
+        return "timeout", seconds, failures
+    if failures or process.returncode != 0:
+        return "fail", seconds, failures
+    return "pass", seconds, failures
+
+
+def build(work: str, log: str) -> bool:
+    result = subprocess.run(["swift", "build", "--build-tests"], cwd=work, stdout=open(log, "w"),
+                            stderr=subprocess.STDOUT)
+    return result.returncode == 0
+
+
+def judge(work: str, args: argparse.Namespace, label: str) -> tuple[str, str, float, list[str]]:
+    """Runs the suite, then verify: ("caught" | "passed", by whom, seconds, lines)."""
+    logs = os.path.join(work, ".build-mutants-logs")
+    os.makedirs(logs, exist_ok=True)
+    # The suite in two stages, the quick libraries' tests first: most mutants
+    # fail there, and the command-line tests (which start processes) run once.
+    seconds = 0.0
+    state, failures = "pass", []
+    for stage, selection in (("libraries", ["--skip", "SpringBenchCLITests"]),
+                             ("cli", ["--filter", "SpringBenchCLITests"])):
+        state, more, failures = run(["swift", "test", "--skip-build", *selection], work, args.timeout,
+                                    not args.full, os.path.join(logs, f"{label}.test-{stage}.log"))
+        seconds += more
+        if state != "pass":
+            break
+    if state != "pass":
+        names = [m.group(1) for m in map(FAILING_TEST.search, failures) if m]
+        by = "swift test: " + (", ".join(dict.fromkeys(names[:3])) if names else state)
+        return "caught", by, seconds, failures[:5]
+    binary = os.path.join(work, ".build", "debug", "springbench")
+    output = os.path.join(work, "verify-output")
+    shutil.rmtree(output, ignore_errors=True)
+    state, more, _ = run([binary, "verify", "--output-directory", output], work, args.timeout, False,
+                         os.path.join(logs, f"{label}.verify.log"))
+    seconds += more
+    if state != "pass":
+        with open(os.path.join(logs, f"{label}.verify.log"), encoding="utf-8", errors="replace") as handle:
+            failed = [line.strip() for line in handle if "FAIL" in line or "✗" in line][:3]
+        return "caught", "springbench verify" + (f": {failed[0]}" if failed else f" ({state})"), seconds, failed
+    return "passed", "", seconds, []
+
+
+def report(outcomes: list[Outcome], path: str, baseline_seconds: float, started: str) -> None:
+    caught = [o for o in outcomes if o.status == "caught"]
+    survived = [o for o in outcomes if o.status == "survived"]
+    equivalent = [o for o in outcomes if o.status.startswith("equivalent")]
+    invalid = [o for o in outcomes if o.status == "invalid"]
+    by_test = sum(1 for o in caught if o.by.startswith("swift test"))
+    lines = ["# Mutation check", ""]
+    if not survived and not invalid:
+        lines.append(f"**All {len(caught)} mutants that change behaviour were caught** "
+                     f"({by_test} by `swift test`, {len(caught) - by_test} only by `springbench verify`); "
+                     f"{len(equivalent)} listed as equivalent, with the reason.")
+    else:
+        lines.append(f"**{len(survived)} of {len(outcomes) - len(equivalent)} mutants survived**"
+                     + (f", {len(invalid)} could not be applied or compiled" if invalid else "")
+                     + f"; {len(caught)} caught.")
+    lines += ["",
+              "Each mutant is a one-line bug planted in a scratch copy of the tree "
+              "(`Mutants/mutants.txt` lists them, with what each one breaks); it is caught when `swift test` "
+              "or, after a passing suite, `springbench verify` fails. Run with `make mutants`.", "",
+              "| Mutant | Breaks | Result | Caught by | Seconds |", "|:---|:---|:---|:---|---:|"]
+    for outcome in outcomes:
+        by = outcome.by.replace("|", "\\|")
+        why = outcome.mutant.why.replace("|", "\\|")
+        if outcome.status.startswith("equivalent"):
+            by = f"equivalent: {outcome.mutant.equivalent}" + (f" (yet caught by {by})" if outcome.by else "")
+        lines.append(f"| `{outcome.mutant.ident}` | {why} | {outcome.status} | {by} | {outcome.seconds:.0f} |")
+    lines += ["", f"Run started {started}; the unmutated suite took {baseline_seconds:.0f} s "
+              "(build excluded). A caught mutant's time is up to its first failing test unless `--full` was given.",
+              f"Machine: {platform_line()}.", ""]
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write("\n".join(lines))
+
+
+def platform_line() -> str:
+    model = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as handle:
+            for line in handle:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()
+    return f"{model}, {os.cpu_count()} CPUs, {swift[0] if swift else 'swift'}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--list", default=os.path.join(ROOT, "Mutants", "mutants.txt"))
+    parser.add_argument("--only", nargs="*", default=[], help="id prefixes to run")
+    parser.add_argument("--work", default=os.path.join(ROOT, ".build-mutants"))
+    parser.add_argument("--report", default=None, help="Markdown report path (default: none)")
+    parser.add_argument("--timeout", type=float, default=1200, help="seconds per test or verify run")
+    parser.add_argument("--full", action="store_true", help="run failing suites to their end")
+    parser.add_argument("--check", action="store_true", help="only check that every mutant applies")
+    args = parser.parse_args()
+    if args.timeout <= 0:
+        fail(f"--timeout must be > 0, got {args.timeout}")
+
+    mutants = parse_list(args.list)
+    if args.only:
+        mutants = [m for m in mutants if any(m.ident.startswith(prefix) for prefix in args.only)]
+        if not mutants:
+            fail(f"--only {' '.join(args.only)} matches no mutant in {args.list}")
+    for mutant in mutants:
+        path = os.path.join(ROOT, mutant.path)
+        if not os.path.isfile(path):
+            fail(f"{args.list}:{mutant.line}: {mutant.ident}: no file {mutant.path}")
+        try:
+            with open(path, encoding="utf-8") as handle:
+                apply(mutant, handle.read())
+        except ValueError as error:
+            fail(f"{args.list}:{mutant.line}: {mutant.ident}: {error}")
+    if args.check:
+        print(f"{len(mutants)} mutants apply")
+        return
+
+    started = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    work = os.path.abspath(args.work)
+    os.makedirs(work, exist_ok=True)
+    sync_tree(work)
+    logs = os.path.join(work, ".build-mutants-logs")
+    os.makedirs(logs, exist_ok=True)
+    print(f"building the unmutated tree in {work}", flush=True)
+    if not build(work, os.path.join(logs, "baseline.build.log")):
+        fail(f"the unmutated tree does not build; see {logs}/baseline.build.log")
+    verdict, by, baseline_seconds, lines = judge(work, argparse.Namespace(**{**vars(args), "full": False}), "baseline")
+    if verdict != "passed":
+        fail(f"the unmutated tree fails ({by}); fix it first:\n  " + "\n  ".join(lines))
+    print(f"unmutated: suite and verify pass in {baseline_seconds:.0f} s", flush=True)
+
+    outcomes: list[Outcome] = []
+    for number, mutant in enumerate(mutants, start=1):
+        path = os.path.join(work, mutant.path)
+        with open(path, encoding="utf-8") as handle:
+            original = handle.read()
+        start = time.monotonic()
+        try:
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(apply(mutant, original))
+            if not build(work, os.path.join(logs, f"{mutant.ident}.build.log")):
+                outcome = Outcome(mutant, "invalid", "does not compile (fix the list)")
+            else:
+                verdict, by, seconds, lines = judge(work, args, mutant.ident)
+                if mutant.equivalent:
+                    status = "equivalent-but-caught" if verdict == "caught" else "equivalent"
+                else:
+                    status = "caught" if verdict == "caught" else "survived"
+                outcome = Outcome(mutant, status, by, seconds, lines)
+        finally:
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(original)
+            # Restore the original timestamp's effect: the next build sees a change either way.
+        outcomes.append(outcome)
+        total = time.monotonic() - start
+        print(f"[{number}/{len(mutants)}] {mutant.ident}: {outcome.status}"
+              + (f" — {outcome.by}" if outcome.by else "") + f" ({total:.0f} s)", flush=True)
+
+    if args.report:
+        report(outcomes, args.report, baseline_seconds, started)
+        print(f"wrote {args.report}")
+    survived = [o for o in outcomes if o.status in ("survived", "invalid")]
+    caught = sum(1 for o in outcomes if o.status == "caught")
+    print(f"{caught} caught, {len(survived)} survived or invalid, "
+          f"{sum(1 for o in outcomes if o.status.startswith('equivalent'))} equivalent")
+    sys.exit(1 if survived else 0)
+
+
+if __name__ == "__main__":
+    main()
