@@ -83,20 +83,33 @@ public struct TimedOperation {
 
     /// Nanoseconds per operation over one batch of `iterations`, by `clock`.
     public func sample(iterations: Int, clock: SampleClock = .wall) -> Double {
-        let start = clock.now()
+        sample(iterations: iterations, now: clock.now)
+    }
+
+    /// Nanoseconds per operation over one batch of `iterations`, timed by `now`.
+    @inline(__always)
+    func sample(iterations: Int, now: () -> UInt64) -> Double {
+        let start = now()
         run(iterations)
-        let elapsed = clock.now() &- start
+        let elapsed = now() &- start
         return Double(elapsed) / Double(iterations)
     }
 
     /// Warms up, then finds how many iterations make a sample last at least
-    /// `policy.minimumSampleNanoseconds` (at least one).
+    /// `policy.minimumSampleNanoseconds` (at least one), by wall-clock time.
     public func calibrate(_ policy: TimingPolicy) -> Int {
-        let warmupEnd = monotonicNanoseconds() &+ UInt64(policy.warmupNanoseconds)
-        repeat { run(1) } while monotonicNanoseconds() < warmupEnd
+        calibrate(policy, now: monotonicNanoseconds)
+    }
+
+    /// ``calibrate(_:)`` with the clock passed in: tests drive it with a clock
+    /// that advances by a known amount per call, so what they assert does not
+    /// depend on the machine's speed or load.
+    public func calibrate(_ policy: TimingPolicy, now: () -> UInt64) -> Int {
+        let warmupEnd = now() &+ UInt64(policy.warmupNanoseconds)
+        repeat { run(1) } while now() < warmupEnd
         var iterations = 1
         while true {
-            let perOperation = sample(iterations: iterations)
+            let perOperation = sample(iterations: iterations, now: now)
             let total = perOperation * Double(iterations)
             if total >= policy.minimumSampleNanoseconds { return iterations }
             // Aim 20 % past the minimum; grow at most 100× per step in case the
