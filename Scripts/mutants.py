@@ -158,6 +158,15 @@ def sync_tree(work: str) -> None:
 
 
 def run(command: list[str], cwd: str, timeout: float, stop_at_failure: bool, log: str) -> tuple[str, float, list[str]]:
+    try:
+        return run_once(command, cwd, timeout, stop_at_failure, log)
+    finally:
+        # Whatever the scratch build started (test bundles, springbench) ends
+        # with the run: only this script runs binaries from there.
+        subprocess.run(["pkill", "-KILL", "-f", os.path.join(cwd, ".build") + "/"], capture_output=True)
+
+
+def run_once(command: list[str], cwd: str, timeout: float, stop_at_failure: bool, log: str) -> tuple[str, float, list[str]]:
     """Runs `command`; returns ("pass" | "fail" | "timeout", seconds, failing lines)."""
     start = time.monotonic()
     failures: list[str] = []
@@ -180,19 +189,32 @@ def run(command: list[str], cwd: str, timeout: float, stop_at_failure: bool, log
                 break
         if process.poll() is None:
             if failures or timed_out:
-                os.killpg(process.pid, signal.SIGKILL)
+                kill_session(process.pid)
             try:
                 process.wait(timeout=max(1.0, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
                 timed_out = True
-                os.killpg(process.pid, signal.SIGKILL)
+                kill_session(process.pid)
                 process.wait()
+        # `swift test` starts the test bundle in a session of its own making
+        # or leaves it behind when killed: nothing of the run may outlive it.
+        kill_session(process.pid)
     seconds = time.monotonic() - start
     if timed_out:
         return "timeout", seconds, failures
     if failures or process.returncode != 0:
         return "fail", seconds, failures
     return "pass", seconds, failures
+
+
+def kill_session(session: int) -> None:
+    """Kills every process of `session` (the runner's child started it), and
+    the test bundles and tools the child started in new groups."""
+    try:
+        os.killpg(session, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    subprocess.run(["pkill", "-KILL", "-s", str(session)], capture_output=True)
 
 
 def build(work: str, log: str) -> bool:
