@@ -104,8 +104,11 @@ public enum OpenBLASBackend: KernelBackend {
         into c: UnsafeMutablePointer<Double>, count: Int
     ) {
         ensureConfigured()
-        if UnsafePointer(c) == b {
+        if UnsafePointer(c) == b, UnsafePointer(c) != a {
             // c = alpha * c + a: negate first when subtracting, then add a.
+            // (Not when c is a too: negating c would negate a, and a − a
+            // would come out as −2a. That case takes the in-place path
+            // below: daxpy(alpha, c, c) gives c + alpha·c, exactly 2a or 0.)
             if alpha < 0 { inChunks(count) { o, n in cblas_dscal(n, -1, c + o, 1) } }
             inChunks(count) { o, n in cblas_daxpy(n, 1, a + o, 1, c + o, 1) }
             return

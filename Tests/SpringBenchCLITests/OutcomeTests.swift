@@ -101,4 +101,29 @@ struct OutcomeTests {
         #expect(outcome.stdout.contains("FAIL") || outcome.stdout.contains("fail"), "\(outcome)")
         #expect(outcome.errorLines.isEmpty, "\(outcome)")
     }
+
+    /// The committed results of the last `make report`.
+    static var committedResults: String {
+        var directory = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { directory.deleteLastPathComponent() }
+        return directory.appendingPathComponent("Reports/data/bench-results.json").path
+    }
+
+    @Test("recommend and report on a valid results file exit 0; report writes the whole set")
+    func resultsConsumersSucceed() throws {
+        let recommend = CLIRunner.run(["recommend", "--input", Self.committedResults], deadline: 60)
+        #expect(recommend.status == 0, "\(recommend)")
+        #expect(["naive", "SIMD", "simd", "OpenBLAS", "openblas"].contains { recommend.stdout.contains($0) }, "\(recommend)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let report = CLIRunner.run(["report", "--input", Self.committedResults, "--output-directory", directory], deadline: 120)
+        #expect(report.status == 0, "\(report)")
+        for file in ["performance.md", "backend-choice.md"] {
+            #expect(FileManager.default.fileExists(atPath: directory + "/" + file), "\(file) missing: \(report)")
+        }
+        let plots = (try? FileManager.default.contentsOfDirectory(atPath: directory + "/plots")) ?? []
+        #expect(plots.contains { $0.hasSuffix(".svg") }, "\(plots)")
+        let same = CLIRunner.run(["compare", Self.committedResults, Self.committedResults, "--format", "plain"], deadline: 60)
+        #expect(same.status == 0 && same.stdout.contains("No regression"), "\(same)")
+    }
 }
