@@ -24,13 +24,16 @@ struct MarkdownTable {
     }
 
     /// Pipes end a cell and newlines end a row; neither may come from data.
+    /// A pipe after an odd run of backslashes is already escaped (GFM reads
+    /// `\\|` as an escaped backslash and then a cell boundary), so only a pipe
+    /// after an even run gets a backslash.
     static func escape(_ cell: String) -> String {
         var result = ""
-        var previous: Character?
+        var backslashes = 0
         for character in cell {
-            if character == "|" && previous != "\\" { result.append("\\") }
+            if character == "|" && backslashes % 2 == 0 { result.append("\\") }
             result.append(character == "\n" ? " " : character)
-            previous = character
+            backslashes = character == "\\" ? backslashes + 1 : 0
         }
         return result
     }
