@@ -1,0 +1,101 @@
+import Testing
+import VectorKernels
+import Verification
+
+/// Every check of the verification suite can fail: each one is fed an input
+/// broken in exactly the property it guards, and must fail — and only it, so a
+/// check that compared the wrong thing (the fault's own output on both sides,
+/// a shorter prefix) is caught too.
+
+/// Which kernel a ``KernelFaultBackend`` gets wrong.
+protocol KernelFault { static var kernel: String { get } }
+enum AddFault: KernelFault { static let kernel = "add" }
+enum SubtractFault: KernelFault { static let kernel = "subtract" }
+enum AddInPlaceFault: KernelFault { static let kernel = "add-in-place" }
+enum SubtractInPlaceFault: KernelFault { static let kernel = "subtract-in-place" }
+enum ScaleFault: KernelFault { static let kernel = "scale" }
+enum AXPYFault: KernelFault { static let kernel = "axpy" }
+enum SquaresFault: KernelFault { static let kernel = "magnitude-squared" }
+
+/// NaiveBackend, except that kernel `F` gets its last element (or its sum)
+/// slightly wrong: one ulp for the exact kernels, 1e-9 relative for the
+/// bounded ones (far past u·|αx| + u·|y| and γ(N)·Σa² for these sizes).
+enum KernelFaultBackend<F: KernelFault>: KernelBackend {
+    static var name: String { "fault-\(F.kernel)" }
+    static var details: BackendDetails {
+        BackendDetails(name: name, summary: "naive with a wrong \(F.kernel)", simdWidth: nil,
+                       library: nil, core: nil, threads: 1, fusedAXPY: false)
+    }
+    static func spoil(_ p: UnsafeMutablePointer<Double>, _ count: Int, _ kernel: String) {
+        guard F.kernel == kernel, count > 0 else { return }
+        p[count - 1] = p[count - 1].isFinite ? p[count - 1].nextUp : 1
+    }
+    static func uncheckedAdd(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int) {
+        NaiveBackend.uncheckedAdd(a, b, into: c, count: count)
+        spoil(c, count, "add")
+    }
+    static func uncheckedSubtract(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int) {
+        NaiveBackend.uncheckedSubtract(a, b, into: c, count: count)
+        spoil(c, count, "subtract")
+    }
+    static func uncheckedAddInPlace(_ a: UnsafeMutablePointer<Double>, _ b: UnsafePointer<Double>, count: Int) {
+        NaiveBackend.uncheckedAddInPlace(a, b, count: count)
+        spoil(a, count, "add-in-place")
+    }
+    static func uncheckedSubtractInPlace(_ a: UnsafeMutablePointer<Double>, _ b: UnsafePointer<Double>, count: Int) {
+        NaiveBackend.uncheckedSubtractInPlace(a, b, count: count)
+        spoil(a, count, "subtract-in-place")
+    }
+    static func uncheckedScale(_ a: UnsafeMutablePointer<Double>, by factor: Double, count: Int) {
+        NaiveBackend.uncheckedScale(a, by: factor, count: count)
+        spoil(a, count, "scale")
+    }
+    static func uncheckedAXPY(alpha: Double, x: UnsafePointer<Double>, y: UnsafeMutablePointer<Double>, count: Int) {
+        NaiveBackend.uncheckedAXPY(alpha: alpha, x: x, y: y, count: count)
+        if F.kernel == "axpy", count > 0 { y[count - 1] += 1e-9 * (abs(y[count - 1]) + 1) }
+    }
+    static func uncheckedMagnitudeSquared(_ a: UnsafePointer<Double>, count: Int) -> Double {
+        let sum = NaiveBackend.uncheckedMagnitudeSquared(a, count: count)
+        return F.kernel == "magnitude-squared" ? sum * (1 + 1e-9) + 1e-300 : sum
+    }
+}
+
+@Suite("Every check can fail, and fails alone")
+struct CheckPowerTests {
+    static let kernels = ["add", "subtract", "add-in-place", "subtract-in-place", "scale", "axpy", "magnitude-squared"]
+
+    static func verdicts<F: KernelFault>(_: F.Type) -> [String: Verdict] {
+        let checks = BackendAgreementChecker(KernelFaultBackend<F>.self, sizes: [1, 5, 16, 33], seeds: [1]).check()
+        return Dictionary(uniqueKeysWithValues: checks.map { ($0.name, $0.verdict) })
+    }
+
+    @Test("a backend wrong in one kernel fails that kernel's check and no other", arguments: kernels)
+    func kernelFaultIsIsolated(_ kernel: String) {
+        let verdicts: [String: Verdict]
+        switch kernel {
+        case "add": verdicts = Self.verdicts(AddFault.self)
+        case "subtract": verdicts = Self.verdicts(SubtractFault.self)
+        case "add-in-place": verdicts = Self.verdicts(AddInPlaceFault.self)
+        case "subtract-in-place": verdicts = Self.verdicts(SubtractInPlaceFault.self)
+        case "scale": verdicts = Self.verdicts(ScaleFault.self)
+        case "axpy": verdicts = Self.verdicts(AXPYFault.self)
+        default: verdicts = Self.verdicts(SquaresFault.self)
+        }
+        #expect(verdicts.count == Self.kernels.count)
+        for other in Self.kernels {
+            let verdict = verdicts["backend.fault-\(kernel).\(other)"]
+            #expect(verdict == (other == kernel ? .fails : .holds), "fault in \(kernel): \(other) \(String(describing: verdict))")
+        }
+    }
+
+    @Test("a truncating vector type fails subtract-then-add where v is longer than w")
+    func truncationFailsTheRoundTrip() {
+        typealias V = PointVector<NaiveBackend, Truncating>
+        let checker = VectorLawChecker<V>(
+            name: "truncating", lengths: [(5, 3)], seeds: [1],
+            make: { V($0) }, elements: { $0.elements })
+        let checks = Dictionary(uniqueKeysWithValues: checker.check().map { ($0.name, $0.verdict) })
+        // (v − w) + w keeps only 3 of v's 5 elements: the last two are lost.
+        #expect(checks["laws.truncating.subtract-then-add"] == .fails)
+    }
+}
