@@ -1,3 +1,4 @@
+import ODEReference
 import Testing
 import VectorKernels
 import Verification
@@ -97,5 +98,22 @@ struct CheckPowerTests {
         let checks = Dictionary(uniqueKeysWithValues: checker.check().map { ($0.name, $0.verdict) })
         // (v − w) + w keeps only 3 of v's 5 elements: the last two are lost.
         #expect(checks["laws.truncating.subtract-then-add"] == .fails)
+    }
+
+    @Test("a pair that delivers one order less than it claims fails reference.order; the true claim holds")
+    func orderOneShortFails() {
+        func verdict(claiming order: Int) -> Verdict? {
+            var pair = EmbeddedRungeKuttaPair.dormandPrince54
+            pair.order = order
+            pair.name = "DP5(4) claiming order \(order)"
+            var suite = VerificationSuite(mode: .quick)
+            suite.sections = [.referenceIntegrator]
+            suite.referencePair = pair
+            return suite.run().check(named: "reference.order")?.verdict
+        }
+        #expect(verdict(claiming: 5) == .holds)
+        // An order drop of exactly one, the smallest a wrong coefficient causes.
+        #expect(verdict(claiming: 6) == .fails)
+        #expect(verdict(claiming: 4) == .fails)
     }
 }
