@@ -159,4 +159,33 @@ struct PublishedValueTests {
         #expect(Self.close(spring.stiffness, 342.10058823529411764705882352941, roundings: 32))
         #expect(Self.close(spring.damping, 30.4869796482442515337812188128842, roundings: 128))
     }
+
+    /// Pop's QC friction and the spring on each piece of `POPBouncy3NoBounce`
+    /// (tension ≤ 18, ≤ 44, beyond), the oracle evaluated from the algorithm of
+    /// facebook/pop's POPAnimationExtras.mm in exact rational arithmetic
+    /// (Python `fractions`, printed to 36 digits) — independent of the
+    /// Double code under test.
+    @Test("Pop's no-bounce fit on each of its three pieces", arguments: [
+        // (bounciness, speed, qcTension, qcFriction, stiffness, damping)
+        (4.0, 1.0, 6.36764705882352941176470588235294118, 3.51329739504713326764596716429893996,
+         108.450882352941176470588235294117647, 11.5398921851413998029379014928968199),
+        (10, 2, 12.2352941176470588235294117647058824, 3.36776121651687458666612201087856031,
+         129.691764705882352941176470588235294, 11.1032836495506237599983660326356809),
+        (4, 4, 23.9705882352941176470588235294117647, 6.39272209326889961453864720179567379,
+         172.173529411764705882352941176470588, 20.1781662798066988436159416053870214),
+        (0, 6, 35.7058823529411764705882352941176471, 9.20761609851414614288622023203745166,
+         214.655294117647058823529411764705882, 28.6228482955424384286586606961123550),
+    ])
+    func popNoBounceFit(
+        bounciness: Double, speed: Double, qcTension: Double, qcFriction: Double, stiffness: Double, damping: Double
+    ) throws {
+        let pop = try PopParameters(bounciness: bounciness, speed: speed)
+        let origami = pop.origami
+        // The same rounding budget as the defaults above; the damping's
+        // (f − 8)·3 + 25 cancels by at most 3× here.
+        #expect(Self.close(origami.tension, qcTension, roundings: 16))
+        #expect(Self.close(origami.friction, qcFriction, roundings: 64))
+        #expect(Self.close(pop.spring.stiffness, stiffness, roundings: 32))
+        #expect(Self.close(pop.spring.damping, damping, roundings: 256))
+    }
 }
