@@ -109,6 +109,16 @@ struct PinnedTrajectoryTests {
                 "\(definition): end state (\(run.finalState.first), \(run.finalState.second)), definition (\(x), \(v))")
     }
 
+    @Test("a partial last step is judged relative to the step: at h = 1e-10 s, 3.5 steps end with a half step")
+    func partialStepIsRelative() throws {
+        // Time measured in units where 1e-10 is one step of a fast system.
+        let fast = AccelerationField<Double> { _, x, _ in -1e20 * x }
+        let run = try SemiImplicitEuler(stepSize: 1e-10).integrate(fast, from: 0, to: 3.5e-10, position: 1, velocity: 0)
+        #expect(run.steps == 3)
+        #expect(abs(run.finalPartialStep - 0.5e-10) <= 1e-24, "partial step \(run.finalPartialStep)")
+        #expect(run.functionEvaluations == 4)
+    }
+
     @Test("the pinned comparison tells each scheme from its near neighbours")
     func neighboursAreToldApart() {
         // The oracle would catch the textbook neighbours: each differs from the
