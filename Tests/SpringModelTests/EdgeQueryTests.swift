@@ -271,4 +271,30 @@ struct EdgeQueryTests {
         #expect(parameters.tension == 170 && parameters.friction == 26 && parameters.mass == 3)
         #expect(parameters.spring == spring)
     }
+
+    // MARK: Conversions of a spring whose mass is not 1
+
+    @Test("Android's stiffness of a spring with mass is k/m = ω₀² (SpringForce has no mass), ζ kept")
+    func androidFromMassiveSpring() throws {
+        let spring = try Spring(mass: 4, stiffness: 400, damping: 24)  // ω₀ = 10, ζ = 0.3
+        let android = AndroidSpringForce(spring)
+        #expect(android.stiffness == 100)
+        #expect(abs(android.dampingRatio - 0.3) <= 2 * Double.ulpOfOne * 0.3)
+        // Back to a unit-mass spring with the same motion.
+        #expect(abs(android.spring.naturalFrequency - 10) <= 4 * Double.ulpOfOne * 10)
+        #expect(abs(android.spring.dampingRatio - 0.3) <= 4 * Double.ulpOfOne * 0.3)
+    }
+
+    @Test("UIKit parameters with a mass build that mass: k = (2π/response)²·m, c = 2ζ·(2π/response)·m")
+    func uikitWithMass() throws {
+        let uikit = try UIKitParameters(dampingRatio: 0.4, response: 0.5, mass: 2.5, initialVelocity: RelativeVelocity(0))
+        let spring = uikit.spring
+        let omega = 2 * Double.pi / 0.5
+        #expect(spring.mass == 2.5)
+        #expect(abs(spring.stiffness - omega * omega * 2.5) <= 8 * Double.ulpOfOne * omega * omega * 2.5)
+        #expect(abs(spring.damping - 2 * 0.4 * omega * 2.5) <= 8 * Double.ulpOfOne * 2 * 0.4 * omega * 2.5)
+        let back = UIKitParameters(spring)
+        #expect(back.mass == 2.5)
+        #expect(abs(back.response - 0.5) <= 8 * Double.ulpOfOne * 0.5)
+    }
 }
