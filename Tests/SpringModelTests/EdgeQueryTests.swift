@@ -297,4 +297,27 @@ struct EdgeQueryTests {
         #expect(back.mass == 2.5)
         #expect(abs(back.response - 0.5) <= 8 * Double.ulpOfOne * 0.5)
     }
+
+    // MARK: The undamped propagator past the largest phase
+
+    @Test("an undamped spring beyond the largest phase repeats with its period 2π/ω₀")
+    func undampedPeriodicBeyondOverflow() throws {
+        let omega = 1e10
+        let period = 2 * Double.pi / omega
+        // Times whose phase ω₀t overflows; the reduced time falls in either half
+        // of the period, so both halves are checked.
+        var halves: Set<Bool> = []
+        for k in 1...40 {
+            let time = Double(k) * 1e299
+            let reduced = fmod(time, period)
+            halves.insert(reduced >= period / 2)
+            let far = SpringPropagator(naturalFrequency: omega, dampingRatio: 0, time: time)
+            let near = SpringPropagator(naturalFrequency: omega, dampingRatio: 0, time: reduced)
+            #expect(far.positionFromDisplacement == near.positionFromDisplacement, "t=\(time)")
+            #expect(far.positionFromVelocity == near.positionFromVelocity, "t=\(time)")
+            #expect(far.velocityFromDisplacement == near.velocityFromDisplacement, "t=\(time)")
+            #expect(far.velocityFromVelocity == near.velocityFromVelocity, "t=\(time)")
+        }
+        #expect(halves == [true, false], "the times must reach both halves of the period")
+    }
 }
