@@ -6,7 +6,7 @@ import VectorKernels
 struct PointCountTests {
     @Test("binary and decimal suffixes, scientific notation", arguments: [
         ("4096", 4096), ("4Ki", 4096), ("16Mi", 16 << 20), ("1Gi", 1 << 30), ("1e6", 1_000_000),
-        ("250k", 250_000), ("2M", 2_000_000), (" 16 ", 16),
+        ("250k", 250_000), ("4K", 4_000), ("2M", 2_000_000), ("3G", 3_000_000_000), ("1Ti", 1 << 40), (" 16 ", 16),
     ])
     func parses(_ text: String, _ expected: Int) throws {
         #expect(try PointCount.parse(text) == expected)
