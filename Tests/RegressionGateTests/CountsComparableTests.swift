@@ -1,0 +1,43 @@
+import _TestSupport
+import Benchmarking
+import Testing
+@testable import RegressionGate
+
+/// When two instruction-count runs may be compared (Guides: the deterministic
+/// gate): counts are a property of the build — compiler, configuration and
+/// target CPU must all match — and of the CPU model only where a library picks
+/// its code at run time (OpenBLAS).
+@Suite("Instruction counts: which runs compare")
+struct CountsComparableTests {
+    static let base = SyntheticRuns.machine(cpu: "CPU A")
+    static var swiftOnly: MachineRecord {
+        var record = base
+        record.backends = record.backends.filter { $0.library == nil }
+        return record
+    }
+
+    @Test("the same build compares; another compiler, configuration or target CPU does not",
+          arguments: ["compiler", "configuration", "target", "none"])
+    func buildMustMatch(_ change: String) {
+        for baseline in [Self.base, Self.swiftOnly] {
+            var current = baseline
+            switch change {
+            case "compiler": current.swiftCompiler = "Swift 6.4"
+            case "configuration": current.buildConfiguration = "debug"
+            case "target": current.targetCPU = "x86-64"
+            default: break
+            }
+            #expect(Comparison.countsComparable(baseline, current) == (change == "none"), "\(change)")
+        }
+    }
+
+    @Test("another CPU model compares for Swift-only backends, not with a run-time dispatching library")
+    func cpuModelMattersOnlyForLibraries() {
+        var otherCPU = Self.swiftOnly
+        otherCPU.cpuModel = "CPU B"
+        #expect(Comparison.countsComparable(Self.swiftOnly, otherCPU))
+        var otherCPUWithLibrary = Self.base
+        otherCPUWithLibrary.cpuModel = "CPU B"
+        #expect(!Comparison.countsComparable(Self.base, otherCPUWithLibrary))
+    }
+}
