@@ -51,6 +51,16 @@ struct ResultsFileTests {
         #expect(throws: DocumentFileError.self) { try BenchmarkResults.load(from: fieldMissing) }
     }
 
+    @Test("a sample that is zero, negative or not finite makes the file impossible, naming the cell",
+          arguments: [0.0, -1.0, .nan, .infinity])
+    func impossibleSample(_ sample: Double) throws {
+        var results = SyntheticResults.make()
+        #expect(results.impossibleValue() == nil)
+        results.measurements[3].samples[0] = sample
+        let problem = try #require(results.impossibleValue(), "a sample of \(sample) was accepted")
+        #expect(problem.contains(results.measurements[3].key.description) && problem.contains("sample"))
+    }
+
     @Test("a write that fails leaves the previous file intact and no temporary")
     func failedWriteKeepsOldFile() throws {
         let directory = Self.temporaryDirectory()
