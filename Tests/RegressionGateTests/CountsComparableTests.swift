@@ -41,3 +41,25 @@ struct CountsComparableTests {
         #expect(!Comparison.countsComparable(Self.base, otherCPUWithLibrary))
     }
 }
+
+/// Instructions per call and per element from the two collected regions,
+/// worked by hand: (I(k₂) − I(k₁)) ÷ (k₂ − k₁), then ÷ N.
+@Suite("Instruction counts: per call and per element")
+struct InstructionArithmeticTests {
+    @Test("set-up cancels: 1000 + 7·k instructions at k = 3 and 11 calls is 7 per call")
+    func perCall() {
+        // Region with k calls: 1000 of set-up plus 7 000 per call of N = 1000.
+        let entry = InstructionCountEntry(
+            kernel: .add, backend: "simd", size: 1000,
+            regionInstructions: [1000 + 3 * 7000, 1000 + 11 * 7000], callsPerRegion: [3, 11])
+        #expect(entry.instructionsPerCall == 7000)
+        #expect(entry.instructionsPerElement == 7)
+    }
+
+    @Test("a region that counted fewer instructions than the smaller one gives a negative figure, not a wrapped one")
+    func negativeDifference() {
+        let entry = InstructionCountEntry(
+            kernel: .scale, backend: "naive", size: 10, regionInstructions: [5000, 4000], callsPerRegion: [1, 5])
+        #expect(entry.instructionsPerCall == -250)
+    }
+}
