@@ -12,6 +12,8 @@ expected to survive, with the reason given there.
     make mutants                       # every mutant, Reports/mutants.md
     python3 Scripts/mutants.py --only kernels.simd-tail    # some, by id prefix
     python3 Scripts/mutants.py --full  # run failing suites to their end too
+    python3 Scripts/mutants.py --only ID --report Reports/mutants.md --merge
+                                       # run ID again (after a new test) and replace its row
 
 The scratch copy lives in .build-mutants/ (ignored by git) and keeps its build
 directory between runs, so a mutant costs an incremental build plus a test run.
@@ -28,6 +30,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import filecmp
+import json
 import os
 import re
 import shutil
@@ -270,7 +273,8 @@ def judge(work: str, args: argparse.Namespace, label: str) -> tuple[str, str, fl
     return "passed", "", seconds, []
 
 
-def report(outcomes: list[Outcome], path: str, baseline_seconds: float, started: str) -> None:
+def report(outcomes: list[Outcome], path: str, baseline_seconds: float, started: str,
+           merged: list[str] | None = None) -> None:
     caught = [o for o in outcomes if o.status == "caught"]
     survived = [o for o in outcomes if o.status == "survived"]
     equivalent = [o for o in outcomes if o.status.startswith("equivalent")]
@@ -297,8 +301,11 @@ def report(outcomes: list[Outcome], path: str, baseline_seconds: float, started:
             by = f"equivalent: {outcome.mutant.equivalent}" + (f" (yet caught by {by})" if outcome.by else "")
         lines.append(f"| `{outcome.mutant.ident}` | {why} | {outcome.status} | {by} | {outcome.seconds:.0f} |")
     lines += ["", f"Run started {started}; the unmutated suite took {baseline_seconds:.0f} s "
-              "(build excluded). A caught mutant's time is up to its first failing test unless `--full` was given.",
-              f"Machine: {platform_line()}.", ""]
+              "(build excluded). A caught mutant's time is up to its first failing test unless `--full` was given."]
+    if merged:
+        lines.append(f"Rows of {len(merged)} mutant(s) were run again with `--merge` "
+                     f"(after a fix or a new test): {', '.join(f'`{m}`' for m in merged)}.")
+    lines += [f"Machine: {platform_line()}.", ""]
     with open(path, "w", encoding="utf-8") as handle:
         handle.write("\n".join(lines))
 
@@ -326,9 +333,13 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=1200, help="seconds per test or verify run")
     parser.add_argument("--full", action="store_true", help="run failing suites to their end")
     parser.add_argument("--check", action="store_true", help="only check that every mutant applies")
+    parser.add_argument("--merge", action="store_true",
+                        help="with --report and --only: replace these mutants' rows in the last report")
     args = parser.parse_args()
     if args.timeout <= 0:
         fail(f"--timeout must be > 0, got {args.timeout}")
+    if args.merge and not (args.report and args.only):
+        fail("--merge needs --report and --only (the mutants to run again)")
 
     mutants = parse_list(args.list)
     if args.only:
@@ -390,8 +401,35 @@ def main() -> None:
               + (f" — {outcome.by}" if outcome.by else "") + f" ({total:.0f} s)", flush=True)
 
     if args.report:
-        report(outcomes, args.report, baseline_seconds, started)
-        print(f"wrote {args.report}")
+        record = os.path.splitext(args.report)[0] + ".json"
+        merged: list[str] = []
+        if args.merge:
+            # Earlier outcomes of the mutants not run now, from the last full run.
+            if not os.path.isfile(record):
+                fail(f"--merge needs {record} from an earlier run with --report")
+            with open(record, encoding="utf-8") as handle:
+                earlier = json.load(handle)
+            ran = {o.mutant.ident: o for o in outcomes}
+            by_id = {m.ident: m for m in parse_list(args.list)}
+            combined = []
+            for ident, mutant in by_id.items():
+                if ident in ran:
+                    combined.append(ran[ident])
+                elif ident in earlier["outcomes"]:
+                    old = earlier["outcomes"][ident]
+                    combined.append(Outcome(mutant, old["status"], old["by"], old["seconds"]))
+                else:
+                    fail(f"--merge: {ident} was never run; run every mutant once without --merge")
+            merged = sorted(set(earlier.get("merged", [])) | set(ran))
+            outcomes = combined
+            started, baseline_seconds = earlier["started"], earlier["baselineSeconds"]
+        report(outcomes, args.report, baseline_seconds, started, merged)
+        with open(record, "w", encoding="utf-8") as handle:
+            json.dump({"started": started, "baselineSeconds": baseline_seconds, "merged": merged,
+                       "outcomes": {o.mutant.ident: {"status": o.status, "by": o.by, "seconds": o.seconds}
+                                    for o in outcomes}}, handle, indent=1, ensure_ascii=False)
+            handle.write("\n")
+        print(f"wrote {args.report} and {record}")
     survived = [o for o in outcomes if o.status in ("survived", "invalid")]
     caught = sum(1 for o in outcomes if o.status == "caught")
     print(f"{caught} caught, {len(survived)} survived or invalid, "
