@@ -35,7 +35,7 @@ struct ConvertCommand: ParsableCommand {
             ("canonical", .success([("mass", spring.mass), ("stiffness", spring.stiffness), ("damping", spring.damping)])),
             ("derived", .success([
                 ("naturalFrequency", spring.naturalFrequency), ("dampingRatio", spring.dampingRatio),
-                ("decayRate", spring.decayRate), ("settlingDuration", spring.settlingDuration(epsilon: epsilon)),
+                ("decayRate", spring.decayRate), ("settlingDuration", spring.exactSettlingDuration(epsilon: epsilon)),
                 ("overshootPercent", spring.overshootPercent),
             ])),
             row(SwiftUIParameters.self) { SwiftUIParameters(spring) },

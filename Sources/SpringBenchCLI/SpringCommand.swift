@@ -52,7 +52,7 @@ struct SpringCommand: ParsableCommand {
             let spring = try springOptions.spring()
             let velocity = try absoluteVelocity()
             let sampleTimes = try self.sampleTimes(for: spring)
-            let settling = spring.settlingDuration(epsilon: springOptions.epsilon)
+            let settling = spring.exactSettlingDuration(epsilon: springOptions.epsilon)
             let rows = sampleTimes.map { t in (t, position(spring, velocity, t), self.velocity(spring, velocity, t)) }
             switch format {
             case .json:
@@ -130,7 +130,7 @@ struct SpringCommand: ParsableCommand {
             guard until.isFinite, until > 0 else { throw UsageError("--until must be a finite number > 0, got \(until)") }
             end = until
         } else {
-            let settling = spring.settlingDuration(epsilon: springOptions.epsilon)
+            let settling = spring.exactSettlingDuration(epsilon: springOptions.epsilon)
             end = settling.isFinite && settling > 0 ? settling : 4 * spring.response
         }
         return (0..<count).map { end * (Double($0) / Double(count - 1)) }  // no overflow for end near the largest Double
@@ -168,7 +168,7 @@ struct SpringCommand: ParsableCommand {
         if u0 != 0 || scaledVelocity != 0 {
             let arrival = spring.arrivalTime(initialDisplacement: u0, initialVelocity: scaledVelocity)
             let overshoot = spring.overshootPercent(initialDisplacement: u0, initialVelocity: scaledVelocity)
-            let motionSettling = spring.settlingDuration(
+            let motionSettling = spring.exactSettlingDuration(
                 initialDisplacement: u0, initialVelocity: scaledVelocity, epsilon: springOptions.epsilon)
             lines.append("        settles after \(motionSettling) s, first reaches the target at "
                 + (arrival.map { "\($0) s" } ?? "never") + ", overshoot "

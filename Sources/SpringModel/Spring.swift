@@ -170,7 +170,7 @@ extension Spring {
     public var response: Double { 2 * Double.pi / naturalFrequency }
 
     /// SwiftUI's perceptual `duration`, the same number as ``response``. It is
-    /// not the time the motion takes to settle (see ``settlingDuration(epsilon:)``).
+    /// not the time the motion takes to settle (see ``exactSettlingDuration(epsilon:)``).
     @inlinable
     public var duration: Double { response }
 

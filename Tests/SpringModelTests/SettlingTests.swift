@@ -16,7 +16,7 @@ struct SettlingTests {
     func settlingDefinition(spring: Spring) {
         for (u0, v0) in Self.starts {
             let epsilon = 0.001
-            let t = spring.settlingDuration(initialDisplacement: u0, initialVelocity: v0, epsilon: epsilon)
+            let t = spring.exactSettlingDuration(initialDisplacement: u0, initialVelocity: v0, epsilon: epsilon)
             let distance = { (t: Double) in abs(spring.position(from: u0, target: 0, initialVelocity: v0, time: t)) }
             let reference = u0 != 0 ? abs(u0) : distance(Self.firstTurn(spring, v0: v0))
             let level = epsilon * reference
@@ -57,14 +57,14 @@ struct SettlingTests {
     func criticalSettling() throws {
         let spring = try Spring(naturalFrequency: 2, dampingRatio: 1)
         // The bisection's one ulp and the value's few ulps at slope τe^(−τ): 16 ulps.
-        #expect(abs(spring.settlingDuration * 2 - 9.23341347645158573043133655587) <= 16 * Self.u * 9.24)
+        #expect(abs(spring.exactSettlingDuration * 2 - 9.23341347645158573043133655587) <= 16 * Self.u * 9.24)
     }
 
     @Test("Settling duration is continuous through ζ = 1 (no envelope jump)")
     func continuousThroughCritical() throws {
-        let critical = try Spring(naturalFrequency: 3, dampingRatio: 1).settlingDuration
+        let critical = try Spring(naturalFrequency: 3, dampingRatio: 1).exactSettlingDuration
         for zeta in [1 - 1e-12, 1 - 1e-9, 1 + 1e-9, 1 + 1e-12] {
-            let nearby = try Spring(naturalFrequency: 3, dampingRatio: zeta).settlingDuration
+            let nearby = try Spring(naturalFrequency: 3, dampingRatio: zeta).exactSettlingDuration
             // dT/dζ is O(1/ω₀) at ζ = 1; 1e-6 relative is generous for |Δζ| ≤ 1e-9.
             #expect(abs(nearby - critical) <= 1e-6 * critical, "ζ=\(zeta): \(nearby) vs \(critical)")
         }
@@ -74,7 +74,7 @@ struct SettlingTests {
           arguments: [0.05, 0.2, 0.5, 0.7])
     func envelopeBound(zeta: Double) throws {
         let spring = try Spring(naturalFrequency: 5, dampingRatio: zeta)
-        let exact = spring.settlingDuration
+        let exact = spring.exactSettlingDuration
         let bound = try #require(spring.envelopeSettlingDuration())
         let omegaD = 5 * ((1 - zeta) * (1 + zeta)).squareRoot()
         #expect(bound >= exact * (1 - 8 * Self.u))
@@ -83,9 +83,9 @@ struct SettlingTests {
 
     @Test("Undamped springs never settle; ε ≥ 1 settles at once")
     func edges() throws {
-        #expect(try Spring(mass: 1, stiffness: 10, damping: 0).settlingDuration == .infinity)
-        #expect(Spring.smooth.settlingDuration(epsilon: 1) == 0)
-        #expect(Spring.smooth.settlingDuration(initialDisplacement: 0, initialVelocity: 0) == 0)
+        #expect(try Spring(mass: 1, stiffness: 10, damping: 0).exactSettlingDuration == .infinity)
+        #expect(Spring.smooth.exactSettlingDuration(epsilon: 1) == 0)
+        #expect(Spring.smooth.exactSettlingDuration(initialDisplacement: 0, initialVelocity: 0) == 0)
     }
 
     @Test("First arrival: u(T) = 0 to rounding, no earlier sign change; none for critical/over-damped from rest",

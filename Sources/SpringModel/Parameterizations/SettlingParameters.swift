@@ -1,13 +1,18 @@
-/// A settling duration and a damping ratio: "stop within T seconds with this
-/// much bounce".
+/// SpringBench's exact settling form: a settling duration and a damping ratio,
+/// "stop within T seconds with this much bounce", where T is the time after
+/// which the motion from rest really stays within ε of the target.
+///
+/// Not SwiftUI's `Spring(settlingDuration:dampingRatio:)`, which solves an
+/// envelope estimate instead and builds a stiffer or softer spring (0.2–54 % in
+/// stiffness for ζ < 1 on the springs the tests try): that one is ``SwiftUISettlingParameters``.
 ///
 /// The settling duration of a spring with damping ratio ζ scales as `1/ω₀`:
 /// `T = τ(ζ)/ω₀`, where `τ(ζ)` is the settling duration of the `ω₀ = 1`
-/// spring (``Spring/settlingDuration(epsilon:)``, a bisection root finder).
+/// spring (``Spring/exactSettlingDuration(epsilon:)``, a bisection root finder).
 /// So `ω₀ = τ(ζ)/T`, mass 1, `c = 2ζω₀`. Inverse: `T` from the spring's own
 /// settling duration with the same ε. ζ must be > 0 (an undamped spring never settles).
 public struct SettlingParameters: SpringParameterization, Hashable {
-    public static let parameterizationName = "settling duration/damping ratio"
+    public static let parameterizationName = "exact settling duration/damping ratio"
 
     /// Seconds after which the motion from rest stays within ε of the target.
     public var settlingDuration: Double
@@ -66,7 +71,7 @@ public struct SettlingParameters: SpringParameterization, Hashable {
         guard spring.dampingRatio > 0 else {
             throw .notRepresentable(parameterization: Self.parameterizationName, reason: "an undamped spring never settles")
         }
-        let duration = spring.settlingDuration(epsilon: epsilon)
+        let duration = spring.exactSettlingDuration(epsilon: epsilon)
         guard duration.isFinite, duration > 0 else {
             throw .notRepresentable(
                 parameterization: Self.parameterizationName,
@@ -77,7 +82,7 @@ public struct SettlingParameters: SpringParameterization, Hashable {
 
     /// `τ(ζ)`: the settling duration of the unit-frequency spring, in radians.
     public var dimensionlessSettlingTime: Double {
-        Spring(uncheckedFrequency: 1, dampingRatio: dampingRatio).settlingDuration(epsilon: epsilon)
+        Spring(uncheckedFrequency: 1, dampingRatio: dampingRatio).exactSettlingDuration(epsilon: epsilon)
     }
 
     public var spring: Spring {

@@ -17,20 +17,29 @@ import ucrt
 // 2e308 or a velocity of 1e308 never overflows a product.
 
 extension Spring {
-    /// SwiftUI's `settlingDuration`: ``settlingDuration(epsilon:)`` with ε = 0.001.
-    public var settlingDuration: Double { settlingDuration(epsilon: 0.001) }
+    /// SpringBench's exact settling duration from rest with ε = 0.001:
+    /// ``exactSettlingDuration(epsilon:)``.
+    ///
+    /// Not SwiftUI's `settlingDuration`, which is an estimate (an envelope
+    /// bound, or a 0.1 s grid for critically and over-damped springs) and
+    /// reads longer: see ``swiftUISettlingDuration``.
+    public var exactSettlingDuration: Double { exactSettlingDuration(epsilon: 0.001) }
+
+    /// Renamed: this was always the exact settling time, never SwiftUI's estimate.
+    @available(*, deprecated, renamed: "exactSettlingDuration", message: "SwiftUI's own estimate is swiftUISettlingDuration")
+    public var settlingDuration: Double { exactSettlingDuration }
 
     /// The settling duration of a spring released from rest: the smallest `T`
     /// such that `|x(t) − target| ≤ ε·|x₀ − target|` for every `t ≥ T`.
     ///
-    /// See ``settlingDuration(initialDisplacement:initialVelocity:epsilon:)``
+    /// See ``exactSettlingDuration(initialDisplacement:initialVelocity:epsilon:)``
     /// for the definition with an initial velocity and for the values outside
     /// the usual range: `.infinity` for an undamped spring (ζ = 0) with
     /// `ε < 1`, for `ε ≤ 0` and when the duration exceeds the largest
     /// `Double`; `0` for `ε ≥ 1` (a motion from rest never leaves `|u₀|`); NaN
     /// for a NaN `ε`.
-    public func settlingDuration(epsilon: Double) -> Double {
-        settlingDuration(initialDisplacement: 1, initialVelocity: 0, epsilon: epsilon)
+    public func exactSettlingDuration(epsilon: Double) -> Double {
+        exactSettlingDuration(initialDisplacement: 1, initialVelocity: 0, epsilon: epsilon)
     }
 
     /// The settling duration of the motion starting `initialDisplacement` away
@@ -83,7 +92,7 @@ extension Spring {
     ///   `Double`; `0` for a motion at rest at the target and for `ε = +∞`;
     ///   NaN when `ε`, `u₀` or `v₀` is NaN or `u₀`, `v₀` is infinite (no
     ///   direction to follow). Never traps.
-    public func settlingDuration(
+    public func exactSettlingDuration(
         initialDisplacement u0: Double, initialVelocity v0: Double, epsilon: Double = 0.001
     ) -> Double {
         guard u0.isFinite, v0.isFinite, !epsilon.isNaN else { return .nan }
@@ -170,7 +179,7 @@ extension Spring {
     /// `A·e^(−λt)` with amplitude `A = |u₀|/√(1−ζ²)` reaches `ε·|u₀|`,
     /// `T = ln(1/(ε·√(1−ζ²)))/λ`.
     ///
-    /// It exceeds ``settlingDuration(epsilon:)`` by less than 1.13 half
+    /// It exceeds ``exactSettlingDuration(epsilon:)`` by less than 1.13 half
     /// periods `π/ω_d`: the peaks lie on `|u₀|·e^(−λt)`, so the last one above
     /// the level is within a half period before that curve's crossing, which
     /// the envelope's follows by `−ln(1−ζ²)/(2λ) < 0.13·π/ω_d`. `nil` for

@@ -224,7 +224,7 @@ extension VerificationSuite {
         guard candidateDamping.isFinite else {
             return MotionOutcome(error: .nan, tolerance: 0, description: "\(label): the formula gives no finite damping")
         }
-        let settling = (try? Spring(mass: 1, stiffness: k, damping: referenceDamping))?.settlingDuration(epsilon: 0.001) ?? 10 * d
+        let settling = (try? Spring(mass: 1, stiffness: k, damping: referenceDamping))?.exactSettlingDuration(epsilon: 0.001) ?? 10 * d
         let end = min(settling.isFinite ? settling : 10 * d, 20 * d)
         let times = (1...400).map { end * Double($0) / 400 }
         do {

@@ -114,7 +114,7 @@ extension VerificationSuite {
         if let duration {
             end = duration
         } else {
-            let settling = (try? Spring(mass: 1, stiffness: stiffness, damping: damping))?.settlingDuration(epsilon: 0.001) ?? 2
+            let settling = (try? Spring(mass: 1, stiffness: stiffness, damping: damping))?.exactSettlingDuration(epsilon: 0.001) ?? 2
             end = settling.isFinite ? settling : 2
         }
         let h = scheme.stepSize
