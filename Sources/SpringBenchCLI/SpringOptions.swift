@@ -28,11 +28,14 @@ struct SpringOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Response (undamped period, seconds, > 0), with --damping-ratio.")
     var response: Double?
 
-    @Option(parsing: .unconditional, help: "Damping ratio (>= 0), with --response, --settling-duration or --android-stiffness.")
+    @Option(parsing: .unconditional, help: "Damping ratio (>= 0), with --response, --settling-duration, --exact-settling-duration or --android-stiffness.")
     var dampingRatio: Double?
 
-    @Option(parsing: .unconditional, help: "Settling duration in seconds (> 0) to reach within --epsilon, with --damping-ratio (> 0).")
+    @Option(parsing: .unconditional, help: "SwiftUI's Spring(settlingDuration:dampingRatio:) in seconds (> 0; SwiftUI clamps it to 0.01...10 and the damping ratio to at most 1), with --damping-ratio.")
     var settlingDuration: Double?
+
+    @Option(parsing: .unconditional, help: "SpringBench's exact settling duration in seconds (> 0): the motion from rest stays within --epsilon after it; with --damping-ratio (> 0).")
+    var exactSettlingDuration: Double?
 
     @Option(parsing: .unconditional, help: "Android SpringForce stiffness (> 0; HIGH 10000, MEDIUM 1500, LOW 200, VERY_LOW 50), with --damping-ratio.")
     var androidStiffness: Double?
@@ -90,6 +93,11 @@ struct SpringOptions: ParsableArguments {
         case .response:
             return [("--response", .response, response), ("--damping-ratio", .dampingRatio, dampingRatio), ("--mass", .mass, mass)]
         case .settling:
+            return [
+                ("--exact-settling-duration", .settlingDuration, exactSettlingDuration),
+                ("--damping-ratio", .dampingRatio, dampingRatio), ("--epsilon", .epsilon, epsilon),
+            ]
+        case .swiftUISettling:
             return [
                 ("--settling-duration", .settlingDuration, settlingDuration),
                 ("--damping-ratio", .dampingRatio, dampingRatio), ("--epsilon", .epsilon, epsilon),

@@ -31,9 +31,14 @@ public enum SpringParameterizationKind: String, Sendable, Hashable, CaseIterable
     /// The damping ratio defaults to 1 (critically damped): SpringBench's
     /// default, since the type and SwiftUI's `Spring(response:dampingRatio:)` have none.
     case response
-    /// A settling duration and a damping ratio (> 0), both required, and the
-    /// settling threshold epsilon (default 0.001), ``SettlingParameters``.
+    /// SpringBench's exact settling form: a settling duration and a damping
+    /// ratio (> 0), both required, and the settling threshold epsilon
+    /// (default 0.001), ``SettlingParameters``.
     case settling
+    /// SwiftUI's `Spring(settlingDuration:dampingRatio:epsilon:)`, computed as
+    /// SwiftUI does (``SwiftUISettlingParameters``): both required, epsilon
+    /// default 0.001. SwiftUI clamps ζ to at most 1 and the duration to 0.01…10 s.
+    case swiftUISettling
     /// Android's `SpringForce` stiffness (required) and damping ratio, whose
     /// default 0.5 is `SpringForce()`'s `DAMPING_RATIO_MEDIUM_BOUNCY`
     /// (``AndroidSpringForce/springForceDefault``).
@@ -68,6 +73,7 @@ public enum SpringParameterizationKind: String, Sendable, Hashable, CaseIterable
         case .physical: return nil
         case .response: return ResponseParameters.self
         case .settling: return SettlingParameters.self
+        case .swiftUISettling: return SwiftUISettlingParameters.self
         case .android: return AndroidSpringForce.self
         case .motionDuration: return MotionDurationParameters.self
         case .reactSpring, .reactSpringFrequency: return ReactSpringParameters.self
@@ -94,7 +100,7 @@ public enum SpringParameterizationKind: String, Sendable, Hashable, CaseIterable
     /// ``settling``.
     public var platform: SpringPlatform? {
         switch self {
-        case .swiftUI: return .swiftUI
+        case .swiftUI, .swiftUISettling: return .swiftUI
         case .physical, .response, .settling: return nil
         case .android: return .androidSpringForce
         case .motionDuration: return .motion
@@ -144,6 +150,21 @@ public enum SpringParameterizationKind: String, Sendable, Hashable, CaseIterable
                         lowerBound: 0, includesLowerBound: false, upperBound: 1, includesUpperBound: false,
                         description: "greater than 0 and less than 1"),
                     default: 0.001, "settling threshold relative to the initial displacement"),
+            ]
+        case .swiftUISettling:
+            return [
+                SpringParameter(
+                    .settlingDuration, .seconds, .positive, default: nil,
+                    "SwiftUI's settling duration (an envelope estimate; clamped to 0.01...10)"),
+                SpringParameter(
+                    .dampingRatio, .dimensionless, .nonNegative, default: nil,
+                    "damping ratio ζ (SwiftUI clamps it to at most 1)"),
+                SpringParameter(
+                    .epsilon, .dimensionless,
+                    SpringParameter.ValidRange(
+                        lowerBound: 0, includesLowerBound: false, upperBound: 1, includesUpperBound: false,
+                        description: "greater than 0 and less than 1"),
+                    default: 0.001, "SwiftUI's epsilon"),
             ]
         case .android:
             return [
@@ -248,6 +269,11 @@ public enum SpringParameterizationKind: String, Sendable, Hashable, CaseIterable
                     settlingDuration: value(.settlingDuration), dampingRatio: value(.dampingRatio),
                     epsilon: value(.epsilon)
                 ).spring
+            case .swiftUISettling:
+                return try SwiftUISettlingParameters(
+                    settlingDuration: value(.settlingDuration), dampingRatio: value(.dampingRatio),
+                    epsilon: value(.epsilon)
+                ).spring
             case .android:
                 return try AndroidSpringForce(stiffness: value(.stiffness), dampingRatio: value(.dampingRatio)).spring
             case .motionDuration:
@@ -297,6 +323,9 @@ public enum SpringParameterizationKind: String, Sendable, Hashable, CaseIterable
             return [.response: form.response, .dampingRatio: form.dampingRatio, .mass: form.mass]
         case .settling:
             let form = try SettlingParameters(spring, epsilon: epsilon)
+            return [.settlingDuration: form.settlingDuration, .dampingRatio: form.dampingRatio, .epsilon: form.epsilon]
+        case .swiftUISettling:
+            let form = try SwiftUISettlingParameters(spring, epsilon: epsilon)
             return [.settlingDuration: form.settlingDuration, .dampingRatio: form.dampingRatio, .epsilon: form.epsilon]
         case .android:
             let form = AndroidSpringForce(spring)

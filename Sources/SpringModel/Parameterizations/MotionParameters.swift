@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#endif
+
 /// Motion's (framer-motion) physics spring: stiffness, damping, mass with its
 /// defaults 100, 10, 1 (Motion's `spring` documentation). Identity conversion,
 /// exact inverse.
@@ -46,7 +54,11 @@ public struct MotionDurationParameters: SpringParameterization, Hashable {
     /// Bounce, effective range 0…0.95.
     public var bounce: Double
 
-    public init(visualDuration: Double, bounce: Double) throws(SpringParameterError) {
+    /// `bounce` defaults to 0.3, as in Motion's `spring(visualDuration, bounce)`
+    /// function form. (Motion's object form `{ visualDuration }` without a
+    /// bounce ignores the visual duration and runs the physics defaults
+    /// 100/10/1: ``MotionParameters/defaults``.)
+    public init(visualDuration: Double, bounce: Double = 0.3) throws(SpringParameterError) {
         try Check.positive(visualDuration, "visualDuration")
         try Check.finite(bounce, "bounce")
         self.visualDuration = visualDuration
@@ -76,5 +88,90 @@ public struct MotionDurationParameters: SpringParameterization, Hashable {
 
     public var namedValues: [(name: String, value: Double)] {
         [("visualDuration", visualDuration), ("bounce", bounce)]
+    }
+}
+
+/// Motion's duration-based spring, `{ duration, bounce }` without a
+/// `visualDuration` (motiondivision/motion
+/// `packages/motion-dom/src/animation/generators/spring.ts` `findSpring`,
+/// commit 1b037b0032578b52af94b06ff3920bfa0aaa5e36): ζ = clamp(1 − bounce,
+/// 0.05, 1), the duration clamped to 0.01…10 s, and ω₀ from 11 Newton steps
+/// from `5/duration` on Motion's envelope `0.001 − ζω₀/ω_d·e^(−ζω₀T)` (ζ < 1) or
+/// `e^(−ω₀T)(ω₀T + 1) − 0.001` (ζ = 1), whose derivative Motion writes with ω₀²
+/// where ω₀ is meant (kept: these are Motion's numbers). Mass 1,
+/// `k = ω₀²`, `c = 2ζ√k`; a Newton result that is NaN gives Motion's physics
+/// defaults 100/10. Defaults: duration 0.8 s, bounce 0.3.
+///
+/// Motion ends such an animation at `duration`, not by its rest thresholds.
+/// Inverse: not offered (Motion's Newton does not converge to a closed form
+/// one could invert exactly); `init(_:)` throws.
+public struct MotionPhysicalDurationParameters: SpringParameterization, Hashable {
+    public static let parameterizationName = "Motion duration/bounce"
+
+    /// Duration in seconds (Motion takes seconds and clamps to 0.01…10).
+    public var duration: Double
+    /// Bounce; ζ = clamp(1 − bounce, 0.05, 1).
+    public var bounce: Double
+
+    public init(duration: Double = 0.8, bounce: Double = 0.3) throws(SpringParameterError) {
+        try Check.positive(duration, "duration")
+        try Check.finite(bounce, "bounce")
+        self.duration = duration
+        self.bounce = bounce
+    }
+
+    public init(_ spring: Spring) throws(SpringParameterError) {
+        throw .notRepresentable(
+            parameterization: Self.parameterizationName,
+            reason: "Motion's Newton iteration has no exact inverse; give the duration and bounce")
+    }
+
+    /// The damping ratio Motion uses.
+    public var dampingRatio: Double { Swift.min(Swift.max(1 - bounce, 0.05), 1) }
+
+    /// The clamped duration in seconds.
+    public var effectiveDuration: Double { Swift.min(Swift.max(duration, 0.01), 10) }
+
+    /// `findSpring`'s ω₀ (rad/s), or NaN when its Newton iteration fails.
+    public var naturalFrequency: Double {
+        let zeta = dampingRatio
+        let d = effectiveDuration
+        let safeMin = 0.001
+        func envelope(_ w: Double) -> Double {
+            if zeta < 1 {
+                let decay = w * zeta
+                let a = decay - 0
+                let b = w * (1 - zeta * zeta).squareRoot()
+                return safeMin - (a / b) * exp(-(decay * d))
+            }
+            return -safeMin + exp(-w * d) * ((w - 0) * d + 1)
+        }
+        func derivative(_ w: Double) -> Double {
+            if zeta < 1 {
+                let decay = w * zeta
+                let delta = decay * d
+                let dd = delta * 0 + 0
+                let e = pow(zeta, 2) * pow(w, 2) * d
+                let f = exp(-delta)
+                let g = pow(w, 2) * (1 - zeta * zeta).squareRoot()
+                let factor: Double = -envelope(w) + safeMin > 0 ? -1 : 1
+                return (factor * ((dd - e) * f)) / g
+            }
+            return exp(-w * d) * ((0 - w) * (d * d))
+        }
+        var w = 5 / d
+        for _ in 1..<12 { w = w - envelope(w) / derivative(w) }
+        return w
+    }
+
+    public var spring: Spring {
+        let w = naturalFrequency
+        guard !w.isNaN else { return Spring(uncheckedMass: 1, stiffness: 100, damping: 10) }
+        let stiffness = pow(w, 2)
+        return Spring(uncheckedMass: 1, stiffness: stiffness, damping: dampingRatio * 2 * stiffness.squareRoot())
+    }
+
+    public var namedValues: [(name: String, value: Double)] {
+        [("duration", duration), ("bounce", bounce)]
     }
 }

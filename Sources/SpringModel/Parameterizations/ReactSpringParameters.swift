@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#endif
+
 /// react-spring's `tension` (stiffness), `friction` (damping) and `mass`, with
 /// its presets, and its `frequency` + `damping` form.
 ///
@@ -28,13 +36,21 @@ public struct ReactSpringParameters: SpringParameterization, Hashable {
         self.mass = mass
     }
 
-    /// react-spring's frequency/damping form.
+    /// react-spring's frequency/damping form, with react-spring's own edge
+    /// rules (`mergeConfig` in `packages/core/src/AnimationConfig.ts`, commit
+    /// 3d2523de0f879e20869ab9add907540188bf6446): a frequency below 0.01 s
+    /// is raised to 0.01 and a negative damping set to 0 before converting.
+    /// The values are stored as given; ``tension`` and ``friction`` come from
+    /// the raised ones.
     public init(frequency: Double, damping: Double = 1, mass: Double = 1) throws(SpringParameterError) {
-        try Check.positive(frequency, "frequency")
-        try Check.nonNegative(damping, "damping")
+        try Check.finite(frequency, "frequency")
+        try Check.finite(damping, "damping")
         try Check.positive(mass, "mass")
+        let usedFrequency = Swift.max(frequency, 0.01)
+        let usedDamping = Swift.max(damping, 0)
         let spring = try Spring.validated(
-            Spring(uncheckedFrequency: 2 * .pi / frequency, dampingRatio: damping, mass: mass),
+            Spring(uncheckedMass: mass, stiffness: pow(2 * .pi / usedFrequency, 2) * mass,
+                   damping: 4 * .pi * usedDamping * mass / usedFrequency),
             blaming: "frequency", value: frequency, range: "a period giving a finite tension",
             damping: ("damping", damping, "0, or a damping ratio from 2.2250738585072014e-308 to 4.49e307 giving a finite friction"))
         self.init(spring)

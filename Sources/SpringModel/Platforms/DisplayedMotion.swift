@@ -1,0 +1,86 @@
+/// What a platform's frame loop shows: the value on each display frame, the
+/// platform's own clock where it keeps one, and the frame on which the
+/// platform declares the animation finished.
+///
+/// Frame `n` is displayed at `n / refreshRate` seconds; frame 0 is the start
+/// (the value `from`). A run stops at the platform's "done" frame or after
+/// ``PlatformAnimation/maximumDuration``, whichever comes first.
+public struct DisplayedMotion: Sendable, Hashable {
+    /// Which platform loop produced it (`"react-spring"`).
+    public var platform: String
+    /// Display frames per second.
+    public var refreshRate: Double
+    /// The value each frame shows, frame 0 first.
+    public var values: [Double]
+    /// The time the platform's own solver had reached when each frame was
+    /// shown, in seconds (react-spring's whole-millisecond steps, Rebound's
+    /// and Pop's interpolated write-back, SwiftUI's 300 Hz sub-steps);
+    /// `nil` for platforms that evaluate at the display time itself.
+    public var simulatedTimes: [Double]?
+    /// The frame on which the platform declares the animation finished;
+    /// `nil` if it had not within the run's limit.
+    public var doneFrame: Int?
+
+    public init(platform: String, refreshRate: Double, values: [Double], simulatedTimes: [Double]?, doneFrame: Int?) {
+        self.platform = platform
+        self.refreshRate = refreshRate
+        self.values = values
+        self.simulatedTimes = simulatedTimes
+        self.doneFrame = doneFrame
+    }
+
+    /// The display time of frame `n`.
+    public func time(ofFrame n: Int) -> Double { Double(n) / refreshRate }
+
+    /// When the platform declares the animation finished, in seconds.
+    public var doneTime: Double? { doneFrame.map(time(ofFrame:)) }
+
+    /// The platform's clock against the display's: the simulated time over
+    /// the display time at the last frame before done, minus 1 (0.08 means the
+    /// motion runs 8 % fast); `nil` without a simulated clock.
+    public var clockDrift: Double? {
+        guard let simulated = simulatedTimes, simulated.count > 1 else { return nil }
+        let last = Swift.min(simulated.count - 1, (doneFrame ?? simulated.count) - 1)
+        guard last >= 1 else { return nil }
+        return simulated[last] / time(ofFrame: last) - 1
+    }
+
+    /// The largest distance between what each frame shows and the exact
+    /// spring at that frame's display time, over the frames before done,
+    /// relative to the travel `|to − from|` (absolute when the travel is 0).
+    public func largestError(against spring: Spring, from: Double, to: Double, initialVelocity: Double) -> Double {
+        let travel = abs(to - from)
+        let scale = travel > 0 ? travel : 1
+        var worst = 0.0
+        let end = doneFrame ?? values.count
+        for n in 0..<Swift.min(end, values.count) {
+            let p = spring.propagator(time: time(ofFrame: n))
+            let exact = to + p.positionFromDisplacement * (from - to) + p.positionFromVelocity * initialVelocity
+            worst = Swift.max(worst, abs(values[n] - exact) / scale)
+        }
+        return worst
+    }
+}
+
+/// The shared limits and checks of the platform loops.
+public enum PlatformAnimation {
+    /// The longest run a loop simulates, in display seconds.
+    public static let maximumDuration = 60.0
+    /// Refresh rates the loops accept.
+    public static let refreshRates: ClosedRange<Double> = 1...1000
+
+    /// Checks a run's inputs: finite values and a refresh rate in 1…1000 Hz.
+    public static func check(
+        from: Double, to: Double, initialVelocity: Double, refreshRate: Double
+    ) throws(SpringParameterError) {
+        try Check.finite(from, "from")
+        try Check.finite(to, "to")
+        try Check.finite(initialVelocity, "initialVelocity")
+        guard refreshRate.isFinite, refreshRates.contains(refreshRate) else {
+            throw .outOfRange(parameter: "refreshRate", validRange: "from 1 to 1000 Hz", value: refreshRate)
+        }
+    }
+
+    /// Frames in a run of ``maximumDuration`` at `refreshRate`.
+    static func frameLimit(_ refreshRate: Double) -> Int { Int((maximumDuration * refreshRate).rounded(.up)) }
+}
