@@ -10,6 +10,12 @@ struct ConvertCommand: ParsableCommand {
             Conversions go through the canonical mass/stiffness/damping and keep the motion: a spring \
             of mass 2 shows as the mass-1 spring that moves the same way where a platform fixes the mass. \
             Rows without an inverse for this spring say why.
+
+            Two settling times are shown under their own names: exactSettlingDuration, when the motion \
+            from rest really stays within --epsilon of the target, and swiftUISettlingDuration, SwiftUI's \
+            own settlingDuration estimate. Then each platform's end of the animation from --from to --to \
+            (defaults 0 and 1) at --refresh-rate (default 60 Hz), by the platform's own rule in the value's \
+            units, with the largest distance its frames show from the exact spring and its clock drift.
             """
     )
 
@@ -18,6 +24,11 @@ struct ConvertCommand: ParsableCommand {
     }
 
     @OptionGroup var springOptions: SpringOptions
+
+    @OptionGroup var start: StartOptions
+
+    @Option(parsing: .unconditional, help: "Display refresh rate in Hz for the platforms' frame loops, 1...1000 (default 60).")
+    var refreshRate: Double = 60
 
     @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: Format = .table
@@ -35,17 +46,24 @@ struct ConvertCommand: ParsableCommand {
             ("canonical", .success([("mass", spring.mass), ("stiffness", spring.stiffness), ("damping", spring.damping)])),
             ("derived", .success([
                 ("naturalFrequency", spring.naturalFrequency), ("dampingRatio", spring.dampingRatio),
-                ("decayRate", spring.decayRate), ("settlingDuration", spring.exactSettlingDuration(epsilon: epsilon)),
+                ("decayRate", spring.decayRate), ("exactSettlingDuration", spring.exactSettlingDuration(epsilon: epsilon)),
+                ("swiftUISettlingDuration", SwiftUISpring(spring).settlingDuration(target: 1, initialVelocity: 0, epsilon: epsilon)),
                 ("overshootPercent", spring.overshootPercent),
             ])),
             row(SwiftUIParameters.self) { SwiftUIParameters(spring) },
             row(ResponseParameters.self) { ResponseParameters(spring) },
             row(SettlingParameters.self) { () throws(SpringParameterError) in try SettlingParameters(spring, epsilon: epsilon) },
+            row(SwiftUISettlingParameters.self) { () throws(SpringParameterError) in
+                try SwiftUISettlingParameters(spring, epsilon: epsilon)
+            },
             row(UIKitParameters.self) { UIKitParameters(spring) },
             row(CoreAnimationParameters.self) { CoreAnimationParameters(spring) },
             row(AndroidSpringForce.self) { AndroidSpringForce(spring) },
             row(MotionParameters.self) { MotionParameters(spring) },
             row(MotionDurationParameters.self) { () throws(SpringParameterError) in try MotionDurationParameters(spring) },
+            row(MotionPhysicalDurationParameters.self) { () throws(SpringParameterError) in
+                try MotionPhysicalDurationParameters(spring)
+            },
             row(ReactSpringParameters.self) { ReactSpringParameters(spring) },
             ("react-spring frequency/damping", .success([
                 ("frequency", ReactSpringParameters(spring).frequency), ("damping", ReactSpringParameters(spring).dampingRatio),
@@ -55,10 +73,28 @@ struct ConvertCommand: ParsableCommand {
         ]
     }
 
+    /// Each platform's end of the animation: (platform, done time or nil,
+    /// largest error against the exact spring over the travel, clock drift).
+    static func endings(
+        for spring: Spring, from: Double, to: Double, initialVelocity: Double, refreshRate: Double
+    ) -> [(platform: String, doneTime: Double?, largestError: Double, clockDrift: Double?)] {
+        PlatformLoops.all(spring, from: from, to: to, initialVelocity: initialVelocity, refreshRate: refreshRate).map { run in
+            (run.platform, run.doneTime,
+             run.largestError(against: spring, from: from, to: to, initialVelocity: initialVelocity), run.clockDrift)
+        }
+    }
+
     func run() throws {
         try exitingOnUsageError {
             let spring = try springOptions.spring()
+            let velocity = try start.absoluteVelocity()
+            do throws(SpringParameterError) {
+                try PlatformAnimation.check(from: start.from, to: start.to, initialVelocity: velocity, refreshRate: refreshRate)
+            } catch {
+                throw UsageError(SpringOptions.message(for: error, flags: ["refreshRate": "--refresh-rate", "from": "--from", "to": "--to"]))
+            }
             let rows = Self.rows(for: spring, epsilon: springOptions.epsilon)
+            let endings = Self.endings(for: spring, from: start.from, to: start.to, initialVelocity: velocity, refreshRate: refreshRate)
             switch format {
             case .table:
                 let width = rows.map(\.name.count).max() ?? 0
@@ -67,11 +103,21 @@ struct ConvertCommand: ParsableCommand {
                     switch values {
                     case .success(let pairs):
                         print("\(padded)  " + pairs.map { pair in
-                            "\(pair.name) \(pair.value)" + (Self.units[pair.name].map { " \($0)" } ?? "")
+                            "\(pair.name) \(pair.value)" + (Self.unit(of: pair.name, in: name).map { " \($0)" } ?? "")
                         }.joined(separator: ", "))
                     case .failure(let error):
                         print("\(padded)  — \(error)")
                     }
+                }
+                print("")
+                print("end of the animation from \(start.from) to \(start.to) at \(refreshRate) Hz, by each platform's own rule "
+                    + "(largest error of its frames against the exact spring, as a fraction of the travel):")
+                let platformWidth = endings.map(\.platform.count).max() ?? 0
+                for ending in endings {
+                    let padded = ending.platform + String(repeating: " ", count: platformWidth - ending.platform.count)
+                    print("\(padded)  done at " + (ending.doneTime.map { "\($0) s" } ?? "never within 60 s")
+                        + ", largest error \(ending.largestError)"
+                        + (ending.clockDrift.map { ", clock drift \($0 * 100) %" } ?? ""))
                 }
             case .json:
                 let objects = rows.map { name, values -> String in
@@ -83,7 +129,15 @@ struct ConvertCommand: ParsableCommand {
                         return "  \"\(name)\": {\"error\": \"\(error.description.replacingOccurrences(of: "\"", with: "\\\""))\"}"
                     }
                 }
-                print("{\n" + objects.joined(separator: ",\n") + "\n}")
+                let platformObjects = endings.map { ending in
+                    "    \"\(ending.platform)\": {\"doneTime\": \(ending.doneTime.map(SpringCommand.jsonNumber) ?? "null"), "
+                        + "\"largestError\": \(SpringCommand.jsonNumber(ending.largestError)), "
+                        + "\"clockDrift\": \(ending.clockDrift.map(SpringCommand.jsonNumber) ?? "null")}"
+                }
+                let ends = "  \"endOfAnimation\": {\"from\": \(SpringCommand.jsonNumber(start.from)), \"to\": \(SpringCommand.jsonNumber(start.to)), "
+                    + "\"refreshRate\": \(SpringCommand.jsonNumber(refreshRate)), \"platforms\": {\n"
+                    + platformObjects.joined(separator: ",\n") + "\n  }}"
+                print("{\n" + (objects + [ends]).joined(separator: ",\n") + "\n}")
             }
         }
     }
@@ -92,9 +146,15 @@ struct ConvertCommand: ParsableCommand {
     /// the README's table of parameterizations gives the same units).
     /// Mass is in the value's own mass unit; time in seconds.
     static let units: [String: String] = [
-        "duration": "s", "response": "s", "settlingDuration": "s", "visualDuration": "s", "frequency": "s",
+        "duration": "s", "response": "s", "settlingDuration": "s", "exactSettlingDuration": "s", "swiftUISettlingDuration": "s", "visualDuration": "s", "frequency": "s",
         "naturalFrequency": "rad/s", "decayRate": "1/s", "overshootPercent": "%",
         "stiffness": "mass/s²", "damping": "mass/s", "tension": "mass/s²", "friction": "mass/s",
         "initialVelocity": "1/s", "speed": "(Pop units)", "bounciness": "(Pop units)",
     ]
+
+    /// The unit of `value` in row `row`: react-spring's frequency form calls
+    /// its damping ratio `damping`, which has no unit.
+    static func unit(of value: String, in row: String) -> String? {
+        row == "react-spring frequency/damping" && value == "damping" ? nil : units[value]
+    }
 }

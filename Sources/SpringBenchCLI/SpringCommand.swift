@@ -10,9 +10,10 @@ struct SpringCommand: ParsableCommand {
         abstract: "Evaluate one spring, given in any parameterization, in closed form.",
         discussion: """
             The value moves from --from to --to (defaults 0 and 1) starting with --initial-velocity \
-            (units per second) or --relative-velocity (UIKit's: fractions of to - from per second). \
+            (units per second), --relative-velocity (UIKit's: fractions of to - from per second) or \
+            --react-velocity (react-spring's: units per millisecond). \
             Sample times come from --times or from --until with --samples (default: 11 samples up to \
-            the settling duration). settlingDuration is the spring's from rest: the time after which \
+            the settling duration). exactSettlingDuration is the spring's from rest: the time after which \
             |x - target| stays within epsilon of the initial displacement.
             """
     )
@@ -23,17 +24,10 @@ struct SpringCommand: ParsableCommand {
 
     @OptionGroup var springOptions: SpringOptions
 
-    @Option(parsing: .unconditional, help: "Start value (default 0).")
-    var from: Double = 0
+    @OptionGroup var start: StartOptions
 
-    @Option(parsing: .unconditional, help: "Target value (default 1).")
-    var to: Double = 1
-
-    @Option(parsing: .unconditional, help: "Initial velocity in units per second.")
-    var initialVelocity: Double?
-
-    @Option(parsing: .unconditional, help: "Initial velocity as a fraction of (to - from) per second, UIKit's convention; needs from != to.")
-    var relativeVelocity: Double?
+    var from: Double { start.from }
+    var to: Double { start.to }
 
     @Option(parsing: .unconditional, help: "Comma-separated sample times in seconds (finite, >= 0).")
     var times: String?
@@ -85,30 +79,7 @@ struct SpringCommand: ParsableCommand {
         return scale * (p.velocityFromDisplacement * u0 + p.velocityFromVelocity * v0)
     }
 
-    func absoluteVelocity() throws -> Double {
-        for (flag, value) in [("--from", from), ("--to", to)] where !value.isFinite {
-            throw UsageError("\(flag) must be a finite number, got \(value)")
-        }
-        switch (initialVelocity, relativeVelocity) {
-        case (.some, .some):
-            throw UsageError("give --initial-velocity or --relative-velocity, not both")
-        case (let absolute?, nil):
-            guard absolute.isFinite else { throw UsageError("--initial-velocity must be a finite number, got \(absolute)") }
-            return absolute
-        case (nil, let relative?):
-            do {
-                return try RelativeVelocity(relative).absolute(from: from, to: to)
-            } catch .relativeVelocityWithoutDistance {
-                throw UsageError(
-                    "--relative-velocity must be 0 when --from equals --to (it is a fraction of to - from), "
-                        + "got \(relative) with --from = --to = \(from); give --initial-velocity in units per second instead")
-            } catch {
-                throw UsageError(SpringOptions.message(for: error, flags: ["relativeVelocity": "--relative-velocity"]))
-            }
-        case (nil, nil):
-            return 0
-        }
-    }
+    func absoluteVelocity() throws -> Double { try start.absoluteVelocity() }
 
     func sampleTimes(for spring: Spring) throws -> [Double] {
         if let times {
@@ -143,7 +114,7 @@ struct SpringCommand: ParsableCommand {
         let fields: [(String, Double)] = [
             ("mass", spring.mass), ("stiffness", spring.stiffness), ("damping", spring.damping),
             ("dampingRatio", spring.dampingRatio), ("response", spring.response), ("bounce", spring.bounce),
-            ("settlingDuration", settling),
+            ("exactSettlingDuration", settling), ("swiftUISettlingDuration", spring.swiftUISettlingDuration),
         ]
         let springObject = fields.map { "\"\($0.0)\": \(jsonNumber($0.1))" }.joined(separator: ", ")
         let sampleObjects = rows.map { t, x, v in
@@ -162,7 +133,8 @@ struct SpringCommand: ParsableCommand {
         var lines = [
             "spring: mass \(spring.mass), stiffness \(spring.stiffness) mass/s², damping \(spring.damping) mass/s",
             "        damping ratio \(spring.dampingRatio), response \(spring.response) s, bounce \(spring.bounce)",
-            "        settling duration \(settling) s (epsilon \(springOptions.epsilon), from rest)",
+            "        exact settling duration \(settling) s (epsilon \(springOptions.epsilon), from rest); "
+                + "SwiftUI's settlingDuration estimate \(spring.swiftUISettlingDuration) s",
             "motion: from \(from) to \(to) (value units), initial velocity \(velocity) value units/s",
         ]
         if u0 != 0 || scaledVelocity != 0 {

@@ -43,8 +43,11 @@ struct SpringOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Motion visualDuration in seconds (> 0), with --motion-bounce (0...0.95, clamped like Motion).")
     var motionVisualDuration: Double?
 
-    @Option(parsing: .unconditional, help: "Motion bounce for --motion-visual-duration.")
+    @Option(parsing: .unconditional, help: "Motion bounce for --motion-visual-duration or --motion-duration (default 0.3, Motion's; clamped to 0...0.95).")
     var motionBounce: Double?
+
+    @Option(parsing: .unconditional, help: "Motion duration-based spring { duration, bounce }: duration in seconds (> 0; Motion clamps it to 0.01...10), with --motion-bounce.")
+    var motionDuration: Double?
 
     @Option(parsing: .unconditional, help: "react-spring tension (> 0), with --friction.")
     var tension: Double?
@@ -77,7 +80,7 @@ struct SpringOptions: ParsableArguments {
     var epsilon: Double = 0.001
 
     /// Flags several families share; they never choose a family by themselves.
-    private static let sharedFlags: Set<String> = ["--mass", "--damping-ratio", "--epsilon"]
+    private static let sharedFlags: Set<String> = ["--mass", "--damping-ratio", "--epsilon", "--motion-bounce"]
 
     /// The flags that set `kind`'s parameters, with their values if given.
     /// A parameter without a flag here (react-spring frequency's mass) takes
@@ -106,6 +109,8 @@ struct SpringOptions: ParsableArguments {
             return [("--android-stiffness", .stiffness, androidStiffness), ("--damping-ratio", .dampingRatio, dampingRatio)]
         case .motionDuration:
             return [("--motion-visual-duration", .visualDuration, motionVisualDuration), ("--motion-bounce", .bounce, motionBounce)]
+        case .motionPhysicalDuration:
+            return [("--motion-duration", .duration, motionDuration), ("--motion-bounce", .bounce, motionBounce)]
         case .reactSpring:
             return [("--tension", .tension, tension), ("--friction", .friction, friction), ("--mass", .mass, mass)]
         case .reactSpringFrequency:
@@ -152,7 +157,7 @@ struct SpringOptions: ParsableArguments {
         }
         let kind = chosen.first?.kind
         let kindFlags = kind.map(flags(for:)) ?? []
-        for (shared, value) in [("--mass", mass), ("--damping-ratio", dampingRatio)] where value != nil {
+        for (shared, value) in [("--mass", mass), ("--damping-ratio", dampingRatio), ("--motion-bounce", motionBounce)] where value != nil {
             guard kindFlags.contains(where: { $0.flag == shared }) else {
                 throw UsageError(
                     "\(shared) goes with \(families(using: shared)), not with \(chosen.first?.flags.first ?? "the default spring")")

@@ -25,7 +25,7 @@ struct BadInputTests {
          "visualDuration must be a finite number > 0, got -1.0"),
         ("react-spring friction −1", { _ = try ReactSpringParameters(tension: 170, friction: -1) },
          "friction must be a finite number >= 0, got -1.0"),
-        ("react-spring frequency 0", { _ = try ReactSpringParameters(frequency: 0) }, "frequency must be a finite number > 0, got 0.0"),
+        ("react-spring frequency NaN", { _ = try ReactSpringParameters(frequency: .nan) }, "frequency must be a finite number, got nan"),
         ("Origami tension −30", { _ = try OrigamiParameters(origamiTension: -30, origamiFriction: 7) },
          "origamiTension must be finite and greater than \(OrigamiParameters.minimumTension), got -30.0"),
         ("Pop bounciness 21", { _ = try PopParameters(bounciness: 21, speed: 12) }, "bounciness must be in 0.0...20.0, got 21.0"),

@@ -103,7 +103,8 @@ struct RoundTripTests {
         for (_, preset) in ReactSpringParameters.presets {
             #expect(ReactSpringParameters(preset.spring) == preset)
         }
-        for frequency in Self.durations {
+        // react-spring raises a frequency below 0.01 to 0.01 (PlatformLoopTests).
+        for frequency in Self.durations where frequency >= 0.01 {
             for zeta in Self.ratios {
                 let form = try ReactSpringParameters(frequency: frequency, damping: zeta, mass: 3)
                 let back = ReactSpringParameters(form.spring)

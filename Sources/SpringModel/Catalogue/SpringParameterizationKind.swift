@@ -48,6 +48,10 @@ public enum SpringParameterizationKind: String, Sendable, Hashable, CaseIterable
     /// SpringBench's bounce-free choice; Motion's own default differs (0.3 in
     /// framer-motion 12's `springDefaults`). Motion clamps the bounce to 0…0.95.
     case motionDuration
+    /// Motion's duration-based spring, `{ duration, bounce }`
+    /// (``MotionPhysicalDurationParameters``): defaults 0.8 s and 0.3,
+    /// Motion's; ω₀ from Motion's own Newton iteration.
+    case motionPhysicalDuration
     /// react-spring's tension and friction, defaults 170 and 26
     /// (`config.default`, ``ReactSpringParameters/default``), mass default 1.
     case reactSpring
@@ -76,6 +80,7 @@ public enum SpringParameterizationKind: String, Sendable, Hashable, CaseIterable
         case .swiftUISettling: return SwiftUISettlingParameters.self
         case .android: return AndroidSpringForce.self
         case .motionDuration: return MotionDurationParameters.self
+        case .motionPhysicalDuration: return MotionPhysicalDurationParameters.self
         case .reactSpring, .reactSpringFrequency: return ReactSpringParameters.self
         case .origami: return OrigamiParameters.self
         case .pop: return PopParameters.self
@@ -103,7 +108,7 @@ public enum SpringParameterizationKind: String, Sendable, Hashable, CaseIterable
         case .swiftUI, .swiftUISettling: return .swiftUI
         case .physical, .response, .settling: return nil
         case .android: return .androidSpringForce
-        case .motionDuration: return .motion
+        case .motionDuration, .motionPhysicalDuration: return .motion
         case .reactSpring, .reactSpringFrequency: return .reactSpring
         case .origami: return .rebound
         case .pop: return .pop
@@ -180,8 +185,15 @@ public enum SpringParameterizationKind: String, Sendable, Hashable, CaseIterable
             return [
                 SpringParameter(.visualDuration, .seconds, .positive, default: nil, "perceptual duration, 1.2× SwiftUI's"),
                 SpringParameter(
-                    .bounce, .dimensionless, .finite, default: 0,
-                    "bounce, clamped to 0...0.95 like Motion (SpringBench's default 0)"),
+                    .bounce, .dimensionless, .finite, default: 0.3,
+                    "bounce, clamped to 0...0.95 like Motion (Motion's default 0.3)"),
+            ]
+        case .motionPhysicalDuration:
+            return [
+                SpringParameter(.duration, .seconds, .positive, default: 0.8, "duration, clamped to 0.01...10 like Motion"),
+                SpringParameter(
+                    .bounce, .dimensionless, .finite, default: 0.3,
+                    "bounce, clamped to 0...0.95 like Motion (Motion's default 0.3)"),
             ]
         case .reactSpring:
             return [
@@ -195,8 +207,12 @@ public enum SpringParameterizationKind: String, Sendable, Hashable, CaseIterable
             ]
         case .reactSpringFrequency:
             return [
-                SpringParameter(.frequency, .seconds, .positive, default: nil, "period: the response 2π/ω₀"),
-                SpringParameter(.damping, .dimensionless, .nonNegative, default: 1, "damping ratio ζ"),
+                SpringParameter(
+                    .frequency, .seconds, .finite, default: nil,
+                    "period: the response 2π/ω₀ (react-spring raises it to at least 0.01)"),
+                SpringParameter(
+                    .damping, .dimensionless, .finite, default: 1,
+                    "damping ratio ζ (react-spring sets a negative one to 0)"),
                 SpringParameter(.mass, .mass, .positive, default: 1, "mass"),
             ]
         case .origami:
@@ -278,6 +294,8 @@ public enum SpringParameterizationKind: String, Sendable, Hashable, CaseIterable
                 return try AndroidSpringForce(stiffness: value(.stiffness), dampingRatio: value(.dampingRatio)).spring
             case .motionDuration:
                 return try MotionDurationParameters(visualDuration: value(.visualDuration), bounce: value(.bounce)).spring
+            case .motionPhysicalDuration:
+                return try MotionPhysicalDurationParameters(duration: value(.duration), bounce: value(.bounce)).spring
             case .reactSpring:
                 return try ReactSpringParameters(
                     tension: value(.tension), friction: value(.friction), mass: value(.mass)
@@ -333,6 +351,9 @@ public enum SpringParameterizationKind: String, Sendable, Hashable, CaseIterable
         case .motionDuration:
             let form = try MotionDurationParameters(spring)
             return [.visualDuration: form.visualDuration, .bounce: form.bounce]
+        case .motionPhysicalDuration:
+            let form = try MotionPhysicalDurationParameters(spring)
+            return [.duration: form.duration, .bounce: form.bounce]
         case .reactSpring:
             let form = ReactSpringParameters(spring)
             return [.tension: form.tension, .friction: form.friction, .mass: form.mass]

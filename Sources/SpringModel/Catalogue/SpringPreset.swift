@@ -61,6 +61,20 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
             .swiftUI, [.duration: form.duration, .bounce: form.bounce], spring: form.spring)
     }
 
+    /// SwiftUI's `Animation.spring()`: response 0.5, dampingFraction 0.825
+    /// (OpenSwiftUI FluidSpringAnimation.swift; Apple's documentation).
+    public static let swiftUIAnimationSpring = SpringPreset(
+        "swiftui-animation-spring", .swiftUI, "SwiftUI Animation.spring(): response 0.5 s, dampingFraction 0.825",
+        .response, [.response: 0.5, .dampingRatio: 0.825, .mass: 1],
+        spring: ResponseParameters.unchecked(response: 0.5, dampingRatio: 0.825))
+    /// SwiftUI's `Animation.interactiveSpring()`: response 0.15,
+    /// dampingFraction 0.86 (blendDuration 0.25, which does not change the spring).
+    public static let swiftUIInteractiveSpring = SpringPreset(
+        "swiftui-interactive-spring", .swiftUI,
+        "SwiftUI Animation.interactiveSpring(): response 0.15 s, dampingFraction 0.86, blendDuration 0.25",
+        .response, [.response: 0.15, .dampingRatio: 0.86, .mass: 1],
+        spring: ResponseParameters.unchecked(response: 0.15, dampingRatio: 0.86))
+
     // MARK: Other platforms' defaults
 
     /// `CASpringAnimation()`'s defaults: mass 1, stiffness 100, damping 10
@@ -116,6 +130,21 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
         .pop, [.bounciness: PopParameters.defaults.bounciness, .speed: PopParameters.defaults.speed],
         spring: PopParameters.defaults.spring)
 
+    /// Motion's default transition for x, y and the other non-scale
+    /// transforms: stiffness 500, damping 25 (restSpeed 10), from
+    /// `default-transitions.ts` (motiondivision/motion 1b037b00).
+    public static let motionTransform = SpringPreset(
+        "motion-transform", .motion, "Motion default transition for x/y/rotate: stiffness 500, damping 25, restSpeed 10",
+        .physical, [.mass: 1, .stiffness: 500, .damping: 25],
+        spring: Spring(uncheckedMass: 1, stiffness: 500, damping: 25))
+    /// Motion's default transition for scale toward a non-zero target:
+    /// stiffness 550, damping 30 (restSpeed 10); toward 0 it is critically
+    /// damped (damping 2√550).
+    public static let motionScale = SpringPreset(
+        "motion-scale", .motion, "Motion default transition for scale: stiffness 550, damping 30, restSpeed 10 (2√550 toward 0)",
+        .physical, [.mass: 1, .stiffness: 550, .damping: 30],
+        spring: Spring(uncheckedMass: 1, stiffness: 550, damping: 30))
+
     // MARK: react-spring (config.ts)
 
     /// react-spring `config.default`: tension 170, friction 26.
@@ -149,7 +178,8 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
     /// defaults, then react-spring's in `config.ts` order. `springbench` lists
     /// them in this order.
     public static let all: [SpringPreset] = [
-        smooth, snappy, bouncy, coreAnimation, android, compose, motion, rebound, pop,
+        smooth, snappy, bouncy, swiftUIAnimationSpring, swiftUIInteractiveSpring,
+        coreAnimation, android, compose, motion, motionTransform, motionScale, rebound, pop,
         reactDefault, reactGentle, reactWobbly, reactStiff, reactSlow, reactMolasses,
     ]
 

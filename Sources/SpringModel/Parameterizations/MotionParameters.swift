@@ -103,8 +103,8 @@ public struct MotionDurationParameters: SpringParameterization, Hashable {
 /// defaults 100/10. Defaults: duration 0.8 s, bounce 0.3.
 ///
 /// Motion ends such an animation at `duration`, not by its rest thresholds.
-/// Inverse: not offered (Motion's Newton does not converge to a closed form
-/// one could invert exactly); `init(_:)` throws.
+/// Inverse: from the root Motion's Newton iteration converges to, for
+/// ζ in 0.05…1 and a duration in 0.01…10 s.
 public struct MotionPhysicalDurationParameters: SpringParameterization, Hashable {
     public static let parameterizationName = "Motion duration/bounce"
 
@@ -120,10 +120,28 @@ public struct MotionPhysicalDurationParameters: SpringParameterization, Hashable
         self.bounce = bounce
     }
 
+    /// The duration and bounce whose envelope root is the spring's ω₀ (what
+    /// Motion's Newton iteration converges to): `T = ln(ζ/(0.001·√(1−ζ²)))/(ζω₀)`
+    /// for ζ < 1, `T = x/ω₀` with `e^(−x)(1 + x) = 0.001` at ζ = 1; only for
+    /// ζ in 0.05…1 and T in 0.01…10 s (Motion clamps everything else).
     public init(_ spring: Spring) throws(SpringParameterError) {
-        throw .notRepresentable(
-            parameterization: Self.parameterizationName,
-            reason: "Motion's Newton iteration has no exact inverse; give the duration and bounce")
+        let zeta = spring.dampingRatio
+        let omega0 = spring.naturalFrequency
+        guard zeta >= 0.05, zeta <= 1 else {
+            throw .notRepresentable(
+                parameterization: Self.parameterizationName,
+                reason: "damping ratio \(zeta) is outside Motion's 0.05...1 (bounce 0...0.95)")
+        }
+        let duration = zeta < 1
+            ? log(zeta / (0.001 * (1 - zeta * zeta).squareRoot())) / (zeta * omega0)
+            : SwiftUISettlingParameters.criticalSettlingProduct(epsilon: 0.001) / omega0
+        guard duration.isFinite, duration >= 0.01, duration <= 10 else {
+            throw .notRepresentable(
+                parameterization: Self.parameterizationName,
+                reason: "its Motion duration (\(duration) s) is outside the 0.01...10 s Motion clamps to")
+        }
+        self.duration = duration
+        self.bounce = 1 - zeta
     }
 
     /// The damping ratio Motion uses.

@@ -32,6 +32,11 @@ public struct ResponseParameters: SpringParameterization, Hashable {
     }
 
     public var spring: Spring {
+        Self.unchecked(response: response, dampingRatio: dampingRatio, mass: mass)
+    }
+
+    /// The spring for known-good constants (the catalogue's presets).
+    static func unchecked(response: Double, dampingRatio: Double, mass: Double = 1) -> Spring {
         Spring(uncheckedFrequency: 2 * .pi / response, dampingRatio: dampingRatio, mass: mass)
     }
 

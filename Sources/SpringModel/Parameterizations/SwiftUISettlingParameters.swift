@@ -35,6 +35,17 @@ public struct SwiftUISettlingParameters: SpringParameterization, Hashable {
         try Check.positive(settlingDuration, "settlingDuration")
         try Check.nonNegative(dampingRatio, "dampingRatio")
         try SettlingParameters.checkEpsilon(epsilon)
+        // SwiftUI's equation ζ/√(1−ζ²)·e^(−ζω₀T) = ε has a positive root only
+        // when ζ/√(1−ζ²) > ε; below that SwiftUI's Newton lands on a negative
+        // ω₀ and builds a spring that grows without bound.
+        let zeta = Swift.min(Swift.max(dampingRatio, .ulpOfOne), 1)
+        guard zeta == 1 || zeta / (1 - zeta * zeta).squareRoot() > epsilon else {
+            let bound = epsilon / (1 + epsilon * epsilon).squareRoot()
+            throw .outOfRange(
+                parameter: "dampingRatio",
+                validRange: "above epsilon/√(1 + epsilon²) = \(bound), where SwiftUI's settling equation has a positive root",
+                value: dampingRatio)
+        }
         self.settlingDuration = settlingDuration
         self.dampingRatio = dampingRatio
         self.epsilon = epsilon
