@@ -28,8 +28,9 @@ struct SpringOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Response (undamped period, seconds, > 0), with --damping-ratio.")
     var response: Double?
 
-    @Option(parsing: .unconditional, help: "Damping ratio (>= 0), with --response, --settling-duration, --exact-settling-duration or --android-stiffness.")
-    var dampingRatio: Double?
+    @Option(name: .customLong("damping-ratio"), parsing: .unconditional, help: "Damping ratio (>= 0), with --response, --settling-duration, --exact-settling-duration or --android-stiffness; also Android's names (\(DampingRatioArgument.listing)).")
+    var dampingRatioArgument: DampingRatioArgument?
+    var dampingRatio: Double? { dampingRatioArgument?.value }
 
     @Option(parsing: .unconditional, help: "SwiftUI's Spring(settlingDuration:dampingRatio:) in seconds (> 0; SwiftUI clamps it to 0.01...10 and the damping ratio to at most 1), with --damping-ratio.")
     var settlingDuration: Double?
@@ -37,8 +38,10 @@ struct SpringOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "SpringBench's exact settling duration in seconds (> 0): the motion from rest stays within --epsilon after it; with --damping-ratio (> 0).")
     var exactSettlingDuration: Double?
 
-    @Option(parsing: .unconditional, help: "Android SpringForce stiffness (> 0; HIGH 10000, MEDIUM 1500, LOW 200, VERY_LOW 50), with --damping-ratio.")
-    var androidStiffness: Double?
+    @Option(name: .customLong("android-stiffness"), parsing: .unconditional,
+            help: "Android SpringForce / Compose stiffness (> 0), a number or a name (\(AndroidStiffnessArgument.listing)), with --damping-ratio.")
+    var androidStiffnessArgument: AndroidStiffnessArgument?
+    var androidStiffness: Double? { androidStiffnessArgument?.value }
 
     @Option(parsing: .unconditional, help: "Motion visualDuration in seconds (> 0), with --motion-bounce (0...0.95, clamped like Motion).")
     var motionVisualDuration: Double?
@@ -75,6 +78,9 @@ struct SpringOptions: ParsableArguments {
 
     @Option(help: "A named spring: \(SpringPreset.all.map(\.name).joined(separator: ", ")).")
     var preset: String?
+
+    @Option(parsing: .unconditional, help: "SwiftUI's extraBounce, added to the bounce of --preset smooth, snappy or bouncy (.bouncy(extraBounce:)).")
+    var extraBounce: Double?
 
     @Option(parsing: .unconditional, help: "Settling threshold relative to the initial displacement, 0 < epsilon < 1 (default 0.001).")
     var epsilon: Double = 0.001
@@ -163,10 +169,23 @@ struct SpringOptions: ParsableArguments {
                     "\(shared) goes with \(families(using: shared)), not with \(chosen.first?.flags.first ?? "the default spring")")
             }
         }
+        if extraBounce != nil, kind != nil || !["smooth", "snappy", "bouncy"].contains(preset ?? "smooth") {
+            throw UsageError("--extra-bounce goes with --preset smooth, snappy or bouncy (SwiftUI's presets), not with "
+                + (chosen.first?.flags.first.map { $0 == "--preset" ? "--preset \(preset ?? "")" : $0 } ?? "the default spring"))
+        }
         guard let kind else {
             let name = preset ?? SpringPreset.smooth.name
             guard let match = SpringPreset.named(name) else {
                 throw UsageError("--preset must be one of \(SpringPreset.all.map(\.name).joined(separator: ", ")), got \(name)")
+            }
+            if let extraBounce {
+                let base = match.values[.bounce] ?? 0
+                do {
+                    // SwiftUI's .smooth/.snappy/.bouncy(duration: 0.5, extraBounce:): bounce = base + extraBounce.
+                    return try SwiftUIParameters(duration: match.values[.duration] ?? 0.5, bounce: base + extraBounce).spring
+                } catch {
+                    throw UsageError("--extra-bounce must make the bounce \(base) + extra-bounce a finite number greater than -1, got \(extraBounce)")
+                }
             }
             return match.spring
         }

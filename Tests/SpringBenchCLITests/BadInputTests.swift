@@ -11,7 +11,7 @@ import Testing
         (["spring", "--duration", "0"], "--duration"),
         (["spring", "--duration", "nan"], "--duration"),
         (["spring", "--duration", "inf"], "--duration"),
-        (["spring", "--bounce", "2"], "--bounce"),
+        (["spring", "--bounce", "-2"], "--bounce"),
         (["spring", "--bounce", "-1"], "--bounce"),
         (["spring", "--mass", "0", "--stiffness", "1", "--damping", "1"], "--mass"),
         (["spring", "--stiffness", "-1", "--damping", "1"], "--stiffness"),

@@ -39,6 +39,8 @@ import VectorKernels
         ("--pop-bounciness", ["--pop-speed", "12"]), ("--pop-speed", ["--pop-bounciness", "4"]),
         ("--epsilon", []), ("--from", []), ("--to", []), ("--initial-velocity", []), ("--relative-velocity", []),
         ("--times", []), ("--until", ["--samples", "5"]), ("--samples", ["--until", "1"]),
+        ("--exact-settling-duration", ["--damping-ratio", "0.5"]), ("--motion-duration", ["--motion-bounce", "0.2"]),
+        ("--react-velocity", []), ("--extra-bounce", ["--preset", "bouncy"]), ("--refresh-rate", []),
     ]
 
     static func check(_ outcome: CLIRunner.Outcome, naming option: String, json: Bool) {
@@ -57,8 +59,11 @@ import VectorKernels
     func springOptionValues(_ command: String) {
         let values = Self.values(seed: command == "spring" ? 1 : 2, count: 4)
         for (option, partner) in Self.springOptions {
-            if command == "convert", ["--times", "--until", "--samples", "--from", "--to", "--initial-velocity", "--relative-velocity"].contains(option) {
+            if command == "convert", ["--times", "--until", "--samples"].contains(option) {
                 continue  // spring's sampling options
+            }
+            if command == "spring", option == "--refresh-rate" {
+                continue  // convert's frame loops
             }
             for value in values {
                 let outcome = CLIRunner.run([command, option, value] + partner + ["--format", "json"], deadline: 10)

@@ -60,6 +60,28 @@ struct OutcomeTests {
         }
     }
 
+    @Test("convert --preset bouncy: both settling times under their own names and each platform's end of the animation")
+    func convertShowsSettlingAndEndings() throws {
+        let table = CLIRunner.run(["convert", "--preset", "bouncy"])
+        #expect(table.status == 0, "\(table)")
+        #expect(table.stdout.contains("exactSettlingDuration 0.818746717383"), "\(table)")
+        #expect(table.stdout.contains("swiftUISettlingDuration 1.044713090512"), "\(table)")
+        for platform in PlatformNames.all {
+            #expect(table.stdout.contains("\n\(platform) ") && table.stdout.contains("done at"), "\(platform): \(table)")
+        }
+        let json = CLIRunner.run(["convert", "--preset", "bouncy", "--refresh-rate", "120", "--from", "0", "--to", "100", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json)")
+        let ends = try #require(object["endOfAnimation"] as? [String: Any])
+        #expect(ends["refreshRate"] as? Double == 120 && ends["to"] as? Double == 100)
+        let platforms = try #require(ends["platforms"] as? [String: [String: Any]])
+        #expect(Set(platforms.keys) == Set(PlatformNames.all))
+        // react-spring's whole-millisecond steps: 9 per 8.33 ms frame, its clock fast by more than 8 %.
+        let drift = try #require(platforms["react-spring"]?["clockDrift"] as? Double)
+        #expect(drift > 0.08 && drift < 0.1)
+        let bad = CLIRunner.run(["convert", "--refresh-rate", "0.5"])
+        #expect(bad.status == 2 && bad.errorLines.first?.contains("--refresh-rate") == true, "\(bad)")
+    }
+
     @Test("convert prints the same spring as spring for the same options")
     func convertAgreesWithSpring() throws {
         let arguments = ["--android-stiffness", "1500", "--damping-ratio", "0.5", "--format", "json"]
@@ -126,4 +148,9 @@ struct OutcomeTests {
         let same = CLIRunner.run(["compare", Self.committedResults, Self.committedResults, "--format", "plain"], deadline: 60)
         #expect(same.status == 0 && same.stdout.contains("No regression"), "\(same)")
     }
+}
+
+/// The platforms `convert` ends, as SpringModel's PlatformLoops names them.
+enum PlatformNames {
+    static let all = ["SwiftUI", "Motion", "react-spring", "Rebound", "Pop", "Android", "Compose", "Flutter"]
 }

@@ -8,7 +8,7 @@ struct BadInputTests {
     static let cases: [(String, @Sendable () throws -> Void, String)] = [
         ("duration 0", { _ = try SwiftUIParameters(duration: 0, bounce: 0) }, "duration must be a finite number > 0, got 0.0"),
         ("duration ∞", { _ = try Spring(duration: .infinity) }, "duration must be a finite number > 0, got inf"),
-        ("bounce 1.5", { _ = try Spring(duration: 1, bounce: 1.5) }, "bounce must be greater than -1 and at most 1, got 1.5"),
+        ("bounce -1.5", { _ = try Spring(duration: 1, bounce: -1.5) }, "bounce must be a finite number greater than -1 (above 1 SwiftUI makes the spring undamped), got -1.5"),
         ("mass −1", { _ = try Spring(mass: -1, stiffness: 1, damping: 1) }, "mass must be a finite number > 0, got -1.0"),
         ("stiffness NaN", { _ = try Spring(mass: 1, stiffness: .nan, damping: 1) }, "stiffness must be a finite number > 0, got nan"),
         ("damping −1", { _ = try Spring(mass: 1, stiffness: 1, damping: -1) }, "damping must be a finite number >= 0, got -1.0"),

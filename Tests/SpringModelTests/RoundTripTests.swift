@@ -38,13 +38,17 @@ struct RoundTripTests {
         }
     }
 
-    @Test("Bounce −1 and beyond ±1 is not a spring: an error naming bounce and its range")
-    func bounceRange() {
-        for bounce in [-1.0, -1.5, 1.0000001, .nan, .infinity] {
+    @Test("Bounce −1 and below is not a spring: an error naming bounce and its range; above 1 it is undamped, as SwiftUI clamps it")
+    func bounceRange() throws {
+        for bounce in [-1.0, -1.5, .nan, .infinity] {
             let error = #expect(throws: SpringParameterError.self) {
                 _ = try SwiftUIParameters(duration: 0.5, bounce: bounce)
             }
-            #expect(error?.description == "bounce must be greater than -1 and at most 1, got \(bounce)")
+            #expect(error?.description == "bounce must be a finite number greater than -1 (above 1 SwiftUI makes the spring undamped), got \(bounce)")
+        }
+        for bounce in [1.0000001, 1.5, 40] {
+            #expect(try SwiftUIParameters(duration: 0.5, bounce: bounce).spring.damping == 0)
+            #expect(SwiftUISpring(duration: 0.5, bounce: bounce).decayConstant == 0)
         }
     }
 

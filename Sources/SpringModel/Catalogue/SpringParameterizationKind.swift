@@ -125,8 +125,8 @@ public enum SpringParameterizationKind: String, Sendable, Hashable, CaseIterable
                 SpringParameter(
                     .bounce, .dimensionless,
                     SpringParameter.ValidRange(
-                        lowerBound: -1, includesLowerBound: false, upperBound: 1, includesUpperBound: true,
-                        description: "greater than -1 and at most 1"),
+                        lowerBound: -1, includesLowerBound: false, upperBound: .infinity, includesUpperBound: false,
+                        description: "a finite number greater than -1 (above 1 SwiftUI makes the spring undamped)"),
                     default: 0, "0 critically damped, 1 undamped, negative over-damped"),
             ]
         case .physical:

@@ -18,13 +18,13 @@ public struct SwiftUIParameters: SpringParameterization, Hashable {
 
     /// Perceptual duration in seconds (> 0), `2π/ω₀`.
     public var duration: Double
-    /// Bounce in `−1 < bounce ≤ 1`.
+    /// Bounce, `> −1`; above 1 SwiftUI makes the spring undamped (as 1).
     public var bounce: Double
 
     public init(duration: Double = 0.5, bounce: Double = 0) throws(SpringParameterError) {
         try Check.positive(duration, "duration")
-        guard bounce.isFinite, bounce > -1, bounce <= 1 else {
-            throw .outOfRange(parameter: "bounce", validRange: "greater than -1 and at most 1", value: bounce)
+        guard bounce.isFinite, bounce > -1 else {
+            throw .outOfRange(parameter: "bounce", validRange: "a finite number greater than -1 (above 1 SwiftUI makes the spring undamped)", value: bounce)
         }
         self.init(uncheckedDuration: duration, bounce: bounce)
         _ = try Spring.validated(
@@ -40,8 +40,9 @@ public struct SwiftUIParameters: SpringParameterization, Hashable {
         self.init(uncheckedDuration: spring.duration, bounce: spring.bounce)
     }
 
-    /// The damping ratio: `1 − bounce` (bounce ≥ 0) or `1/(1 + bounce)`.
-    public var dampingRatio: Double { bounce >= 0 ? 1 - bounce : 1 / (1 + bounce) }
+    /// The damping ratio: `1 − bounce` (bounce ≥ 0) or `1/(1 + bounce)`; a
+    /// bounce above 1 is undamped (ζ = 0), as SwiftUI clamps it.
+    public var dampingRatio: Double { bounce >= 0 ? Swift.max(1 - bounce, 0) : 1 / (1 + bounce) }
 
     public var spring: Spring {
         Spring(uncheckedFrequency: 2 * .pi / duration, dampingRatio: dampingRatio)
