@@ -2,10 +2,12 @@ import ArgumentParser
 import Benchmarking
 import Foundation
 import Reporting
+import SpringModel
 import Verification
 
 /// `springbench verify`: runs the verification suite, prints a summary and
-/// writes `verification.md`, its plots and `data/verification.json`.
+/// writes `verification.md`, its plots and `data/verification.json`, and
+/// `platforms.md` (each platform's frame loop against the exact spring).
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
@@ -25,7 +27,7 @@ struct VerifyCommand: ParsableCommand {
     @Flag(help: "Run the large grid (more frequencies, ζ = 1 ± 10⁻ᵏ for k = 1…12, longer times, more sizes and seeds).")
     var thorough = false
 
-    @Option(help: "Directory for verification.md, its plots and data/verification.json.")
+    @Option(help: "Directory for verification.md, platforms.md, their plots and data/verification.json.")
     var outputDirectory = "Reports"
 
     @Option(name: .customLong("damping-formula"), parsing: .unconditionalSingleValue,
@@ -62,8 +64,9 @@ struct VerifyCommand: ParsableCommand {
                 backends: CommandContext.catalogue.backends.map(\.details),
                 commandLine: invocation)
             let document = try VerificationReport.render(results, machine: machine, command: Self.commandText(thorough: thorough, formulas: dampingFormulas))
+            let platforms = PlatformsReport.render(PlatformComparison(), machine: machine)
             do {
-                let written = try ReportWriter.write([document], to: outputDirectory)
+                let written = try ReportWriter.write([document, platforms], to: outputDirectory)
                 print("wrote \(written.joined(separator: ", "))")
             } catch {
                 printError("error: \(error)")

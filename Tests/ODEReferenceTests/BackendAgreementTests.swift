@@ -41,7 +41,7 @@ struct BackendAgreementTests {
     static let maximumSteps = 2_000
 
     enum Method: String, CaseIterable, CustomTestStringConvertible, Sendable {
-        case dormandPrince54, dormandPrince853, rungeKutta4, velocityVerlet, semiImplicitEuler
+        case dormandPrince54, dormandPrince853, rungeKutta4, reboundRungeKutta, velocityVerlet, semiImplicitEuler
         var testDescription: String { rawValue }
     }
 
@@ -74,7 +74,9 @@ struct BackendAgreementTests {
             vectorStates = samples
             stepSizes = solution.stepSizes
         case .rungeKutta4:
-            vectorStates = [try ClassicRungeKutta4.rebound.integrate(system, from: 0, to: 0.93, position: x0, velocity: v0).finalState]
+            vectorStates = [try ClassicRungeKutta4.pop.integrate(system, from: 0, to: 0.93, position: x0, velocity: v0).finalState]
+        case .reboundRungeKutta:
+            vectorStates = [try ReboundRungeKutta.rebound.integrate(system, from: 0, to: 0.93, position: x0, velocity: v0).finalState]
         case .velocityVerlet:
             vectorStates = [try VelocityVerlet.swiftUI300Hz.integrate(system, from: 0, to: 0.93, position: x0, velocity: v0).finalState]
         case .semiImplicitEuler:
@@ -96,7 +98,9 @@ struct BackendAgreementTests {
                     .integrate(from: 0, position: x, velocity: v, stepSizes: stepSizes, recordingDenseOutput: true)
                 scalarStates = Self.sampleTimes.map { replay.state(at: $0) }
             case .rungeKutta4:
-                scalarStates = [try ClassicRungeKutta4.rebound.integrate(scalarSystem, from: 0, to: 0.93, position: x, velocity: v).finalState]
+                scalarStates = [try ClassicRungeKutta4.pop.integrate(scalarSystem, from: 0, to: 0.93, position: x, velocity: v).finalState]
+            case .reboundRungeKutta:
+                scalarStates = [try ReboundRungeKutta.rebound.integrate(scalarSystem, from: 0, to: 0.93, position: x, velocity: v).finalState]
             case .velocityVerlet:
                 scalarStates = [try VelocityVerlet.swiftUI300Hz.integrate(scalarSystem, from: 0, to: 0.93, position: x, velocity: v).finalState]
             case .semiImplicitEuler:

@@ -27,12 +27,14 @@ extension VerificationSuite {
         SchemeFamily(name: "semi-implicit Euler", slug: "semi-implicit-euler", order: 1) { SemiImplicitEuler(stepSize: $0) },
         SchemeFamily(name: "RK4", slug: "rk4", order: 4) { ClassicRungeKutta4(stepSize: $0) },
         SchemeFamily(name: "velocity Verlet (half-step)", slug: "velocity-verlet", order: 2) { VelocityVerlet(stepSize: $0) },
+        SchemeFamily(name: "Rebound's RK (stale first stage)", slug: "rebound-rk", order: 3) { ReboundRungeKutta(stepSize: $0) },
     ]
 
     /// The platforms: scheme family, step, who uses it.
     static let platforms: [(family: Int, step: Double, platform: String, slug: String)] = [
         (0, 0.001, "react-spring (semi-implicit Euler, 1 ms)", "react-spring"),
-        (1, 0.001, "Rebound / Origami / Pop (RK4, 1 ms)", "rebound"),
+        (3, 0.001, "Rebound / Origami (its third-order RK, 1 ms)", "rebound"),
+        (1, Double(Float(0.001)), "Pop (RK4, 0.001f s)", "pop"),
         (2, 1.0 / 300, "SwiftUI engine, interpreted (half-step, 300 Hz)", "swiftui-300hz"),
         (0, 1.0 / 120, "per-frame semi-implicit Euler, 120 Hz", "euler-120hz"),
         (0, 1.0 / 60, "per-frame semi-implicit Euler, 60 Hz", "euler-60hz"),

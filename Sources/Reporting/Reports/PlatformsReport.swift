@@ -1,0 +1,171 @@
+import Benchmarking
+import SpringModel
+
+/// `platforms.md`: per platform, what it computes, where it differs from the
+/// exact spring and by how much at 60/120/240 Hz, from the platforms' own
+/// frame loops (``PlatformComparison``), with plots.
+public enum PlatformsReport {
+    public static let path = "platforms.md"
+
+    /// What each platform computes and where its own formulas part from the
+    /// exact spring (the measured figures come from `comparison`).
+    static let descriptions: [String: String] = [
+        "SwiftUI": "steps the spring at a fixed 300 Hz (kick–drift–kick) and shows the step at or after each frame; done within 1 % of the change with |v|, |force| ≤ 0.06",
+        "Motion": "evaluates the closed form at whole-millisecond frame times; playback ends at the first 50 ms grid point where its rest test holds (restDelta/restSpeed 0.5/2, or 0.005/0.01 below a travel of 5)",
+        "react-spring": "semi-implicit Euler in whole 1 ms steps, ceil(frame ms) of them per frame (the first frame 17): its clock runs fast; done at precision min(1, 0.001·travel)",
+        "Rebound": "a third-order Runge–Kutta variant (stale first stage) at 1 ms, a 1 ms first frame, the remainder interpolated back into its state each frame: its clock runs slow; done at |v| < 0.001 and |x − end| ≤ 0.001",
+        "Pop": "textbook RK4 at 0.001f s with the same interpolated write-back; done at its property threshold (1 for points)",
+        "Android": "the closed form re-seeded every frame from binary32 state over whole-millisecond frame gaps; done at 0.75 px and 46.875 px/s",
+        "Compose": "the closed form at whole-millisecond play time; ends at its duration estimate for visibilityThreshold 0.01",
+        "Flutter": "the closed form at frame time; done when |x − end| and |v| are both below 1e-3 (absolute)",
+    ]
+
+    public static func render(_ comparison: PlatformComparison, machine: MachineRecord?) -> ReportDocument {
+        var attachments: [String: String] = [:]
+        var md = "# What each platform shows: its frame loop against the exact spring\n\n"
+        md += answer(comparison)
+        md += "\n## Where each platform's own numbers differ from the exact spring\n\n"
+        md += formulaDifferences()
+        md += "\n## Every spring at every refresh rate\n\n"
+        md += "Largest distance between what a frame shows and the exact spring at that frame's display time (fraction of the travel "
+            + "\(NumberFormatting.significant(comparison.from, trimmingZeros: true)) → \(NumberFormatting.significant(comparison.to, trimmingZeros: true))), "
+            + "over the frames before the platform's own done; then when it declares the animation done. "
+            + "The exact settling time is when the motion stays within 0.001 of the travel.\n\n"
+        for named in comparison.springs {
+            md += "### \(named.name) (stiffness \(NumberFormatting.significant(named.spring.stiffness, digits: 4)), damping ratio \(NumberFormatting.significant(named.spring.dampingRatio, digits: 3)))\n\n"
+            md += "Exact settling time \(NumberFormatting.significant(named.spring.exactSettlingDuration, digits: 4)) s; "
+                + "SwiftUI's settlingDuration estimate \(NumberFormatting.significant(named.spring.swiftUISettlingDuration, digits: 4)) s.\n\n"
+            var columns: [(String, MarkdownTable.Alignment)] = [("platform", .left)]
+            for rate in comparison.refreshRates {
+                columns.append(("error @\(Int(rate)) Hz", .right))
+                columns.append(("done @\(Int(rate)) Hz (s)", .right))
+            }
+            var table = MarkdownTable(columns)
+            for platform in PlatformLoops.names {
+                var row = [platform]
+                for rate in comparison.refreshRates {
+                    let cell = comparison.cells.first { $0.platform == platform && $0.spring == named.name && $0.refreshRate == rate }
+                    row.append(cell.map { NumberFormatting.significant($0.largestError) } ?? "—")
+                    row.append(cell?.doneTime.map { NumberFormatting.significant($0, digits: 4) } ?? "not within 60 s")
+                }
+                table.append(row)
+            }
+            md += table.text + "\n"
+        }
+        if let first = comparison.springs.first, let rate = comparison.refreshRates.first {
+            let file = "plots/platforms-motion.svg"
+            attachments[file] = motionPlot(comparison, spring: first, rate: rate).svg()
+            md += "## Plots\n\n![\(first.name) at \(Int(rate)) Hz as each platform shows it](\(file))\n\n"
+        }
+        let errorFile = "plots/platforms-error.svg"
+        attachments[errorFile] = errorPlot(comparison).svg()
+        md += "![Largest error against the exact spring by refresh rate](\(errorFile))\n\n"
+        md += sources
+        if let machine { md += machine.markdownSection }
+        return ReportDocument(path: path, markdown: md, attachments: attachments)
+    }
+
+    /// The opening table: per platform, the worst error over the springs at each rate and its clock.
+    static func answer(_ comparison: PlatformComparison) -> String {
+        let md = "**Answer.** No platform shows the exact spring. Worst distance of a shown frame from the exact spring "
+            + "(fraction of the travel) over \(comparison.springs.count) springs, and how each platform's clock runs "
+            + "against the display, measured with each platform's own frame loop re-expressed from its code:\n\n"
+        var columns: [(String, MarkdownTable.Alignment)] = [("platform", .left)]
+        for rate in comparison.refreshRates { columns.append(("worst error @\(Int(rate)) Hz", .right)) }
+        columns.append(("clock @\(Int(comparison.refreshRates.last ?? 60)) Hz", .right))
+        columns.append(("what it does", .left))
+        var table = MarkdownTable(columns)
+        for platform in PlatformLoops.names {
+            var row = [platform]
+            for rate in comparison.refreshRates {
+                let worst = comparison.cells(of: platform).filter { $0.refreshRate == rate }.map(\.largestError).max() ?? .nan
+                row.append(NumberFormatting.significant(worst))
+            }
+            let drifts = comparison.cells(of: platform).filter { $0.refreshRate == comparison.refreshRates.last }.compactMap(\.clockDrift)
+            if let drift = drifts.max(by: { abs($0) < abs($1) }) {
+                row.append((drift >= 0 ? "+" : "−") + NumberFormatting.significant(abs(drift) * 100, digits: 2) + " %")
+            } else {
+                row.append("display time")
+            }
+            row.append(descriptions[platform] ?? "")
+            table.append(row)
+        }
+        return md + table.text
+    }
+
+    /// SwiftUI's, Motion's and react-spring's own numbers against the exact ones, computed.
+    static func formulaDifferences() -> String {
+        var md = ""
+        md += "- **SwiftUI `settlingDuration` is an estimate**, named `swiftUISettlingDuration` here; the exact settling time is `exactSettlingDuration`:\n"
+        for preset in [SpringPreset.smooth, .snappy, .bouncy] {
+            md += "  - .\(preset.name): SwiftUI \(NumberFormatting.significant(preset.spring.swiftUISettlingDuration, digits: 4)) s, "
+                + "exact \(NumberFormatting.significant(preset.spring.exactSettlingDuration, digits: 4)) s\n"
+        }
+        if let swiftUI = try? SwiftUISettlingParameters(settlingDuration: 0.5, dampingRatio: 0.8).spring,
+           let exact = try? SettlingParameters(settlingDuration: 0.5, dampingRatio: 0.8).spring {
+            md += "- **SwiftUI `Spring(settlingDuration: 0.5, dampingRatio: 0.8)`** solves its own envelope: stiffness "
+                + "\(NumberFormatting.significant(swiftUI.stiffness, digits: 5)), where the spring that really settles in 0.5 s has "
+                + "\(NumberFormatting.significant(exact.stiffness, digits: 5)) (`SwiftUISettlingParameters` against `SettlingParameters`).\n"
+        }
+        let overDamped = SwiftUISpring(duration: 0.7, bounce: -0.2)
+        if let trueSpring = overDamped.spring {
+            md += "- **SwiftUI's over-damped getters**: for `Spring(duration: 0.7, bounce: -0.2)` SwiftUI's `stiffness` reads "
+                + "\(NumberFormatting.significant(overDamped.stiffness, digits: 5)) (2λ² − ω₀²), the true stiffness is "
+                + "\(NumberFormatting.significant(trueSpring.stiffness, digits: 5)); its `velocity` adds the target to the derivative. "
+                + "SpringBench reports the true values (`SwiftUISpring.spring`, `trueVelocity`).\n"
+        }
+        md += "- **Motion** `spring(visualDuration)` defaults the bounce to 0.3; the object form `{ visualDuration }` without a bounce ignores it and runs stiffness 100, damping 10. Duration-based springs come from Motion's own Newton iteration (`MotionPhysicalDurationParameters`).\n"
+        md += "- **react-spring** raises `frequency` to at least 0.01 s and a negative `damping` to 0 before converting; its velocities are in units per millisecond.\n"
+        md += "- **Rebound** is not RK4: over 0.1 s of its default spring at 1 ms it is 2.2e-8 of the travel off the exact spring, where RK4 is 3e-10 off (verification.md's fixed-step section, `ReboundRungeKutta`).\n"
+        return md
+    }
+
+    static func motionPlot(_ comparison: PlatformComparison, spring: PlatformComparison.NamedSpring, rate: Double) -> LinePlot {
+        let horizon = Swift.min(1.0, 1.5 * spring.spring.exactSettlingDuration)
+        let frames = Int(horizon * rate)
+        var series: [PlotSeries] = []
+        let exact = (0...200).map { i -> (x: Double, y: Double) in
+            let t = horizon * Double(i) / 200
+            let p = spring.spring.propagator(time: t)
+            return (t, comparison.to + p.positionFromDisplacement * (comparison.from - comparison.to))
+        }
+        series.append(PlotSeries(name: "exact spring", exact, style: .lines))
+        for run in comparison.sampleRuns where ["SwiftUI", "react-spring", "Rebound", "Pop", "Android"].contains(run.platform) {
+            let shown = (0...Swift.min(frames, run.values.count - 1)).map { (x: run.time(ofFrame: $0), y: run.values[$0]) }
+            series.append(PlotSeries(name: run.platform, shown))
+        }
+        return LinePlot(
+            title: "\(spring.name) at \(Int(rate)) Hz: the frames each platform shows",
+            xAxis: PlotAxis(title: "display time (s)"), yAxis: PlotAxis(title: "value"),
+            series: series, referenceLines: [.horizontal("target", y: comparison.to)])
+    }
+
+    static func errorPlot(_ comparison: PlatformComparison) -> LinePlot {
+        let series = PlatformLoops.names.compactMap { platform -> PlotSeries? in
+            let points = comparison.refreshRates.compactMap { rate -> (x: Double, y: Double)? in
+                guard let worst = comparison.cells(of: platform).filter({ $0.refreshRate == rate }).map(\.largestError).max(),
+                      worst > 0, worst.isFinite else { return nil }
+                return (rate, worst)
+            }
+            return points.isEmpty ? nil : PlotSeries(name: platform, points)
+        }
+        return LinePlot(
+            title: "Worst distance of a shown frame from the exact spring",
+            xAxis: PlotAxis(title: "refresh rate (Hz)", scale: .logarithmic),
+            yAxis: PlotAxis(title: "fraction of the travel", scale: .logarithmic),
+            series: series)
+    }
+
+    static let sources = """
+        ## Sources
+
+        Each loop is re-expressed from the platform's own code; the tests (`PlatformLoopTests`, `SwiftUIPlatformTests`) \
+        check it against independent ports of the same code. SwiftUI: ktiays/Respring 7e5c49c (Spring) and OpenSwiftUI \
+        7c4f2b0 (FluidSpringAnimation). Motion: motiondivision/motion 1b037b0. react-spring: pmndrs/react-spring 3d2523d. \
+        Rebound: facebook/rebound-js 6e6e9a9. Pop: facebookarchive/pop 87d1f8b. Android: androidx SpringForce.java fd79a56. \
+        Compose: androidx SpringEstimation.kt 1d7dc4d. Flutter: flutter/flutter spring_simulation.dart 04fbdcf. \
+        Details and full commit hashes: Guides/Platforms.md.
+
+
+        """
+}
