@@ -27,9 +27,6 @@ struct ConvertCommand: ParsableCommand {
 
     @OptionGroup var start: StartOptions
 
-    @Option(parsing: .unconditional, help: "Display refresh rate in Hz for the platforms' frame loops, 1...1000 (default 60).")
-    var refreshRate: Double = 60
-
     @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: Format = .table
 
@@ -73,28 +70,12 @@ struct ConvertCommand: ParsableCommand {
         ]
     }
 
-    /// Each platform's end of the animation: (platform, done time or nil,
-    /// largest error against the exact spring over the travel, clock drift).
-    static func endings(
-        for spring: Spring, from: Double, to: Double, initialVelocity: Double, refreshRate: Double
-    ) -> [(platform: String, doneTime: Double?, largestError: Double, clockDrift: Double?)] {
-        PlatformLoops.all(spring, from: from, to: to, initialVelocity: initialVelocity, refreshRate: refreshRate).map { run in
-            (run.platform, run.doneTime,
-             run.largestError(against: spring, from: from, to: to, initialVelocity: initialVelocity), run.clockDrift)
-        }
-    }
-
     func run() throws {
         try exitingOnUsageError {
             let spring = try springOptions.spring()
             let velocity = try start.absoluteVelocity()
-            do throws(SpringParameterError) {
-                try PlatformAnimation.check(from: start.from, to: start.to, initialVelocity: velocity, refreshRate: refreshRate)
-            } catch {
-                throw UsageError(SpringOptions.message(for: error, flags: ["refreshRate": "--refresh-rate", "from": "--from", "to": "--to"]))
-            }
+            let endings = try start.endings(for: spring, initialVelocity: velocity)
             let rows = Self.rows(for: spring, epsilon: springOptions.epsilon)
-            let endings = Self.endings(for: spring, from: start.from, to: start.to, initialVelocity: velocity, refreshRate: refreshRate)
             switch format {
             case .table:
                 let width = rows.map(\.name.count).max() ?? 0
@@ -110,15 +91,7 @@ struct ConvertCommand: ParsableCommand {
                     }
                 }
                 print("")
-                print("end of the animation from \(start.from) to \(start.to) at \(refreshRate) Hz, by each platform's own rule "
-                    + "(largest error of its frames against the exact spring, as a fraction of the travel):")
-                let platformWidth = endings.map(\.platform.count).max() ?? 0
-                for ending in endings {
-                    let padded = ending.platform + String(repeating: " ", count: platformWidth - ending.platform.count)
-                    print("\(padded)  done at " + (ending.doneTime.map { "\($0) s" } ?? "never within 60 s")
-                        + ", largest error \(ending.largestError)"
-                        + (ending.clockDrift.map { ", clock drift \($0 * 100) %" } ?? ""))
-                }
+                print(endings.table)
             case .json:
                 let objects = rows.map { name, values -> String in
                     switch values {
@@ -129,14 +102,7 @@ struct ConvertCommand: ParsableCommand {
                         return "  \"\(name)\": {\"error\": \"\(error.description.replacingOccurrences(of: "\"", with: "\\\""))\"}"
                     }
                 }
-                let platformObjects = endings.map { ending in
-                    "    \"\(ending.platform)\": {\"doneTime\": \(ending.doneTime.map(SpringCommand.jsonNumber) ?? "null"), "
-                        + "\"largestError\": \(SpringCommand.jsonNumber(ending.largestError)), "
-                        + "\"clockDrift\": \(ending.clockDrift.map(SpringCommand.jsonNumber) ?? "null")}"
-                }
-                let ends = "  \"endOfAnimation\": {\"from\": \(SpringCommand.jsonNumber(start.from)), \"to\": \(SpringCommand.jsonNumber(start.to)), "
-                    + "\"refreshRate\": \(SpringCommand.jsonNumber(refreshRate)), \"platforms\": {\n"
-                    + platformObjects.joined(separator: ",\n") + "\n  }}"
+                let ends = endings.jsonMember
                 print("{\n" + (objects + [ends]).joined(separator: ",\n") + "\n}")
             }
         }

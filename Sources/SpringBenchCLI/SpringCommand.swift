@@ -48,11 +48,14 @@ struct SpringCommand: ParsableCommand {
             let sampleTimes = try self.sampleTimes(for: spring)
             let settling = spring.exactSettlingDuration(epsilon: springOptions.epsilon)
             let rows = sampleTimes.map { t in (t, position(spring, velocity, t), self.velocity(spring, velocity, t)) }
+            let endings = try start.endings(for: spring, initialVelocity: velocity)
             switch format {
             case .json:
-                print(Self.json(spring: spring, settling: settling, rows: rows))
+                print(Self.json(spring: spring, settling: settling, rows: rows, endings: endings))
             case .table:
                 print(table(spring: spring, velocity: velocity, settling: settling, rows: rows))
+                print("")
+                print(endings.table)
             }
         }
     }
@@ -110,7 +113,7 @@ struct SpringCommand: ParsableCommand {
     /// One JSON object, keys in the documented order, numbers as Swift prints
     /// them (the shortest decimal that reads back to the same `Double`),
     /// non-finite numbers as `null`.
-    static func json(spring: Spring, settling: Double, rows: [(Double, Double, Double)]) -> String {
+    static func json(spring: Spring, settling: Double, rows: [(Double, Double, Double)], endings: PlatformEndings) -> String {
         let fields: [(String, Double)] = [
             ("mass", spring.mass), ("stiffness", spring.stiffness), ("damping", spring.damping),
             ("dampingRatio", spring.dampingRatio), ("response", spring.response), ("bounce", spring.bounce),
@@ -121,7 +124,7 @@ struct SpringCommand: ParsableCommand {
             "    {\"time\": \(jsonNumber(t)), \"value\": \(jsonNumber(x)), \"velocity\": \(jsonNumber(v))}"
         }
         return "{\n  \"spring\": {\(springObject)},\n  \"samples\": [\n"
-            + sampleObjects.joined(separator: ",\n") + "\n  ]\n}"
+            + sampleObjects.joined(separator: ",\n") + "\n  ],\n" + endings.jsonMember + "\n}"
     }
 
     static func jsonNumber(_ x: Double) -> String {

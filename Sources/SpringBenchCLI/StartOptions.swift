@@ -1,4 +1,5 @@
 import ArgumentParser
+import Benchmarking
 import SpringModel
 
 /// Where a motion starts and ends, and its initial velocity, shared by
@@ -18,6 +19,26 @@ struct StartOptions: ParsableArguments {
 
     @Option(parsing: .unconditional, help: "Initial velocity in units per millisecond, react-spring's convention (config.velocity).")
     var reactVelocity: Double?
+
+    @Option(parsing: .unconditional, help: "Display refresh rate in Hz for the platforms' frame loops, 1...1000 (default 60).")
+    var refreshRate: Double = 60
+
+    /// Each platform's end of this motion, or a ``UsageError`` naming the flag.
+    func endings(for spring: Spring, initialVelocity: Double) throws -> PlatformEndings {
+        do throws(SpringParameterError) {
+            try PlatformAnimation.check(from: from, to: to, initialVelocity: initialVelocity, refreshRate: refreshRate)
+        } catch {
+            throw UsageError(SpringOptions.message(
+                for: error, flags: ["refreshRate": "--refresh-rate", "from": "--from", "to": "--to", "initialVelocity": "--initial-velocity"]))
+        }
+        let rows = PlatformLoops.all(spring, from: from, to: to, initialVelocity: initialVelocity, refreshRate: refreshRate).map { run in
+            PlatformEndings.Row(
+                platform: run.platform, doneTime: run.doneTime,
+                largestError: run.largestError(against: spring, from: from, to: to, initialVelocity: initialVelocity),
+                clockDrift: run.clockDrift)
+        }
+        return PlatformEndings(from: from, to: to, refreshRate: refreshRate, rows: rows)
+    }
 
     /// The initial velocity in units per second, or a ``UsageError`` naming the flag.
     func absoluteVelocity() throws -> Double {
@@ -53,5 +74,46 @@ struct StartOptions: ParsableArguments {
             }
         }
         return 0
+    }
+}
+
+/// When each platform declares a motion finished, as `spring` and `convert` print it.
+struct PlatformEndings {
+    struct Row {
+        var platform: String
+        var doneTime: Double?
+        var largestError: Double
+        var clockDrift: Double?
+    }
+
+    var from: Double
+    var to: Double
+    var refreshRate: Double
+    var rows: [Row]
+
+    /// The table lines, a heading first.
+    var table: String {
+        var lines = ["end of the animation from \(from) to \(to) at \(refreshRate) Hz, by each platform's own rule "
+            + "(largest error of its frames against the exact spring, as a fraction of the travel):"]
+        let width = rows.map(\.platform.count).max() ?? 0
+        for row in rows {
+            let padded = row.platform + String(repeating: " ", count: width - row.platform.count)
+            lines.append("\(padded)  done at " + (row.doneTime.map { "\($0) s" } ?? "never within 60 s")
+                + ", largest error \(row.largestError)"
+                + (row.clockDrift.map { ", clock drift \($0 * 100) %" } ?? ""))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `"endOfAnimation": {…}` as one JSON member, indented by two spaces.
+    var jsonMember: String {
+        let platforms = rows.map { row in
+            "    \"\(row.platform)\": {\"doneTime\": \(row.doneTime.map(JSONOutput.number) ?? "null"), "
+                + "\"largestError\": \(JSONOutput.number(row.largestError)), "
+                + "\"clockDrift\": \(row.clockDrift.map(JSONOutput.number) ?? "null")}"
+        }
+        return "  \"endOfAnimation\": {\"from\": \(JSONOutput.number(from)), \"to\": \(JSONOutput.number(to)), "
+            + "\"refreshRate\": \(JSONOutput.number(refreshRate)), \"platforms\": {\n"
+            + platforms.joined(separator: ",\n") + "\n  }}"
     }
 }

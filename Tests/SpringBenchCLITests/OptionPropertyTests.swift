@@ -62,9 +62,6 @@ import VectorKernels
             if command == "convert", ["--times", "--until", "--samples"].contains(option) {
                 continue  // spring's sampling options
             }
-            if command == "spring", option == "--refresh-rate" {
-                continue  // convert's frame loops
-            }
             for value in values {
                 let outcome = CLIRunner.run([command, option, value] + partner + ["--format", "json"], deadline: 10)
                 Self.check(outcome, naming: option, json: true)
