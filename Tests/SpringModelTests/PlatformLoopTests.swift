@@ -97,6 +97,10 @@ struct PlatformLoopTests {
         let run = AndroidSpringLoop(stiffness: 1500, dampingRatio: 0.5).run(from: 0, to: 1000, refreshRate: 60)
         Self.expectFrames(run, [1: 153.02397155761719, 2: 491.30908203125, 6: 1158.525390625, 20: 1000.626708984375, 21: 1000])
         #expect(run.doneFrame == 21)
+        // The same frames under other thresholds (0.75·change, 46.875·change per second): at frame 20
+        // |x − T| = 0.627 and |v| = 69.72, so a change of 1.5 px (1.125, 70.3) ends there and 1.2 px (0.9, 56.25) does not.
+        #expect(AndroidSpringLoop(stiffness: 1500, dampingRatio: 0.5, minimumVisibleChange: 1.5).run(from: 0, to: 1000, refreshRate: 60).doneFrame == 20)
+        #expect(AndroidSpringLoop(stiffness: 1500, dampingRatio: 0.5, minimumVisibleChange: 1.2).run(from: 0, to: 1000, refreshRate: 60).doneFrame == 21)
     }
 
     // androidx compose SpringEstimation.kt 1d7dc4d109e12aa0d24aba1e4a024b996849f4ef.
@@ -106,6 +110,12 @@ struct PlatformLoopTests {
         #expect(ComposeSpringEstimate.estimate(stiffness: 200, dampingRatio: 1, initialVelocity: 0, initialDisplacement: 1, delta: 0.01) == 469)
         #expect(ComposeSpringEstimate.estimate(stiffness: 50, dampingRatio: 2, initialVelocity: 0, initialDisplacement: 100, delta: 0.01) == 4900)
         #expect(ComposeSpringEstimate.durationMilliseconds(stiffness: 200, dampingRatio: 1, from: 1, to: 0) == 469)
+        // Truncated, not rounded: 641.58, 311.75, 938.80 and 2859.22 ms before truncation.
+        #expect(ComposeSpringEstimate.estimate(stiffness: 400, dampingRatio: 0.75, initialVelocity: 0, initialDisplacement: 100, delta: 0.01) == 641)
+        #expect(ComposeSpringEstimate.estimate(stiffness: 10000, dampingRatio: 0.2, initialVelocity: 0, initialDisplacement: 500, delta: 1) == 311)
+        #expect(ComposeSpringEstimate.estimate(stiffness: 50, dampingRatio: 1, initialVelocity: 0, initialDisplacement: 1, delta: 0.01) == 938)
+        #expect(ComposeSpringEstimate.estimate(stiffness: 200, dampingRatio: 3, initialVelocity: 0, initialDisplacement: 10, delta: 0.01) == 2859)
+        #expect(ComposeSpringEstimate.estimate(stiffness: 1500, dampingRatio: 0.75, initialVelocity: 2, initialDisplacement: 50, delta: 0.1) == 228)
     }
 
     // flutter/flutter spring_simulation.dart 04fbdcfac997f9bcbef805fe785ff71971ea16d2.
