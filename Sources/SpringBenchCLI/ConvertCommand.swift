@@ -74,7 +74,7 @@ struct ConvertCommand: ParsableCommand {
         try exitingOnUsageError {
             let spring = try springOptions.spring()
             let velocity = try start.absoluteVelocity()
-            let endings = try start.endings(for: spring, initialVelocity: velocity)
+            let endings = try start.endings(for: spring, initialVelocity: velocity, motionRestSpeed: springOptions.motionRestSpeed)
             let rows = Self.rows(for: spring, epsilon: springOptions.epsilon)
             switch format {
             case .table:

@@ -48,7 +48,7 @@ struct SpringCommand: ParsableCommand {
             let sampleTimes = try self.sampleTimes(for: spring)
             let settling = spring.exactSettlingDuration(epsilon: springOptions.epsilon)
             let rows = sampleTimes.map { t in (t, position(spring, velocity, t), self.velocity(spring, velocity, t)) }
-            let endings = try start.endings(for: spring, initialVelocity: velocity)
+            let endings = try start.endings(for: spring, initialVelocity: velocity, motionRestSpeed: springOptions.motionRestSpeed)
             switch format {
             case .json:
                 print(Self.json(spring: spring, settling: settling, rows: rows, endings: endings))

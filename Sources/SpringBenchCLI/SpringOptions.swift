@@ -151,6 +151,9 @@ struct SpringOptions: ParsableArguments {
         return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
     }
 
+    /// Motion's `restSpeed` when `--preset` is one of Motion's default transitions.
+    var motionRestSpeed: Double? { preset.flatMap(SpringPreset.named)?.motionRestSpeed }
+
     /// The spring the options describe, or a ``UsageError`` naming the flag.
     func spring() throws -> Spring {
         guard epsilon.isFinite, epsilon > 0, epsilon < 1 else {

@@ -24,14 +24,16 @@ struct StartOptions: ParsableArguments {
     var refreshRate: Double = 60
 
     /// Each platform's end of this motion, or a ``UsageError`` naming the flag.
-    func endings(for spring: Spring, initialVelocity: Double) throws -> PlatformEndings {
+    func endings(for spring: Spring, initialVelocity: Double, motionRestSpeed: Double? = nil) throws -> PlatformEndings {
         do throws(SpringParameterError) {
             try PlatformAnimation.check(from: from, to: to, initialVelocity: initialVelocity, refreshRate: refreshRate)
         } catch {
             throw UsageError(SpringOptions.message(
                 for: error, flags: ["refreshRate": "--refresh-rate", "from": "--from", "to": "--to", "initialVelocity": "--initial-velocity"]))
         }
-        let rows = PlatformLoops.all(spring, from: from, to: to, initialVelocity: initialVelocity, refreshRate: refreshRate).map { run in
+        let runs = PlatformLoops.all(
+            spring, from: from, to: to, initialVelocity: initialVelocity, refreshRate: refreshRate, motionRestSpeed: motionRestSpeed)
+        let rows = runs.map { run in
             PlatformEndings.Row(
                 platform: run.platform, doneTime: run.doneTime,
                 largestError: run.largestError(against: spring, from: from, to: to, initialVelocity: initialVelocity),

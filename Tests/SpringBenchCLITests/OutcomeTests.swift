@@ -78,6 +78,9 @@ struct OutcomeTests {
         // react-spring's whole-millisecond steps: 9 per 8.33 ms frame, its clock fast by more than 8 %.
         let drift = try #require(platforms["react-spring"]?["clockDrift"] as? Double)
         #expect(drift > 0.08 && drift < 0.1)
+        // Motion's default x transition (restSpeed 10) ends at 450 ms, as Motion's own playback does.
+        let motion = CLIRunner.run(["convert", "--preset", "motion-transform", "--to", "100"])
+        #expect(motion.stdout.contains("\nMotion        done at 0.45 s"), "\(motion)")
         let bad = CLIRunner.run(["convert", "--refresh-rate", "0.5"])
         #expect(bad.status == 2 && bad.errorLines.first?.contains("--refresh-rate") == true, "\(bad)")
     }

@@ -28,6 +28,8 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
     public let values: [SpringParameter.Name: Double]
     /// The canonical spring.
     public let spring: Spring
+    /// Motion's `restSpeed` for Motion's default transitions (10), else `nil`.
+    public var motionRestSpeed: Double? { name.hasPrefix("motion-") ? 10 : nil }
 
     public var id: String { name }
 

@@ -15,13 +15,18 @@ public enum PlatformLoops {
     public static let names = ["SwiftUI", "Motion", "react-spring", "Rebound", "Pop", "Android", "Compose", "Flutter"]
 
     /// Every platform's run at `refreshRate` (call ``PlatformAnimation/check(from:to:initialVelocity:refreshRate:)`` first).
+    /// - Parameter motionRestSpeed: Motion's `restSpeed` when the transition
+    ///   sets one (its default transitions use 10); `nil` for Motion's default.
     public static func all(
-        _ spring: Spring, from: Double, to: Double, initialVelocity: Double, refreshRate: Double
+        _ spring: Spring, from: Double, to: Double, initialVelocity: Double, refreshRate: Double,
+        motionRestSpeed: Double? = nil
     ) -> [DisplayedMotion] {
         let perMass = (k: spring.stiffness / spring.mass, c: spring.damping / spring.mass)
         return [
             SwiftUIFluidLoop(spring).run(from: from, to: to, initialVelocity: initialVelocity, refreshRate: refreshRate),
-            MotionGenerator(stiffness: perMass.k, damping: perMass.c, origin: from, target: to, velocity: initialVelocity)
+            MotionGenerator(
+                stiffness: perMass.k, damping: perMass.c, origin: from, target: to, velocity: initialVelocity,
+                restSpeed: motionRestSpeed)
                 .run(refreshRate: refreshRate),
             ReactSpringLoop(spring).run(from: from, to: to, initialVelocity: initialVelocity, refreshRate: refreshRate),
             ReboundLoop(spring).run(from: from, to: to, initialVelocity: initialVelocity, refreshRate: refreshRate),
