@@ -13,6 +13,17 @@ struct ResultsFileTests {
         return path
     }
 
+    @Test("JSON's one rule for numbers it cannot hold: NaN and ±∞ are null, finite numbers print as Swift reads them back")
+    func nonFiniteNumbers() throws {
+        for value in [Double.nan, .infinity, -.infinity] {
+            #expect(JSONOutput.number(value) == "null")
+        }
+        for value in [0.0, -0.0, 1.5, 5e-324, 1.7976931348623157e308] {
+            #expect(Double(JSONOutput.number(value)) == value)
+        }
+        #expect(try JSONOutput.string([1.0, .nan, -.infinity]).filter { !$0.isWhitespace } == "[1,null,null]")
+    }
+
     @Test("results survive a JSON round trip unchanged")
     func roundTrip() throws {
         let results = SyntheticResults.make()

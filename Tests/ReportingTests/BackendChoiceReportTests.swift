@@ -34,6 +34,23 @@ struct BackendChoiceReportTests {
         #expect(firstSection == "## Per kernel and size range")
     }
 
+    @Test("\"fastest everywhere\" only when the choice is never behind; 3 % behind once is said with its ratio")
+    func fastestEverywhereOnlyWhenNeverBehind() throws {
+        // SIMD fastest everywhere except axpy at 64 Ki, where OpenBLAS is 3 % faster.
+        let behind = SyntheticResults.make(kernels: [.add, .axpy], withWorkloads: false) { kernel, backend, size in
+            switch backend {
+            case "simd": return 1.0
+            case "openblas": return kernel == .axpy && size == 65_536 ? 1.0 / 1.03 : 1.5
+            default: return 2.0
+            }
+        }
+        let opening = BackendChoiceReport.render(behind).markdown.firstParagraphAfterTitle
+        #expect(opening.contains("never more than 1.03× the fastest"), "\(opening)")
+        #expect(!opening.contains("fastest everywhere"), "\(opening)")
+        let ahead = SyntheticResults.make(kernels: [.add], withWorkloads: false) { _, backend, _ in backend == "simd" ? 1.0 : 1.5 }
+        #expect(BackendChoiceReport.render(ahead).markdown.firstParagraphAfterTitle.contains("was the fastest everywhere."))
+    }
+
     @Test("Each size range names its clear winner and margin, and crossovers give their sizes")
     func rangesAndCrossovers() {
         let report = BackendChoiceReport.render(Self.crossoverResults()).markdown
