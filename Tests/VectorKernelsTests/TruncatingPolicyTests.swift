@@ -84,4 +84,19 @@ struct TruncatingPolicyTests {
             #expect(([1, 2] as PointVector<B, P>) == [1, 2, 0])
         }
     }
+
+    @Test("zero-extending ==: equal up to trailing zeros of either side, never ignoring a non-zero tail",
+          arguments: VectorCase.zeroExtending)
+    func zeroExtendingEquality(_ c: VectorCase) {
+        check(c.backend, c.policy)
+        func check<B: KernelBackend, P: LengthPolicy>(_: B.Type, _: P.Type) {
+            typealias V = PointVector<B, P>
+            let short: V = [1, 2]
+            for (longer, equal) in [([1, 2, 3] as V, false), ([1, 2, 0, -0.0] as V, true), ([1, 2, 0, 1e-300] as V, false)] {
+                #expect((short == longer) == equal, "\(short.elements) == \(longer.elements)")
+                #expect((longer == short) == equal, "\(longer.elements) == \(short.elements)")
+            }
+            #expect(!(([] as V) == [0, 0, 5]) && !(([0, 0, 5] as V) == []))
+        }
+    }
 }
