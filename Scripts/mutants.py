@@ -44,7 +44,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # A Swift Testing failure, or an XCTest one.
 FAILURE = re.compile(r"(✘ Test .*(recorded an issue|failed))|(error: -\[)|(Fatal error)|(Test run .* failed)")
-FAILING_TEST = re.compile(r"✘ Test (\"[^\"]*\"|\S+)")
+# A test's display name may itself contain quotes: it ends where " recorded",
+# " failed" or " with" follows the closing quote.
+FAILING_TEST = re.compile(r"✘ Test (\".*?\"(?= (?:recorded|failed|with) )|\S+)")
 
 
 @dataclass
