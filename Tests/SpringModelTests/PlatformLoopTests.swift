@@ -191,6 +191,12 @@ struct PlatformLoopTests {
             #expect(run.values.count <= Int(PlatformAnimation.maximumDuration * rate) + 2, "\(run.platform)")
         }
         #expect(throws: SpringParameterError.self) { try PlatformAnimation.check(from: 0, to: .nan, initialVelocity: 0, refreshRate: 60) }
+        // A loop given a rate the check refuses shows its start alone: no trap, no hang.
+        for bad in [0, -60, .nan, .infinity, 0.5, 1e6] as [Double] {
+            for run in PlatformLoops.all(Spring.bouncy, from: 0, to: 1, initialVelocity: 0, refreshRate: bad) {
+                #expect(run.values.count <= 2 && run.doneFrame == nil || run.doneFrame == 0, "\(run.platform) at \(bad) Hz")
+            }
+        }
         #expect(throws: SpringParameterError.self) { try PlatformAnimation.check(from: 0, to: 1, initialVelocity: 0, refreshRate: 0.5) }
     }
 }

@@ -109,7 +109,7 @@ public struct MotionGenerator: Sendable, Hashable {
         if end <= 0 {
             return DisplayedMotion(platform: "Motion", refreshRate: refreshRate, values: [target], simulatedTimes: nil, doneFrame: 0)
         }
-        for frame in 1...PlatformAnimation.frameLimit(refreshRate) {
+        for frame in PlatformAnimation.frames(refreshRate) {
             let t = (Double(frame) * 1000 / refreshRate).rounded(.toNearestOrAwayFromZero)
             if t >= end {
                 values.append(target)
@@ -136,7 +136,7 @@ public enum FlutterSpring {
         tolerance: Double = FlutterSpring.tolerance
     ) -> DisplayedMotion {
         var values = [from]
-        for frame in 0...PlatformAnimation.frameLimit(refreshRate) {
+        for frame in PlatformAnimation.frames(refreshRate, fromZero: true) {
             let t = Double(frame) / refreshRate
             let p = spring.propagator(time: t)
             let x = to + p.positionFromDisplacement * (from - to) + p.positionFromVelocity * initialVelocity

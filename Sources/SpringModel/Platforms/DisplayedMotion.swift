@@ -81,6 +81,17 @@ public enum PlatformAnimation {
         }
     }
 
-    /// Frames in a run of ``maximumDuration`` at `refreshRate`.
-    static func frameLimit(_ refreshRate: Double) -> Int { Int((maximumDuration * refreshRate).rounded(.up)) }
+    /// Frames in a run of ``maximumDuration`` at `refreshRate`; none for a
+    /// rate outside ``refreshRates`` (NaN included), so a loop given one
+    /// returns its start frame alone instead of trapping.
+    static func frameLimit(_ refreshRate: Double) -> Int {
+        guard refreshRates.contains(refreshRate) else { return 0 }
+        return Int((maximumDuration * refreshRate).rounded(.up))
+    }
+
+    /// The frame numbers a loop runs: 1…limit (0…limit with `fromZero`), empty for an invalid rate.
+    static func frames(_ refreshRate: Double, fromZero: Bool = false) -> StrideThrough<Int> {
+        let limit = frameLimit(refreshRate)
+        return stride(from: fromZero && limit > 0 ? 0 : 1, through: limit, by: 1)
+    }
 }

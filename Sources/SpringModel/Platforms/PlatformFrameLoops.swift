@@ -55,7 +55,7 @@ public struct ReactSpringLoop: Sendable, Hashable {
         guard tension > 0 else {
             return DisplayedMotion(platform: "react-spring", refreshRate: refreshRate, values: values, simulatedTimes: simulated, doneFrame: 0)
         }
-        for frame in 1...PlatformAnimation.frameLimit(refreshRate) {
+        for frame in PlatformAnimation.frames(refreshRate) {
             let dt = frame == 1 ? 16.667 : Swift.min(64, frameMilliseconds)
             let numberOfSteps = Int((dt / 1).rounded(.up))
             var finished = false
@@ -149,7 +149,7 @@ public struct ReboundLoop: Sendable, Hashable {
         if atRest() {
             return DisplayedMotion(platform: "Rebound", refreshRate: refreshRate, values: values, simulatedTimes: simulated, doneFrame: 0)
         }
-        for frame in 1...PlatformAnimation.frameLimit(refreshRate) {
+        for frame in PlatformAnimation.frames(refreshRate) {
             time += timestep
             if lastTime == -1 { lastTime = time - 1 }
             let elapsed = time - lastTime
@@ -227,7 +227,7 @@ public struct PopLoop: Sendable, Hashable {
         var previous: Double? = from, previous2: Double? = nil
         var lastTime = 0.0
         let tp = threshold / 2, tv = 25.0 * threshold, ta = 625.0 * threshold * threshold
-        for frame in 1...PlatformAnimation.frameLimit(refreshRate) {
+        for frame in PlatformAnimation.frames(refreshRate) {
             let time = Double(frame) / refreshRate
             let dt = time - lastTime
             lastTime = time
@@ -312,7 +312,7 @@ public struct SwiftUIFluidLoop: Sendable, Hashable {
         var engineTime = 0.0
         var values = [from]
         var simulated = [0.0]
-        for frame in 1...PlatformAnimation.frameLimit(refreshRate) {
+        for frame in PlatformAnimation.frames(refreshRate) {
             let time = Double(frame) / refreshRate
             if time - engineTime > 1.0 { engineTime = time - 1 / 60 }
             var t = engineTime
@@ -407,7 +407,7 @@ public struct AndroidSpringLoop: Sendable, Hashable {
         var value = Float(from), velocity = Float(initialVelocity)
         var values = [Double(value)]
         var lastFrameTime = Int64(0)
-        for frame in 1...PlatformAnimation.frameLimit(refreshRate) {
+        for frame in PlatformAnimation.frames(refreshRate) {
             // uptimeMillis() of frame 0 and frame n (whole ms since an arbitrary origin ≥ 1).
             if frame == 1 { lastFrameTime = 1_000 }
             let frameTime = 1_000 + Int64((Double(frame) * 1000 / refreshRate).rounded(.down))

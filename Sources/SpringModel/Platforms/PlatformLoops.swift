@@ -47,7 +47,7 @@ public enum PlatformLoops {
             stiffness: Float(spring.stiffness / spring.mass), dampingRatio: Float(spring.dampingRatio),
             from: from, to: to, initialVelocity: initialVelocity, visibilityThreshold: visibilityThreshold)
         var values = [from]
-        for frame in 1...PlatformAnimation.frameLimit(refreshRate) {
+        for frame in PlatformAnimation.frames(refreshRate) {
             let milliseconds = (Double(frame) * 1000 / refreshRate).rounded(.down)
             if milliseconds >= Double(estimate) {
                 values.append(to)
