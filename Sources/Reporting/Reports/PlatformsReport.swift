@@ -78,8 +78,7 @@ public enum PlatformsReport {
         for platform in PlatformLoops.names {
             var row = [platform]
             for rate in comparison.refreshRates {
-                let worst = comparison.cells(of: platform).filter { $0.refreshRate == rate }.map(\.largestError).max() ?? .nan
-                row.append(NumberFormatting.significant(worst))
+                row.append(NumberFormatting.significant(comparison.worstError(of: platform, at: rate)))
             }
             let drifts = comparison.cells(of: platform).filter { $0.refreshRate == comparison.refreshRates.last }.compactMap(\.clockDrift)
             if let drift = drifts.max(by: { abs($0) < abs($1) }) {
@@ -143,8 +142,8 @@ public enum PlatformsReport {
     static func errorPlot(_ comparison: PlatformComparison) -> LinePlot {
         let series = PlatformLoops.names.compactMap { platform -> PlotSeries? in
             let points = comparison.refreshRates.compactMap { rate -> (x: Double, y: Double)? in
-                guard let worst = comparison.cells(of: platform).filter({ $0.refreshRate == rate }).map(\.largestError).max(),
-                      worst > 0, worst.isFinite else { return nil }
+                let worst = comparison.worstError(of: platform, at: rate)
+                guard worst > 0, worst.isFinite else { return nil }
                 return (rate, worst)
             }
             return points.isEmpty ? nil : PlotSeries(name: platform, points)

@@ -28,8 +28,9 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
     public let values: [SpringParameter.Name: Double]
     /// The canonical spring.
     public let spring: Spring
-    /// Motion's `restSpeed` for Motion's default transitions (10), else `nil`.
-    public var motionRestSpeed: Double? { name.hasPrefix("motion-") ? 10 : nil }
+    /// The `restSpeed` Motion ends this spring with when the preset sets one
+    /// (its default transitions: 10), else `nil` for Motion's own default.
+    public let motionRestSpeed: Double?
 
     public var id: String { name }
 
@@ -37,7 +38,8 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
 
     init(
         _ name: String, _ platform: SpringPlatform, _ summary: String,
-        _ parameterization: SpringParameterizationKind, _ values: [SpringParameter.Name: Double], spring: Spring
+        _ parameterization: SpringParameterizationKind, _ values: [SpringParameter.Name: Double], spring: Spring,
+        motionRestSpeed: Double? = nil
     ) {
         self.name = name
         self.platform = platform
@@ -45,6 +47,7 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
         self.parameterization = parameterization
         self.values = values
         self.spring = spring
+        self.motionRestSpeed = motionRestSpeed
     }
 
     // MARK: SwiftUI (Apple's Spring documentation)
@@ -138,14 +141,14 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
     public static let motionTransform = SpringPreset(
         "motion-transform", .motion, "Motion default transition for x/y/rotate: stiffness 500, damping 25, restSpeed 10",
         .physical, [.mass: 1, .stiffness: 500, .damping: 25],
-        spring: Spring(uncheckedMass: 1, stiffness: 500, damping: 25))
+        spring: Spring(uncheckedMass: 1, stiffness: 500, damping: 25), motionRestSpeed: 10)
     /// Motion's default transition for scale toward a non-zero target:
     /// stiffness 550, damping 30 (restSpeed 10); toward 0 it is critically
     /// damped (damping 2√550).
     public static let motionScale = SpringPreset(
         "motion-scale", .motion, "Motion default transition for scale: stiffness 550, damping 30, restSpeed 10 (2√550 toward 0)",
         .physical, [.mass: 1, .stiffness: 550, .damping: 30],
-        spring: Spring(uncheckedMass: 1, stiffness: 550, damping: 30))
+        spring: Spring(uncheckedMass: 1, stiffness: 550, damping: 30), motionRestSpeed: 10)
 
     // MARK: react-spring (config.ts)
 

@@ -19,6 +19,9 @@ import ucrt
 /// time whose `next(t)` is done; infinite from 20 s) and ends on the first
 /// frame whose time, rounded to whole ms, reaches it, showing the target.
 public struct MotionGenerator: Sendable, Hashable {
+    /// The platform's name in runs and reports.
+    public static let platform = "Motion"
+
     public var stiffness: Double
     public var damping: Double
     public var mass: Double
@@ -105,19 +108,13 @@ public struct MotionGenerator: Sendable, Hashable {
     /// ``calculatedDuration`` (never, for an infinite one).
     public func run(refreshRate: Double) -> DisplayedMotion {
         let end = calculatedDuration
-        var values = [origin]
         if end <= 0 {
-            return DisplayedMotion(platform: "Motion", refreshRate: refreshRate, values: [target], simulatedTimes: nil, doneFrame: 0)
+            return PlatformAnimation.doneAtStart(Self.platform, refreshRate: refreshRate, start: target, keepsClock: false)
         }
-        for frame in PlatformAnimation.frames(refreshRate) {
+        return PlatformAnimation.record(Self.platform, refreshRate: refreshRate, start: origin, keepsClock: false) { frame in
             let t = (Double(frame) * 1000 / refreshRate).rounded(.toNearestOrAwayFromZero)
-            if t >= end {
-                values.append(target)
-                return DisplayedMotion(platform: "Motion", refreshRate: refreshRate, values: values, simulatedTimes: nil, doneFrame: frame)
-            }
-            values.append(next(t).value)
+            return t >= end ? (target, 0, true) : (next(t).value, 0, false)
         }
-        return DisplayedMotion(platform: "Motion", refreshRate: refreshRate, values: values, simulatedTimes: nil, doneFrame: nil)
     }
 }
 
@@ -127,6 +124,9 @@ public struct MotionGenerator: Sendable, Hashable {
 /// `|v(t)| < 1e-3` (absolute, the default `Tolerance`), checked by the
 /// animation controller on each frame.
 public enum FlutterSpring {
+    /// The platform's name in runs and reports.
+    public static let platform = "Flutter"
+
     /// The default tolerance (distance and velocity).
     public static let tolerance = 1e-3
 
@@ -135,18 +135,17 @@ public enum FlutterSpring {
         _ spring: Spring, from: Double, to: Double, initialVelocity: Double = 0, refreshRate: Double,
         tolerance: Double = FlutterSpring.tolerance
     ) -> DisplayedMotion {
-        var values = [from]
-        for frame in PlatformAnimation.frames(refreshRate, fromZero: true) {
-            let t = Double(frame) / refreshRate
-            let p = spring.propagator(time: t)
+        func state(_ frame: Int) -> (value: Double, done: Bool) {
+            let p = spring.propagator(time: Double(frame) / refreshRate)
             let x = to + p.positionFromDisplacement * (from - to) + p.positionFromVelocity * initialVelocity
             let v = p.velocityFromDisplacement * (from - to) + p.velocityFromVelocity * initialVelocity
-            if frame > 0 { values.append(x) }
-            if abs(x - to) < tolerance && abs(v) < tolerance {
-                return DisplayedMotion(platform: "Flutter", refreshRate: refreshRate, values: values, simulatedTimes: nil, doneFrame: frame)
-            }
+            return (x, abs(x - to) < tolerance && abs(v) < tolerance)
         }
-        return DisplayedMotion(platform: "Flutter", refreshRate: refreshRate, values: values, simulatedTimes: nil, doneFrame: nil)
+        if state(0).done { return PlatformAnimation.doneAtStart(platform, refreshRate: refreshRate, start: from, keepsClock: false) }
+        return PlatformAnimation.record(platform, refreshRate: refreshRate, start: from, keepsClock: false) { frame in
+            let shown = state(frame)
+            return (shown.value, 0, shown.done)
+        }
     }
 }
 
@@ -157,6 +156,9 @@ public enum FlutterSpring {
 /// 0.01, in the value's units) — the envelope for ζ < 1, Newton's method for
 /// ζ ≥ 1 — truncated to whole milliseconds. Compose ends the animation then.
 public enum ComposeSpringEstimate {
+    /// The platform's name in runs and reports.
+    public static let platform = "Compose"
+
     /// `Spring.DefaultDisplacementThreshold`.
     public static let defaultVisibilityThreshold = 0.01
 

@@ -89,9 +89,33 @@ public enum PlatformAnimation {
         return Int((maximumDuration * refreshRate).rounded(.up))
     }
 
-    /// The frame numbers a loop runs: 1…limit (0…limit with `fromZero`), empty for an invalid rate.
-    static func frames(_ refreshRate: Double, fromZero: Bool = false) -> StrideThrough<Int> {
-        let limit = frameLimit(refreshRate)
-        return stride(from: fromZero && limit > 0 ? 0 : 1, through: limit, by: 1)
+    /// One run of a platform's loop: frame 0 shows `start`; `frame(n)` advances
+    /// the platform to frame n (1, 2, …) and returns what it shows, its own
+    /// clock in seconds (ignored unless `keepsClock`) and whether it is done.
+    /// Stops at the first done frame or after ``maximumDuration``; an invalid
+    /// rate runs no frame.
+    static func record(
+        _ platform: String, refreshRate: Double, start: Double, keepsClock: Bool,
+        frame: (Int) -> (value: Double, clock: Double, done: Bool)
+    ) -> DisplayedMotion {
+        var values = [start]
+        var clock: [Double]? = keepsClock ? [0] : nil
+        var done: Int?
+        for n in stride(from: 1, through: frameLimit(refreshRate), by: 1) {
+            let shown = frame(n)
+            values.append(shown.value)
+            clock?.append(shown.clock)
+            if shown.done {
+                done = n
+                break
+            }
+        }
+        return DisplayedMotion(platform: platform, refreshRate: refreshRate, values: values, simulatedTimes: clock, doneFrame: done)
+    }
+
+    /// A run its platform declares done before the first frame, showing `start`.
+    static func doneAtStart(_ platform: String, refreshRate: Double, start: Double, keepsClock: Bool) -> DisplayedMotion {
+        DisplayedMotion(
+            platform: platform, refreshRate: refreshRate, values: [start], simulatedTimes: keepsClock ? [0] : nil, doneFrame: 0)
     }
 }

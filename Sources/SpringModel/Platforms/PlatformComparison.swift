@@ -74,4 +74,9 @@ public struct PlatformComparison: Sendable {
 
     /// The cells of `platform`.
     public func cells(of platform: String) -> [Cell] { cells.filter { $0.platform == platform } }
+
+    /// `platform`'s largest error over every spring at `refreshRate`; NaN when it has no cell there.
+    public func worstError(of platform: String, at refreshRate: Double) -> Double {
+        cells(of: platform).filter { $0.refreshRate == refreshRate }.map(\.largestError).max() ?? .nan
+    }
 }

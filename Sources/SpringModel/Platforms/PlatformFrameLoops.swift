@@ -20,6 +20,9 @@ import ucrt
 /// ms) and `|to − x| ≤ precision` (default `min(1, 0.001·|to − from|)`, 0.005
 /// when from = to); the frame that finds it shows `to` exactly.
 public struct ReactSpringLoop: Sendable, Hashable {
+    /// The platform's name in runs and reports.
+    public static let platform = "react-spring"
+
     public var tension: Double
     public var friction: Double
     public var mass: Double
@@ -48,14 +51,12 @@ public struct ReactSpringLoop: Sendable, Hashable {
         let restVelocity = self.restVelocity.flatMap { $0 != 0 ? $0 : nil } ?? precision / 10
         var position = from
         var velocity = initialVelocity / 1000
-        var values = [from]
-        var simulated = [0.0]
         var steps = 0
         let frameMilliseconds = 1000 / refreshRate
         guard tension > 0 else {
-            return DisplayedMotion(platform: "react-spring", refreshRate: refreshRate, values: values, simulatedTimes: simulated, doneFrame: 0)
+            return PlatformAnimation.doneAtStart(Self.platform, refreshRate: refreshRate, start: from, keepsClock: true)
         }
-        for frame in PlatformAnimation.frames(refreshRate) {
+        return PlatformAnimation.record(Self.platform, refreshRate: refreshRate, start: from, keepsClock: true) { frame in
             let dt = frame == 1 ? 16.667 : Swift.min(64, frameMilliseconds)
             let numberOfSteps = Int((dt / 1).rounded(.up))
             var finished = false
@@ -72,13 +73,8 @@ public struct ReactSpringLoop: Sendable, Hashable {
                 steps += 1
             }
             if position.isNaN { finished = true }
-            values.append(finished ? to : position)
-            simulated.append(Double(steps) / 1000)
-            if finished {
-                return DisplayedMotion(platform: "react-spring", refreshRate: refreshRate, values: values, simulatedTimes: simulated, doneFrame: frame)
-            }
+            return (finished ? to : position, Double(steps) / 1000, finished)
         }
-        return DisplayedMotion(platform: "react-spring", refreshRate: refreshRate, values: values, simulatedTimes: simulated, doneFrame: nil)
     }
 }
 
@@ -93,6 +89,9 @@ public struct ReactSpringLoop: Sendable, Hashable {
 /// `|v| < restSpeedThreshold` (0.001) and `|end − x| ≤
 /// displacementFromRestThreshold` (0.001), absolute, then it snaps to the end.
 public struct ReboundLoop: Sendable, Hashable {
+    /// The platform's name in runs and reports.
+    public static let platform = "Rebound"
+
     public var tension: Double
     public var friction: Double
     public var restSpeedThreshold = 0.001
@@ -138,8 +137,6 @@ public struct ReboundLoop: Sendable, Hashable {
         var previousPosition = from, previousVelocity = initialVelocity
         var tempPosition = from          // setCurrentValue → setAtRest syncs it
         var accumulator = 0.0
-        var values = [from]
-        var simulated = [0.0]
         var clock = 0.0
         let timestep = 1000 / refreshRate
         var time = 0.0, lastTime = -1.0
@@ -147,9 +144,9 @@ public struct ReboundLoop: Sendable, Hashable {
             abs(velocity) < restSpeedThreshold && (abs(to - position) <= displacementFromRestThreshold || tension == 0)
         }
         if atRest() {
-            return DisplayedMotion(platform: "Rebound", refreshRate: refreshRate, values: values, simulatedTimes: simulated, doneFrame: 0)
+            return PlatformAnimation.doneAtStart(Self.platform, refreshRate: refreshRate, start: from, keepsClock: true)
         }
-        for frame in PlatformAnimation.frames(refreshRate) {
+        return PlatformAnimation.record(Self.platform, refreshRate: refreshRate, start: from, keepsClock: true) { _ in
             time += timestep
             if lastTime == -1 { lastTime = time - 1 }
             let elapsed = time - lastTime
@@ -177,13 +174,8 @@ public struct ReboundLoop: Sendable, Hashable {
             }
             let done = atRest()
             if done { position = to }
-            values.append(position)
-            simulated.append(clock)
-            if done {
-                return DisplayedMotion(platform: "Rebound", refreshRate: refreshRate, values: values, simulatedTimes: simulated, doneFrame: frame)
-            }
+            return (position, clock, done)
         }
-        return DisplayedMotion(platform: "Rebound", refreshRate: refreshRate, values: values, simulatedTimes: simulated, doneFrame: nil)
     }
 }
 
@@ -196,6 +188,9 @@ public struct ReboundLoop: Sendable, Hashable {
 /// has converged (`|p| < t/2`, `v² < 25t`, `Δv² < 625t²`); the threshold is the
 /// property's (1 for points and custom properties, 0.01 for opacity, 0.005 for scale).
 public struct PopLoop: Sendable, Hashable {
+    /// The platform's name in runs and reports.
+    public static let platform = "Pop"
+
     public var tension: Double
     public var friction: Double
     public var mass: Double
@@ -221,13 +216,11 @@ public struct PopLoop: Sendable, Hashable {
         var value = from, velocity = initialVelocity
         var accumulator = 0.0
         var lastDv = 0.0
-        var values = [from]
-        var simulated = [0.0]
         var clock = 0.0
         var previous: Double? = from, previous2: Double? = nil
         var lastTime = 0.0
         let tp = threshold / 2, tv = 25.0 * threshold, ta = 625.0 * threshold * threshold
-        for frame in PlatformAnimation.frames(refreshRate) {
+        return PlatformAnimation.record(Self.platform, refreshRate: refreshRate, start: from, keepsClock: true) { frame in
             let time = Double(frame) / refreshRate
             let dt = time - lastTime
             lastTime = time
@@ -265,19 +258,14 @@ public struct PopLoop: Sendable, Hashable {
             velocity = -v
             previous2 = previous
             previous = value
-            values.append(value)
-            simulated.append(clock)
             let t5 = threshold / 5
             var animationConverged = false
             if let pv = previous, let p2 = previous2 {
                 animationConverged = !(abs(to - pv) >= t5 || abs(p2 - pv) >= t5)
             }
             let solverConverged = abs(p) < tp && v * v < tv && lastDv * lastDv < ta
-            if animationConverged || solverConverged {
-                return DisplayedMotion(platform: "Pop", refreshRate: refreshRate, values: values, simulatedTimes: simulated, doneFrame: frame)
-            }
+            return (value, clock, animationConverged || solverConverged)
         }
-        return DisplayedMotion(platform: "Pop", refreshRate: refreshRate, values: values, simulatedTimes: simulated, doneFrame: nil)
     }
 }
 
@@ -290,6 +278,9 @@ public struct PopLoop: Sendable, Hashable {
 /// (so it runs up to 1/300 s ahead) and shows that state. Done when
 /// `|v| ≤ 0.06` and `|force| ≤ 0.06` and the value is within 1 % of the change.
 public struct SwiftUIFluidLoop: Sendable, Hashable {
+    /// The platform's name in runs and reports.
+    public static let platform = "SwiftUI"
+
     public var response: Double
     public var dampingFraction: Double
 
@@ -310,9 +301,7 @@ public struct SwiftUIFluidLoop: Sendable, Hashable {
         let c = -(2 * k.squareRoot() * dampingFraction)
         var offset = 0.0, velocity = initialVelocity, force = 0.0
         var engineTime = 0.0
-        var values = [from]
-        var simulated = [0.0]
-        for frame in PlatformAnimation.frames(refreshRate) {
+        return PlatformAnimation.record(Self.platform, refreshRate: refreshRate, start: from, keepsClock: true) { frame in
             let time = Double(frame) / refreshRate
             if time - engineTime > 1.0 { engineTime = time - 1 / 60 }
             var t = engineTime
@@ -328,13 +317,8 @@ public struct SwiftUIFluidLoop: Sendable, Hashable {
             let tolerance = change * 0.01
             let remaining = change - offset
             let done = !moving && !(tolerance * tolerance > 0 && tolerance * tolerance < remaining * remaining)
-            values.append(done ? to : from + offset)
-            simulated.append(engineTime)
-            if done {
-                return DisplayedMotion(platform: "SwiftUI", refreshRate: refreshRate, values: values, simulatedTimes: simulated, doneFrame: frame)
-            }
+            return (done ? to : from + offset, engineTime, done)
         }
-        return DisplayedMotion(platform: "SwiftUI", refreshRate: refreshRate, values: values, simulatedTimes: simulated, doneFrame: nil)
     }
 }
 
@@ -348,6 +332,9 @@ public struct SwiftUIFluidLoop: Sendable, Hashable {
 /// snaps to the target. `minimumVisibleChange` is 1 for pixels, 1/10 for
 /// degrees, 1/256 for alpha, 1/500 for scale.
 public struct AndroidSpringLoop: Sendable, Hashable {
+    /// The platform's name in runs and reports.
+    public static let platform = "Android"
+
     public var stiffness: Float
     public var dampingRatio: Float
     public var minimumVisibleChange: Float
@@ -405,9 +392,8 @@ public struct AndroidSpringLoop: Sendable, Hashable {
         let valueThreshold = Double(minimumVisibleChange * 0.75)
         let velocityThreshold = valueThreshold * (1000.0 / 16.0)
         var value = Float(from), velocity = Float(initialVelocity)
-        var values = [Double(value)]
         var lastFrameTime = Int64(0)
-        for frame in PlatformAnimation.frames(refreshRate) {
+        return PlatformAnimation.record(Self.platform, refreshRate: refreshRate, start: Double(value), keepsClock: false) { frame in
             // uptimeMillis() of frame 0 and frame n (whole ms since an arbitrary origin ≥ 1).
             if frame == 1 { lastFrameTime = 1_000 }
             let frameTime = 1_000 + Int64((Double(frame) * 1000 / refreshRate).rounded(.down))
@@ -417,11 +403,7 @@ public struct AndroidSpringLoop: Sendable, Hashable {
                 value: value, velocity: velocity, finalPosition: finalPosition, omega: omega, zeta: zeta, milliseconds: elapsed)
             let done = abs(Double(velocity)) < velocityThreshold && Double(abs(value - Float(finalPosition))) < valueThreshold
             if done { value = Float(finalPosition) }
-            values.append(Double(value))
-            if done {
-                return DisplayedMotion(platform: "Android", refreshRate: refreshRate, values: values, simulatedTimes: nil, doneFrame: frame)
-            }
+            return (Double(value), 0, done)
         }
-        return DisplayedMotion(platform: "Android", refreshRate: refreshRate, values: values, simulatedTimes: nil, doneFrame: nil)
     }
 }

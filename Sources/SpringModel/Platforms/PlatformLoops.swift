@@ -12,7 +12,10 @@
 /// at 1e-3 (absolute). Guides/Platforms.md has each rule with its source.
 public enum PlatformLoops {
     /// The platforms in report order.
-    public static let names = ["SwiftUI", "Motion", "react-spring", "Rebound", "Pop", "Android", "Compose", "Flutter"]
+    public static let names = [
+        SwiftUIFluidLoop.platform, MotionGenerator.platform, ReactSpringLoop.platform, ReboundLoop.platform, PopLoop.platform,
+        AndroidSpringLoop.platform, ComposeSpringEstimate.platform, FlutterSpring.platform,
+    ]
 
     /// Every platform's run at `refreshRate` (call ``PlatformAnimation/check(from:to:initialVelocity:refreshRate:)`` first).
     /// - Parameter motionRestSpeed: Motion's `restSpeed` when the transition
@@ -46,16 +49,11 @@ public enum PlatformLoops {
         let estimate = ComposeSpringEstimate.durationMilliseconds(
             stiffness: Float(spring.stiffness / spring.mass), dampingRatio: Float(spring.dampingRatio),
             from: from, to: to, initialVelocity: initialVelocity, visibilityThreshold: visibilityThreshold)
-        var values = [from]
-        for frame in PlatformAnimation.frames(refreshRate) {
+        return PlatformAnimation.record(ComposeSpringEstimate.platform, refreshRate: refreshRate, start: from, keepsClock: false) { frame in
             let milliseconds = (Double(frame) * 1000 / refreshRate).rounded(.down)
-            if milliseconds >= Double(estimate) {
-                values.append(to)
-                return DisplayedMotion(platform: "Compose", refreshRate: refreshRate, values: values, simulatedTimes: nil, doneFrame: frame)
-            }
+            if milliseconds >= Double(estimate) { return (to, 0, true) }
             let p = spring.propagator(time: milliseconds / 1000)
-            values.append(to + p.positionFromDisplacement * (from - to) + p.positionFromVelocity * initialVelocity)
+            return (to + p.positionFromDisplacement * (from - to) + p.positionFromVelocity * initialVelocity, 0, false)
         }
-        return DisplayedMotion(platform: "Compose", refreshRate: refreshRate, values: values, simulatedTimes: nil, doneFrame: nil)
     }
 }
