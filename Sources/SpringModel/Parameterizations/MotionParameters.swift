@@ -155,27 +155,30 @@ public struct MotionPhysicalDurationParameters: SpringParameterization, Hashable
         let zeta = dampingRatio
         let d = effectiveDuration
         let safeMin = 0.001
+        // Motion passes velocity 0 since bebd7f5b; kept as Motion writes it
+        // (a NaN stays NaN through `delta * velocity`).
+        let velocity = 0.0
         func envelope(_ w: Double) -> Double {
             if zeta < 1 {
                 let decay = w * zeta
-                let a = decay - 0
+                let a = decay - velocity
                 let b = w * (1 - zeta * zeta).squareRoot()
                 return safeMin - (a / b) * exp(-(decay * d))
             }
-            return -safeMin + exp(-w * d) * ((w - 0) * d + 1)
+            return -safeMin + exp(-w * d) * ((w - velocity) * d + 1)
         }
         func derivative(_ w: Double) -> Double {
             if zeta < 1 {
                 let decay = w * zeta
                 let delta = decay * d
-                let dd = delta * 0 + 0
+                let dd = delta * velocity + velocity
                 let e = pow(zeta, 2) * pow(w, 2) * d
                 let f = exp(-delta)
                 let g = pow(w, 2) * (1 - zeta * zeta).squareRoot()
                 let factor: Double = -envelope(w) + safeMin > 0 ? -1 : 1
                 return (factor * ((dd - e) * f)) / g
             }
-            return exp(-w * d) * ((0 - w) * (d * d))
+            return exp(-w * d) * ((velocity - w) * (d * d))
         }
         var w = 5 / d
         for _ in 1..<12 { w = w - envelope(w) / derivative(w) }

@@ -58,7 +58,7 @@ public struct ReactSpringLoop: Sendable, Hashable {
         }
         return PlatformAnimation.record(Self.platform, refreshRate: refreshRate, start: from, keepsClock: true) { frame in
             let dt = frame == 1 ? 16.667 : Swift.min(64, frameMilliseconds)
-            let numberOfSteps = Int((dt / 1).rounded(.up))
+            let numberOfSteps = Int(dt.rounded(.up))   // ceil(dt / step), step = 1 ms
             var finished = false
             for _ in 0..<numberOfSteps {
                 if !(abs(velocity) > restVelocity) {
@@ -68,8 +68,8 @@ public struct ReactSpringLoop: Sendable, Hashable {
                 let springForce = -tension * 0.000001 * (position - to)
                 let dampingForce = -friction * 0.001 * velocity
                 let acceleration = (springForce + dampingForce) / mass
-                velocity = velocity + acceleration * 1
-                position = position + velocity * 1
+                velocity = velocity + acceleration
+                position = position + velocity
                 steps += 1
             }
             if position.isNaN { finished = true }
