@@ -45,6 +45,7 @@ let package = Package(
         ),
         .target(name: "CAllocationCounting"),
         .target(name: "CCPUAffinity"),
+        .target(name: "CVectorLoops"),
         .target(name: "VectorKernels"),
         .target(name: "OpenBLASKernels", dependencies: ["VectorKernels", "COpenBLAS"]),
         .target(name: "SpringBenchBackends", dependencies: ["VectorKernels", "OpenBLASKernels"]),
@@ -52,7 +53,7 @@ let package = Package(
         .target(name: "ODEReference", dependencies: ["VectorKernels"]),
         .target(
             name: "Benchmarking",
-            dependencies: ["VectorKernels", "OpenBLASKernels", "SpringModel", "ODEReference", "CCPUAffinity"]
+            dependencies: ["VectorKernels", "OpenBLASKernels", "SpringModel", "ODEReference", "CCPUAffinity", "CVectorLoops"]
         ),
         .target(name: "RegressionGate", dependencies: ["Benchmarking"]),
         .target(name: "Verification", dependencies: ["VectorKernels", "SpringBenchBackends", "SpringModel", "ODEReference"]),

@@ -85,7 +85,7 @@ struct BaselineCommand: ParsableCommand {
                     let cells = try InstructionsCommand.cells(kernels: sweep.kernels, backends: sweep.backends, sizes: sweep.sizes)
                     document = .instructions(try InstructionsCommand.count(cells: cells, doubled: doubledBackends))
                 } else {
-                    document = .wallClock(BenchmarkSession.run(
+                    document = .wallClock(try BenchmarkSession.run(
                         try sweep.plan(.gate), catalogue: try DebugDoubling.catalogue(doubledBackends)))
                 }
                 let path = "\(directory)/\(name).json"

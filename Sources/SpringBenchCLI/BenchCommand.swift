@@ -1,6 +1,8 @@
 import ArgumentParser
 import Benchmarking
 import Foundation
+import RegressionGate
+import Reporting
 
 /// `springbench bench`: times every kernel × backend × size against this
 /// machine's measured bandwidth and writes a results file.
@@ -10,8 +12,14 @@ struct BenchCommand: ParsableCommand {
         abstract: "Time the vector kernels on every backend over point counts, against the machine's bandwidth.",
         discussion: """
             Each kernel × backend × size gets a warm-up, an iteration count that makes every sample last at \
-            least --min-sample-ms, and --samples samples taken with the backends interleaved. OpenBLAS runs \
-            with --openblas-threads threads (default 1).
+            least --min-sample-ms, and --samples samples taken with the backends interleaved. Where a \
+            kernel's operands fit the last-level cache, one untimed call goes before every sample (hot); \
+            beyond it, every call streams from memory. At the sizes where operands leave L2 but fit the \
+            last-level cache, the same cells are then measured with 50 ms samples and compared (the cache \
+            check). At the largest size the kernels are sampled beside their ceiling pattern. \
+            --other-build EXECUTABLE samples another springbench build's kernels in the same rounds (make \
+            report passes SwiftPM's default build beside the -target-cpu one). OpenBLAS runs with \
+            --openblas-threads threads (default 1).
             """
     )
 
@@ -20,6 +28,12 @@ struct BenchCommand: ParsableCommand {
 
     @Flag(help: "Skip the end-to-end spring workloads.")
     var noWorkloads = false
+
+    @Flag(help: "Skip the long-sample check of the cache state.")
+    var noCacheCheck = false
+
+    @Option(help: "Another springbench build (its executable) whose kernels are sampled in the same rounds as this build's; repeatable.")
+    var otherBuild: [String] = []
 
     @Option(help: "Where to write the results JSON.")
     var output = "Reports/data/bench-results.json"
@@ -32,12 +46,21 @@ struct BenchCommand: ParsableCommand {
     func plan() throws -> BenchmarkPlan {
         var plan = try sweep.plan(.standard)
         if noWorkloads { plan.workloads = [] }
-        return plan
+        if noCacheCheck { plan.cacheCheck = nil }
+        for path in otherBuild where !FileManager.default.isExecutableFile(atPath: path) {
+            throw ValidationError("--other-build: \(path) is not an executable file; pass a built springbench (e.g. .build/release/springbench)")
+        }
+        plan.otherBuilds = otherBuild
+        do {
+            return try plan.validated(against: CommandContext.catalogue)
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     func run() throws {
         try exitingOnUsageError {
-            let results = BenchmarkSession.run(try plan())
+            let results = try BenchmarkSession.run(try plan())
             do {
                 try results.write(to: output)
             } catch {
@@ -51,13 +74,32 @@ struct BenchCommand: ParsableCommand {
 /// Runs a benchmark plan with the process's catalogue, allocation counter and
 /// a progress display: the one place the CLI starts a benchmark run.
 enum BenchmarkSession {
-    static func run(_ plan: BenchmarkPlan, catalogue: BackendCatalogue = CommandContext.catalogue) -> BenchmarkResults {
+    static func run(_ plan: BenchmarkPlan, catalogue: BackendCatalogue = CommandContext.catalogue) throws -> BenchmarkResults {
         let display = ProgressDisplay()
         defer { display.finish() }
-        return BenchmarkRun(
+        var run = BenchmarkRun(
             plan: plan, catalogue: catalogue, commandLine: invocation,
-            countAllocations: CommandContext.countAllocations
-        ).run { event in display.show(event) }
+            countAllocations: CommandContext.countAllocations)
+        run.startOtherBuild = { path throws(OtherBuildError) in
+            do {
+                let channel = try ProcessSamplerChannel(
+                    executable: path, arguments: ["--openblas-threads", String(plan.openBLASThreads)], label: path)
+                return try SamplerOtherBuild(
+                    channel: channel,
+                    thisMachine: MachineRecord.current(backends: catalogue.backends.map(\.details), commandLine: invocation))
+            } catch let error as PairedRunError {
+                throw OtherBuildError(build: path, message: error.description)
+            } catch let error as OtherBuildError {
+                throw error
+            } catch {
+                throw OtherBuildError(build: path, message: "\(error)")
+            }
+        }
+        do {
+            return try run.run { event in display.show(event) }
+        } catch {
+            throw UsageError(error.description)
+        }
     }
 }
 
@@ -71,6 +113,8 @@ final class ProgressDisplay {
         case .probing(let pattern): show("probe: \(pattern.rawValue)")
         case .measuring(let kernel, let size, let cell, let total):
             show("[\(cell)/\(total)] \(kernel.rawValue) at \(PointCount.format(size)) points")
+        case .checking(let kernel, let size):
+            show("cache check: \(kernel.rawValue) at \(PointCount.format(size)) points, long samples")
         case .workload(let name, let backend, let size):
             show("workload \(name) on \(backend) at \(PointCount.format(size)) points")
         }
@@ -121,7 +165,8 @@ struct BenchSummary {
                 let sizes = range.fromSize == range.toSize
                     ? PointCount.format(range.fromSize)
                     : "\(PointCount.format(range.fromSize))–\(PointCount.format(range.toSize))"
-                return "\(sizes): \(range.winner.map(machine.displayName(of:)) ?? "no clear winner")"
+                return "\(sizes): " + (range.winner.map(machine.displayName(of:))
+                    ?? "no clear winner (\(NumberFormatting.tie(range.tied.map(machine.displayName(of:)), equalWithin: range.equalWithin)))")
             }.joined(separator: "; ")
             lines.append("\(advice.kernel.rawValue): \(ranges)")
         }

@@ -115,7 +115,7 @@ struct CompareBuildsCommand: ParsableCommand {
                     case .probing: display.show("epoch \(epoch)/\(epochs): probe")
                     case .measuring(let kernel, let size, let cell, let total):
                         display.show("epoch \(epoch)/\(epochs): [\(cell)/\(total)] \(kernel.rawValue) at \(PointCount.format(size)) points")
-                    case .workload: break
+                    case .workload, .checking: break
                     }
                 }
                 display.finish()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Benchmarking
+import Reporting
 import Foundation
 
 /// `springbench recommend`: which backend to use for which sizes.
@@ -32,7 +33,7 @@ struct RecommendCommand: ParsableCommand {
             } else {
                 var plan = BenchmarkPlan.quick(backends: CommandContext.catalogue.names)
                 plan.workloads = []
-                results = BenchmarkSession.run(try plan.validated(against: CommandContext.catalogue))
+                results = try BenchmarkSession.run(try plan.validated(against: CommandContext.catalogue))
             }
             let recommendation = Recommendation(measurements: results.measurements)
             switch format {
@@ -55,7 +56,7 @@ struct RecommendCommand: ParsableCommand {
                 if let winner = range.winner {
                     lines.append("  \(sizes): \(winner), at least \(String(format: "%.2f", range.minimumMargin))× faster than the next")
                 } else {
-                    lines.append("  \(sizes): no clear winner (intervals overlap)")
+                    lines.append("  \(sizes): no clear winner (\(NumberFormatting.tie(range.tied, equalWithin: range.equalWithin)))")
                 }
             }
             for crossover in advice.crossovers {

@@ -39,7 +39,7 @@ import _TestSupport
             return
         }
         #expect(version == SamplerProtocol.version)
-        #expect(session.respond(to: .sample(iterations: 1, clock: .wall)) == .failure("sample: no kernel prepared"))
+        #expect(session.respond(to: .sample(iterations: 1, clock: .wall, cell: nil, warm: nil)) == .failure("sample: no kernel prepared"))
         let unknown = session.respond(to: .prepare(kernel: .add, backend: "gpu", size: 8, seed: 1, warmupNanoseconds: 0, minimumSampleNanoseconds: 1e3))
         guard case .failure(let message) = unknown else {
             Issue.record("an unknown backend was prepared")
@@ -61,16 +61,16 @@ import _TestSupport
             return
         }
         #expect(iterations >= 1)
-        guard case .sample(let nanoseconds) = session.respond(to: .sample(iterations: iterations, clock: .threadCPU)) else {
+        guard case .sample(let nanoseconds) = session.respond(to: .sample(iterations: iterations, clock: .threadCPU, cell: nil, warm: nil)) else {
             Issue.record("no sample")
             return
         }
         #expect(nanoseconds > 0 && nanoseconds.isFinite)
         if AllocationCounter.isActive {
-            #expect(session.respond(to: .allocations) == .allocations(perOperation: 0))
+            #expect(session.respond(to: .allocations(cell: nil)) == .allocations(perOperation: 0))
             _ = session.respond(to: .prepare(kernel: .addAllocating, backend: "simd", size: 256, seed: 1,
                                              warmupNanoseconds: 0, minimumSampleNanoseconds: 1e4))
-            guard case .allocations(let perOperation?) = session.respond(to: .allocations) else {
+            guard case .allocations(let perOperation?) = session.respond(to: .allocations(cell: nil)) else {
                 Issue.record("no allocation count")
                 return
             }
@@ -78,12 +78,43 @@ import _TestSupport
         }
     }
 
+    @Test("A session keeps every backend's cells at one size and samples any of them by key; another size frees them")
+    func sessionKeepsCellsPerSize() {
+        let session = Self.session()
+        let naive = CellKey(kernel: .scale, backend: "naive", size: 64)
+        let simd = CellKey(kernel: .add, backend: "simd", size: 64)
+        for key in [naive, simd] {
+            guard case .prepared = session.respond(to: .prepare(kernel: key.kernel, backend: key.backend, size: key.size, seed: 3,
+                                                                warmupNanoseconds: 0, minimumSampleNanoseconds: 1e4)) else {
+                Issue.record("\(key) not prepared")
+                return
+            }
+        }
+        // Both stay sampleable, with or without the warming call, in any order.
+        for (key, warm) in [(naive, true), (simd, false), (naive, false), (simd, true)] {
+            guard case .sample(let nanoseconds) = session.respond(to: .sample(iterations: 2, clock: .threadCPU, cell: key, warm: warm)) else {
+                Issue.record("\(key) could not be sampled")
+                return
+            }
+            #expect(nanoseconds > 0 && nanoseconds.isFinite)
+        }
+        let never = CellKey(kernel: .axpy, backend: "openblas", size: 64)
+        #expect(session.respond(to: .sample(iterations: 1, clock: .wall, cell: never, warm: nil))
+            == .failure("sample: \(never) was not prepared at the current size"))
+        _ = session.respond(to: .prepare(kernel: .add, backend: "simd", size: 128, seed: 3, warmupNanoseconds: 0, minimumSampleNanoseconds: 1e4))
+        #expect(session.respond(to: .sample(iterations: 1, clock: .wall, cell: naive, warm: nil))
+            == .failure("sample: \(naive) was not prepared at the current size"))
+        #expect(session.respond(to: .allocations(cell: naive)) == .failure("allocations: \(naive) was not prepared at the current size"))
+    }
+
     @Test("Requests and responses survive the JSON line they travel as")
     func protocolRoundTrip() throws {
         let requests: [SamplerRequest] = [
             .hello, .probe(trials: 3, minimumElements: 4096, clock: .wall),
             .prepare(kernel: .axpy, backend: "openblas", size: 1 << 20, seed: 9, warmupNanoseconds: 5e6, minimumSampleNanoseconds: 2e6),
-            .sample(iterations: 17, clock: .threadCPU), .allocations, .quit,
+            .sample(iterations: 17, clock: .threadCPU, cell: nil, warm: nil),
+            .sample(iterations: 3, clock: .wall, cell: CellKey(kernel: .scale, backend: "naive", size: 64), warm: true),
+            .allocations(cell: nil), .allocations(cell: CellKey(kernel: .add, backend: "simd", size: 8)), .quit,
         ]
         for request in requests {
             let line = try JSONEncoder().encode(request)

@@ -62,10 +62,13 @@ struct BackendChoiceReportTests {
     @Test("Overlapping intervals are rendered as \"no clear winner\", naming the backends that overlap")
     func noClearWinner() {
         // Default model: OpenBLAS is within SIMD's ±2 % interval from 4 Ki on.
+        // The intervals leave at most (OpenBLAS upper ÷ SIMD lower) − 1 between
+        // them: at 4 Ki (0.2 + 30/4096)·1.02 / (0.2·0.98) − 1 = 7.9 %, the
+        // largest of the range; at 64 Ki (0.2 + 30/65536)·1.02 / 0.196 − 1 = 4.3 %.
         let report = BackendChoiceReport.render(SyntheticResults.make()).markdown
         #expect(report.contains("| add | 16 – 256 | **SIMD** |"))
-        #expect(report.contains("| add | 4 Ki – 16 Mi | no clear winner (SIMD, OpenBLAS overlap) | medians within 1.04× |"))
-        #expect(report.contains("| 64 Ki | no clear winner (fastest median: SIMD) |"))
+        #expect(report.contains("| add | 4 Ki – 16 Mi | no clear winner (SIMD, OpenBLAS equal within 7.9 %) | medians within 1.04× |"))
+        #expect(report.contains("| 64 Ki | no clear winner (fastest median: SIMD; SIMD, OpenBLAS equal within 4.3 %) |"))
         #expect(!report.contains("**OpenBLAS**"))
     }
 
@@ -76,7 +79,8 @@ struct BackendChoiceReportTests {
         }
         let report = BackendChoiceReport.render(results).markdown
         #expect(report.firstParagraphAfterTitle.contains("No other backend wins clearly anywhere."))
-        #expect(report.contains("| scale | 16 – 16 Mi | no clear winner (naive, SIMD, OpenBLAS overlap) |"))
+        // ±20 % intervals, naive 1.1× the others: 1.1·1.2 / (1·0.8) − 1 = 65 %.
+        #expect(report.contains("| scale | 16 – 16 Mi | no clear winner (naive, SIMD, OpenBLAS equal within 65 %) |"))
         #expect(report.contains("| scale | none |"))
     }
 

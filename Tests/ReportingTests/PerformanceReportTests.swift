@@ -38,12 +38,12 @@ struct PerformanceReportTests {
             #expect(rows.count == SyntheticResults.sizes.count * SyntheticResults.backends.count)
             for size in SyntheticResults.sizes {
                 for backend in SyntheticResults.backends {
-                    let prefix = "| \(NumberFormatting.size(size)) | \(results.machine.displayName(of: backend)) | "
+                    let prefix = "| \(NumberFormatting.size(size)) | — | \(results.machine.displayName(of: backend)) | "
                     #expect(rows.contains { $0.hasPrefix(prefix) }, "\(kernel.rawValue) lacks \(prefix)")
                 }
             }
         }
-        #expect(markdown.contains("| 4 Ki | SIMD | 0.200 | 0.194–0.210 | 120 | 400 % | 0 |"))
+        #expect(markdown.contains("| 4 Ki | — | SIMD | 0.200 | 0.194–0.210 | 120 | 400 % | 0 |"))
     }
 
     @Test("One log–log plot per kernel with a path per backend and the bandwidth limit, and one bar chart")

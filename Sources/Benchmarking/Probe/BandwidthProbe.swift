@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CVectorLoops
 
 /// Measures this machine's single-thread memory bandwidth for each access
 /// pattern of ``ProbePattern``, STREAM-style (McCalpin): arrays far larger
@@ -8,8 +9,10 @@ import Glibc
 /// reported (plus the median). Rates count the bytes the pattern must move
 /// (8 per double read or written), not write-allocate traffic.
 ///
-/// The loops are plain `SIMD8<Double>` loops of its own, independent of the
-/// backends, so the probe measures the machine, not a backend.
+/// The loops are C loops of its own (`CVectorLoops`: AVX intrinsics, four
+/// vectors per step), independent of the backends, so the probe measures the
+/// machine, not a backend; the streaming patterns (`copy-nt`, …) write with
+/// non-temporal stores, the ceiling of out-of-place kernels.
 public struct BandwidthProbe {
     public var elements: Int
     public var trials: Int
@@ -21,7 +24,7 @@ public struct BandwidthProbe {
     ///   - elements: doubles per array; at least 4× the last-level cache is
     ///     "far beyond" it.
     public init(elements: Int, trials: Int) {
-        precondition(elements >= 1024 && elements % 16 == 0, "probe arrays must hold a multiple of 16 doubles, >= 1024")
+        precondition(elements >= 1024, "probe arrays must hold at least 1024 doubles")
         precondition(trials >= 1)
         self.elements = elements
         self.trials = trials
@@ -61,13 +64,15 @@ public struct BandwidthProbe {
             }
         }
         blackHole(sink)
-        return BandwidthProbeResult(
+        var result = BandwidthProbeResult(
             elements: elements, bytesPerArray: elements * 8, trials: trials,
             patterns: ProbePattern.allCases.map { pattern in
                 let values = rates[pattern]!
                 return .init(pattern: pattern, bestGigabytesPerSecond: values.max()!,
                              medianGigabytesPerSecond: SampleStatistics.median(values))
             })
+        result.vectorStoreBytes = Self.vectorStoreBytes
+        return result
     }
 
     static func allocate(_ count: Int, value: Double) -> UnsafeMutablePointer<Double> {
@@ -80,19 +85,12 @@ public struct BandwidthProbe {
         return pointer
     }
 
-    typealias V = SIMD8<Double>
+    /// Bytes per vector store of the probe's loops on this CPU (32 with AVX,
+    /// 16 with SSE2, 0 for plain C loops without streaming stores).
+    public static var vectorStoreBytes: Int { Int(springbench_vector_store_bytes()) }
 
-    @inline(__always)
-    static func load(_ p: UnsafeMutablePointer<Double>, _ i: Int) -> V {
-        UnsafeRawPointer(p + i).load(as: V.self)
-    }
-
-    @inline(__always)
-    static func store(_ v: V, _ p: UnsafeMutablePointer<Double>, _ i: Int) {
-        UnsafeMutableRawPointer(p + i).storeBytes(of: v, as: V.self)
-    }
-
-    /// One pass of `pattern`; returns a value that depends on the work.
+    /// One pass of `pattern` over `n` elements (any `n >= 1`); returns a value
+    /// that depends on the work.
     @inline(never)
     static func pass(
         _ pattern: ProbePattern, _ a: UnsafeMutablePointer<Double>, _ b: UnsafeMutablePointer<Double>,
@@ -100,34 +98,30 @@ public struct BandwidthProbe {
     ) -> Double {
         // The factor alternates between s and 1/s over trials so in-place
         // values neither grow nor shrink.
-        let s = V(repeating: inverse ? 1 / 1.000_000_1 : 1.000_000_1)
-        let t = V(repeating: 1e-9)
+        let factor = inverse ? 1 / 1.000_000_1 : 1.000_000_1
+        let small = 1e-9
+        let streaming: Int32 = pattern.usesStreamingStores ? 1 : 0
         switch pattern {
-        case .copy:
-            for i in stride(from: 0, to: n, by: 8) { store(load(a, i), c, i) }
+        case .copy, .copyStreaming:
+            springbench_copy(a, c, n, streaming)
             return c[n - 1]
-        case .scale:
-            for i in stride(from: 0, to: n, by: 8) { store(s * load(c, i), b, i) }
+        case .scale, .scaleStreaming:
+            springbench_scale(factor, c, b, n, streaming)
             return b[n - 1]
-        case .add:
-            for i in stride(from: 0, to: n, by: 8) { store(load(a, i) + load(b, i), c, i) }
+        case .add, .addStreaming:
+            springbench_add(a, b, c, n, streaming)
             return c[n - 1]
-        case .triad:
-            for i in stride(from: 0, to: n, by: 8) { store(load(b, i) + t * load(c, i), a, i) }
+        case .triad, .triadStreaming:
+            springbench_triad(small, b, c, a, n, streaming)
             return a[n - 1]
         case .scaleInPlace:
-            for i in stride(from: 0, to: n, by: 8) { store(load(a, i) * s, a, i) }
+            springbench_scale_in_place(factor, a, n)
             return a[n - 1]
         case .triadInPlace:
-            for i in stride(from: 0, to: n, by: 8) { store(load(a, i) + t * load(b, i), a, i) }
+            springbench_triad_in_place(small, b, a, n)
             return a[n - 1]
         case .read:
-            var s0 = V(), s1 = V()
-            for i in stride(from: 0, to: n, by: 16) {
-                s0 += load(a, i)
-                s1 += load(a, i + 8)
-            }
-            return (s0 + s1).sum()
+            return springbench_sum(a, n)
         }
     }
 }

@@ -7,6 +7,9 @@ public struct BandwidthProbeResult: Codable, Sendable, Equatable {
     public var bytesPerArray: Int
     public var trials: Int
     public var patterns: [PatternRate]
+    /// Bytes per vector store of the probe's loops (32: AVX, 16: SSE2, 0:
+    /// plain C without streaming stores); nil in files from before it was recorded.
+    public var vectorStoreBytes: Int?
 
     public init(elements: Int, bytesPerArray: Int, trials: Int, patterns: [PatternRate]) {
         self.elements = elements

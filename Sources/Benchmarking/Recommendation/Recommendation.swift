@@ -4,7 +4,9 @@
 /// A backend *wins* a size when its median is the lowest; the win is *clear*
 /// when its median interval lies entirely below every other backend's. Where
 /// the intervals overlap, the verdict is "no clear winner": on a noisy shared
-/// machine a difference inside the intervals means nothing.
+/// machine a difference inside the intervals means nothing — but the
+/// intervals still bound it, and the verdict says by how much
+/// (``Verdict/equalWithin``: "equal within 3 %").
 public struct Recommendation: Sendable, Equatable, Codable {
     public var kernels: [KernelAdvice]
 
@@ -19,6 +21,13 @@ public struct Recommendation: Sendable, Equatable, Codable {
         public var margin: Double
         /// Whether the fastest's interval lies below every other's.
         public var isClear: Bool
+        /// The backends whose intervals overlap the fastest's, the fastest
+        /// first (empty when the win is clear).
+        public var tied: [String]
+        /// When not clear: the largest relative difference between the fastest
+        /// and a tied backend that the intervals leave possible, either way
+        /// (max of upper ÷ other's lower − 1). 0.03 reads "equal within 3 %".
+        public var equalWithin: Double?
         /// Backends and medians (ns per call), fastest first.
         public var ranking: [Entry]
 
@@ -40,6 +49,10 @@ public struct Recommendation: Sendable, Equatable, Codable {
         public var winner: String?
         /// Smallest margin of the winner over the range.
         public var minimumMargin: Double
+        /// Without a clear winner: the largest ``Verdict/equalWithin`` over the range.
+        public var equalWithin: Double?
+        /// Without a clear winner: every backend tied at some size of the range.
+        public var tied: [String] = []
     }
 
     /// Where the clear winner changes between two measured sizes.
@@ -81,10 +94,13 @@ public struct Recommendation: Sendable, Equatable, Codable {
             if var last = ranges.last, last.winner == verdict.winner {
                 last.toSize = verdict.size
                 last.minimumMargin = min(last.minimumMargin, verdict.margin)
+                if let bound = verdict.equalWithin { last.equalWithin = max(last.equalWithin ?? 0, bound) }
+                for name in verdict.tied where !last.tied.contains(name) { last.tied.append(name) }
                 ranges[ranges.count - 1] = last
             } else {
                 ranges.append(SizeRange(fromSize: verdict.size, toSize: verdict.size, winner: verdict.winner,
-                                        minimumMargin: verdict.margin))
+                                        minimumMargin: verdict.margin, equalWithin: verdict.equalWithin,
+                                        tied: verdict.tied))
             }
         }
         var crossovers: [Crossover] = []
@@ -118,8 +134,13 @@ public struct Recommendation: Sendable, Equatable, Codable {
         let others = ranking.dropFirst()
         let isClear = others.allSatisfy { best.interval.upper < $0.interval.lower }
         let margin = others.first.map { $0.medianNanoseconds / best.medianNanoseconds } ?? 1
+        let overlapping = isClear ? [] : others.filter { !(best.interval.upper < $0.interval.lower) }
+        let equalWithin = overlapping.map { other in
+            max(other.interval.upper / best.interval.lower, best.interval.upper / other.interval.lower) - 1
+        }.max()
         return Verdict(size: size, fastest: best.backend, runnerUp: others.first?.backend, margin: margin,
-                       isClear: isClear, ranking: ranking)
+                       isClear: isClear, tied: overlapping.isEmpty ? [] : [best.backend] + overlapping.map(\.backend),
+                       equalWithin: equalWithin, ranking: ranking)
     }
 
     /// Interpolates log(median_a / median_b) linearly in log(size) between two sizes.

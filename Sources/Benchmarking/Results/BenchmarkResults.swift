@@ -21,6 +21,11 @@ public struct BenchmarkResults: Codable, Sendable, Equatable {
     public var workloads: [WorkloadMeasurement]
     /// Wall-clock seconds the whole run took, probe included.
     public var elapsedSeconds: Double
+    /// Other builds sampled in the same rounds (`bench --other-build`), e.g.
+    /// SwiftPM's default flags beside a `-target-cpu` build.
+    public var otherBuilds: [BuildMeasurements]?
+    /// The long-sample check of the sweep's cache state (``CacheCheck``).
+    public var cacheCheck: CacheCheck?
 
     public init(
         machine: MachineRecord, configuration: SweepConfiguration, probe: BandwidthProbeResult,
@@ -58,13 +63,16 @@ public struct SweepConfiguration: Codable, Sendable, Equatable {
     /// The CPU the run was pinned to (nil: not pinned, e.g. with more than one
     /// OpenBLAS thread, or where the system refused).
     public var pinnedCPU: Int?
+    /// Executables of the other builds sampled in the same rounds.
+    public var otherBuilds: [String]?
 
     public init(
         kernels: [Kernel], backends: [String], sizes: [Int], samples: Int,
         minimumSampleNanoseconds: Double, openBLASThreads: Int, quick: Bool, seed: UInt64,
-        clock: SampleClock = .threadCPU
+        clock: SampleClock = .threadCPU, otherBuilds: [String]? = nil
     ) {
         self.clock = clock
+        self.otherBuilds = otherBuilds
         self.kernels = kernels
         self.backends = backends
         self.sizes = sizes
@@ -99,6 +107,12 @@ public struct KernelMeasurement: Codable, Sendable, Equatable {
     public var fractionOfBandwidth: Double
     /// Heap allocations per kernel call, counted (nil when counting is unavailable).
     public var allocationsPerOperation: Double?
+    /// The cache state the samples were taken in (nil in files from before it was recorded).
+    public var cacheState: CacheState?
+    /// At the sweep's largest size, when it streams from memory: the kernel
+    /// against its ceiling pattern sampled in the same rounds
+    /// (``fractionOfBandwidth`` is then its median fraction).
+    public var ceiling: CeilingComparison?
 
     public init(
         kernel: Kernel, backend: String, size: Int, iterationsPerSample: Int, samples: [Double],

@@ -122,6 +122,17 @@ extension MachineRecord {
         return (descriptions, lastLevel)
     }
 
+    /// The size of the data (or unified) cache of `level`, from ``caches``
+    /// ("L2 512K"), or 0 when not recorded.
+    public func cacheBytes(level: Int) -> Int {
+        for description in caches {
+            let parts = description.split(separator: " ")
+            guard parts.count == 2, parts[0] == "L\(level)" || parts[0] == "L\(level)d" else { continue }
+            return Self.bytes(String(parts[1]))
+        }
+        return 0
+    }
+
     static func bytes(_ size: String) -> Int {
         let digits = Int(size.prefix { $0.isNumber }) ?? 0
         if size.hasSuffix("K") { return digits << 10 }

@@ -43,6 +43,12 @@ public struct BenchmarkPlan: Sendable, Equatable {
     public var openBLASThreads: Int
     /// Seed of the operands, the interleaving order and the bootstrap.
     public var seed: UInt64
+    /// The long-sample check of the sweep's cache state (``CacheCheck``); nil: none.
+    public var cacheCheck: TimingPolicy?
+    /// Executables of other builds whose kernels are sampled in the same
+    /// rounds (``OtherBuild``), e.g. SwiftPM's default build beside a
+    /// `-target-cpu` one.
+    public var otherBuilds: [String] = []
 
     /// The preset's plan over `backends`.
     public init(_ preset: Preset, backends: [String], seed: UInt64 = 2026) {
@@ -51,6 +57,7 @@ public struct BenchmarkPlan: Sendable, Equatable {
         self.backends = backends
         self.openBLASThreads = 1
         self.seed = seed
+        self.cacheCheck = preset == .standard ? CacheCheck.longSamples : nil
         switch preset {
         case .standard, .gate:
             sizes = [16, 256, 4 << 10, 64 << 10, 1 << 20, 16 << 20]
@@ -131,12 +138,15 @@ public struct BenchmarkPlan: Sendable, Equatable {
                                      "\(size) is outside 1…\(PointCount.format(PointCount.maximum))")
         }
         if !workloads.isEmpty { try unique(workloadSizes, .workloadSizes) { PointCount.format($0) } }
-        // Operands: three vectors per backend, plus one result of add-alloc.
+        if !otherBuilds.isEmpty { try unique(otherBuilds, .otherBuild) { $0 } }
+        // Operands: three vectors per backend and build, plus one result of
+        // add-alloc per build and the three arrays of each of two ceilings.
         let largest = sizes.max()!
-        let needed = Double(largest) * 8 * Double(3 * backends.count + 1)
+        let builds = 1 + otherBuilds.count
+        let needed = Double(largest) * 8 * Double(builds * (3 * backends.count + 1) + 6)
         guard needed <= limits.memoryBytes else {
             throw BenchmarkPlanError(.sizes,
-                "\(PointCount.format(largest)) points need about \(Int(needed / 1e9)) GB for \(backends.count) backends; this machine allows \(Int(limits.memoryBytes / 1e9)) GB (80 % of memory)")
+                "\(PointCount.format(largest)) points need about \(Int(needed / 1e9)) GB for \(backends.count) backends in \(builds) build(s); this machine allows \(Int(limits.memoryBytes / 1e9)) GB (80 % of memory)")
         }
         guard (3...1000).contains(timing.samples) else {
             throw BenchmarkPlanError(.samples, "must be in 3…1000, got \(timing.samples)")
@@ -166,7 +176,7 @@ public struct BenchmarkPlan: Sendable, Equatable {
         SweepConfiguration(
             kernels: kernels, backends: backends, sizes: sizes, samples: timing.samples,
             minimumSampleNanoseconds: timing.minimumSampleNanoseconds, openBLASThreads: openBLASThreads,
-            quick: preset == .quick, seed: seed, clock: timing.clock)
+            quick: preset == .quick, seed: seed, clock: timing.clock, otherBuilds: otherBuilds.isEmpty ? nil : otherBuilds)
     }
 
     /// The workloads' timing: half the samples (at least 3), the kernels' sample length.
@@ -186,6 +196,7 @@ public struct BenchmarkPlanError: Error, Equatable, CustomStringConvertible {
         case clock
         case probeTrials = "probe-trials"
         case workloadSizes = "workload-sizes"
+        case otherBuild = "other-build"
     }
 
     public var parameter: Parameter

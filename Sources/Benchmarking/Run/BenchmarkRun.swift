@@ -28,7 +28,14 @@ public struct BenchmarkRun {
         self.countAllocations = countAllocations
     }
 
-    public func run(progress: (SweepProgress) -> Void = { _ in }) -> BenchmarkResults {
+    /// Starts the sampler of each of the plan's other builds (``OtherBuild``)
+    /// from its executable; called after the run has pinned itself, so that
+    /// they share its CPU.
+    public var startOtherBuild: (String) throws(OtherBuildError) -> any OtherBuild = { path throws(OtherBuildError) in
+        throw OtherBuildError(build: path, message: "this program cannot start other builds")
+    }
+
+    public func run(progress: (SweepProgress) -> Void = { _ in }) throws(OtherBuildError) -> BenchmarkResults {
         let started = monotonicNanoseconds()
         OpenBLASBackend.threadCount = plan.openBLASThreads
         let backends = plan.backends.map { name -> BenchmarkBackend in
@@ -45,16 +52,24 @@ public struct BenchmarkRun {
             minimumElements: plan.probeMinimumElements)
         bandwidthProbe.clock = plan.timing.clock
         let probe = bandwidthProbe.run { progress(.probing($0)) }
-        let measurements = Sweep(
+        var sweep = Sweep(
             kernels: plan.kernels, backends: backends, sizes: plan.sizes, seed: plan.seed,
-            sampler: InterleavedSampler(policy: plan.timing, countAllocations: countAllocations)
-        ).run(probe: probe, progress: progress)
+            sampler: InterleavedSampler(policy: plan.timing, countAllocations: countAllocations))
+        sweep.lastLevelCacheBytes = machine.lastLevelCacheBytes
+        sweep.secondLevelCacheBytes = machine.cacheBytes(level: 2)
+        sweep.cacheCheck = plan.cacheCheck
+        // Started only now, so that the processes inherit the pinning.
+        for path in plan.otherBuilds { sweep.otherBuilds.append(try startOtherBuild(path)) }
+        let outcome = try sweep.run(probe: probe, progress: progress)
         let workloads = WorkloadSweep(
             workloads: plan.workloads, backends: backends, sizes: plan.workloads.isEmpty ? [] : plan.workloadSizes,
             seed: plan.seed, sampler: InterleavedSampler(policy: plan.workloadTiming, countAllocations: countAllocations)
         ).run(progress: progress)
         let elapsed = Double(monotonicNanoseconds() &- started) / 1e9
-        return BenchmarkResults(machine: machine, configuration: configuration, probe: probe,
-                                measurements: measurements, workloads: workloads, elapsedSeconds: elapsed)
+        var results = BenchmarkResults(machine: machine, configuration: configuration, probe: probe,
+                                       measurements: outcome.measurements, workloads: workloads, elapsedSeconds: elapsed)
+        results.otherBuilds = outcome.otherBuilds.isEmpty ? nil : outcome.otherBuilds
+        results.cacheCheck = outcome.cacheCheck
+        return results
     }
 }

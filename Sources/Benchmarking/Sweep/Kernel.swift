@@ -38,6 +38,36 @@ public enum Kernel: String, Codable, Sendable, CaseIterable, Hashable {
         }
     }
 
+    /// The pattern that bounds this kernel once its operands stream from
+    /// memory: the same access shape with every avoidable byte of traffic
+    /// avoided. Out-of-place kernels are bounded by `add` with streaming
+    /// stores, which skips the read-for-ownership of the destination that
+    /// ordinary stores pay (so their own shape, ``probePattern``, is not a
+    /// ceiling: STREAM's add moved 26 GB/s with streaming stores here against
+    /// about 20.5 with ordinary ones, Guides/MachineFacts.md). An in-place
+    /// kernel reads every line it writes, so nothing beats its own shape.
+    public var ceilingPattern: ProbePattern {
+        switch self {
+        case .add, .subtract, .addAllocating: return .addStreaming
+        default: return probePattern
+        }
+    }
+
+    /// Arrays of N doubles the kernel touches (a, b and c out of place, a and
+    /// b in place, a alone for scale and Σa²): its working set is
+    /// ``operandBytesPerElement`` · N bytes.
+    public var operandArrays: Int {
+        switch self {
+        case .add, .subtract, .addAllocating: return 3
+        case .addInPlace, .subtractInPlace, .axpy: return 2
+        case .scale, .magnitudeSquared: return 1
+        }
+    }
+
+    /// Bytes of operands the kernel touches per element: what must stay in
+    /// the caches for a call to find its data there.
+    public var operandBytesPerElement: Int { 8 * operandArrays }
+
     /// Whether the kernel writes into storage that already exists (so it must not allocate).
     public var isAllocationFree: Bool { self != .addAllocating }
 }
@@ -59,12 +89,28 @@ public enum ProbePattern: String, Codable, Sendable, CaseIterable, Hashable {
     case triadInPlace = "triad-inplace"
     /// `Σ a[i]` (8), read only.
     case read
+    /// `c[i] = a[i]` with streaming (non-temporal) stores (16).
+    case copyStreaming = "copy-nt"
+    /// `b[i] = s·c[i]` with streaming stores (16).
+    case scaleStreaming = "scale-nt"
+    /// `c[i] = a[i] + b[i]` with streaming stores (24): the ceiling of out-of-place kernels.
+    case addStreaming = "add-nt"
+    /// `a[i] = b[i] + s·c[i]` with streaming stores (24).
+    case triadStreaming = "triad-nt"
 
     public var bytesPerElement: Int {
         switch self {
-        case .copy, .scale, .scaleInPlace: return 16
-        case .add, .triad, .triadInPlace: return 24
+        case .copy, .scale, .scaleInPlace, .copyStreaming, .scaleStreaming: return 16
+        case .add, .triad, .triadInPlace, .addStreaming, .triadStreaming: return 24
         case .read: return 8
+        }
+    }
+
+    /// Whether the pattern writes with streaming stores.
+    public var usesStreamingStores: Bool {
+        switch self {
+        case .copyStreaming, .scaleStreaming, .addStreaming, .triadStreaming: return true
+        default: return false
         }
     }
 }

@@ -9,20 +9,38 @@ public typealias AllocationCounter = (_ body: () -> Void) -> Int
 public enum SweepProgress: Sendable {
     case probing(ProbePattern)
     case measuring(kernel: Kernel, size: Int, cell: Int, of: Int)
+    case checking(kernel: Kernel, size: Int)
     case workload(name: String, backend: String, size: Int)
 }
 
 /// Times every kernel × backend × size of a plan.
 ///
 /// Sizes run in ascending order; at each size every backend gets one set of
-/// operands shared by its kernels, and each kernel's cells are sampled by the
-/// ``InterleavedSampler``.
+/// operands shared by its kernels, and each kernel's cells — this build's
+/// backends, then any other build's — are sampled together by the
+/// ``InterleavedSampler``:
+/// - in the cache state ``CacheState/of(_:size:lastLevelCacheBytes:)`` names
+///   (one untimed call before each sample when the operands fit the cache);
+/// - at the largest size, when its operands stream from memory, with the
+///   kernel's ceiling pattern (``Kernel/ceilingPattern``) sampled in the same
+///   rounds on two sets of arrays of the same size (the faster of the two per
+///   round is the ceiling);
+/// - at the cache-boundary sizes (``CacheCheck/sizes(_:lastLevelCacheBytes:secondLevelCacheBytes:)``),
+///   followed at once by the long-sample check of the same cells.
 public struct Sweep {
     public var kernels: [Kernel]
     public var backends: [BenchmarkBackend]
     public var sizes: [Int]
     public var seed: UInt64
     public var sampler: InterleavedSampler
+    /// Decides each cell's cache state (0: unknown, every cell warmed).
+    public var lastLevelCacheBytes = 0
+    /// With ``lastLevelCacheBytes``, which sizes the cache check covers.
+    public var secondLevelCacheBytes = 0
+    /// The long-sample check's timing; nil: no check.
+    public var cacheCheck: TimingPolicy?
+    /// Builds sampled beside this one.
+    public var otherBuilds: [any OtherBuild] = []
 
     public init(kernels: [Kernel], backends: [BenchmarkBackend], sizes: [Int], seed: UInt64, sampler: InterleavedSampler) {
         self.kernels = kernels
@@ -32,39 +50,110 @@ public struct Sweep {
         self.sampler = sampler
     }
 
-    /// Runs the sweep; `probe` gives the bandwidth each kernel is compared with.
-    public func run(probe: BandwidthProbeResult, progress: (SweepProgress) -> Void = { _ in }) -> [KernelMeasurement] {
+    /// What a sweep measured.
+    public struct Outcome {
+        public var measurements: [KernelMeasurement]
+        /// One per other build, in ``otherBuilds`` order.
+        public var otherBuilds: [BuildMeasurements]
+        public var cacheCheck: CacheCheck?
+    }
+
+    /// Runs the sweep; `probe` gives the bandwidth kernels are compared with
+    /// where no ceiling is sampled beside them.
+    public func run(
+        probe: BandwidthProbeResult, progress: (SweepProgress) -> Void = { _ in }
+    ) throws(OtherBuildError) -> Outcome {
         var rng = SplitMix64(seed: seed)
-        let total = sizes.count * kernels.count * backends.count
+        let sorted = sizes.sorted()
+        let total = sorted.count * kernels.count * backends.count
+        let checkSizes = cacheCheck == nil ? [] : CacheCheck.sizes(
+            sorted, lastLevelCacheBytes: lastLevelCacheBytes, secondLevelCacheBytes: secondLevelCacheBytes)
         var measurements: [KernelMeasurement] = []
-        for size in sizes.sorted() {
+        var others = [[KernelMeasurement]](repeating: [], count: otherBuilds.count)
+        var checked: [CacheCheck.Cell] = []
+        for size in sorted {
             // One set of operands per backend and size, shared by its kernels.
             let operations = backends.map { $0.kernelOperations(size: size, kernels: kernels, seed: seed) }
             for kernel in kernels {
                 progress(.measuring(kernel: kernel, size: size, cell: measurements.count + 1, of: total))
-                let cells = sampler.sample(operations.map { $0[kernel]! }, using: &rng)
-                for (backend, cell) in zip(backends, cells) {
-                    measurements.append(Self.measurement(
-                        kernel: kernel, backend: backend.name, size: size, cell: cell, probe: probe,
-                        seed: seed &+ UInt64(measurements.count)))
+                let state = CacheState.of(kernel, size: size, lastLevelCacheBytes: lastLevelCacheBytes)
+                var cells: [any SampledCell] = operations.map { $0[kernel]! }
+                var owners: [(build: Int?, backend: String)] = backends.map { (nil, $0.name) }
+                for (index, build) in otherBuilds.enumerated() {
+                    for name in build.backendNames where backends.contains(where: { $0.name == name }) {
+                        cells.append(build.cell(CellKey(kernel: kernel, backend: name, size: size), seed: seed))
+                        owners.append((index, name))
+                    }
+                }
+                // Two placements of the ceiling pattern, each on arrays of its
+                // own: where arrays land in memory moves a streaming loop by a
+                // few per cent, so the ceiling of a round is the faster one.
+                let ceilings = size == sorted.last && state == .memory
+                    ? (0..<2).map { _ in CeilingCell(pattern: kernel.ceilingPattern, elements: size) } : []
+                cells += ceilings
+                let samples = sampler.sample(cells, warming: cells.map { _ in state == .hot }, using: &rng)
+                try checkOtherBuilds()
+                let ceilingSamples = ceilings.isEmpty ? nil : zip(samples[owners.count].samples, samples[owners.count + 1].samples).map { min($0, $1) }
+                var summaries: [SampleSummary] = []
+                for (index, owner) in owners.enumerated() {
+                    let cellSeed = seed &+ UInt64(measurements.count + others.map(\.count).reduce(0, +))
+                    let comparison = ceilingSamples.map { ceilingSamples in
+                        CeilingComparison(kernel: kernel, size: size, kernelSamples: samples[index].samples,
+                                          ceilingSamples: ceilingSamples, seed: cellSeed)
+                    }
+                    let measurement = Self.measurement(
+                        kernel: kernel, backend: owner.backend, size: size, cell: samples[index], probe: probe,
+                        seed: cellSeed, cacheState: state, ceiling: comparison)
+                    summaries.append(measurement.summary)
+                    if let build = owner.build { others[build].append(measurement) } else { measurements.append(measurement) }
+                }
+                if let policy = cacheCheck, checkSizes.contains(size) {
+                    progress(.checking(kernel: kernel, size: size))
+                    let long = InterleavedSampler(policy: policy, countAllocations: nil)
+                        .sample(Array(cells.prefix(owners.count)), using: &rng)
+                    try checkOtherBuilds()
+                    for (index, owner) in owners.enumerated() {
+                        checked.append(CacheCheck.Cell(
+                            kernel: kernel, backend: owner.backend, size: size,
+                            build: owner.build.map { otherBuilds[$0].machine.targetCPU }, cacheState: state,
+                            sweep: summaries[index],
+                            long: SampleStatistics.summarize(long[index].samples, seed: seed &+ UInt64(checked.count)),
+                            tolerance: CacheCheck.defaultTolerance))
+                    }
                 }
             }
         }
-        return measurements
+        return Outcome(
+            measurements: measurements,
+            otherBuilds: zip(otherBuilds, others).map { BuildMeasurements(machine: $0.machine, measurements: $1) },
+            cacheCheck: cacheCheck.map {
+                CacheCheck(minimumSampleNanoseconds: $0.minimumSampleNanoseconds, samples: $0.samples,
+                           tolerance: CacheCheck.defaultTolerance, cells: checked)
+            })
+    }
+
+    private func checkOtherBuilds() throws(OtherBuildError) {
+        for build in otherBuilds {
+            if let failure = build.failure { throw OtherBuildError(build: build.machine.targetCPU, message: failure) }
+        }
     }
 
     package static func measurement(
         kernel: Kernel, backend: String, size: Int, cell: InterleavedSampler.CellSamples,
-        probe: BandwidthProbeResult, seed: UInt64
+        probe: BandwidthProbeResult, seed: UInt64, cacheState: CacheState? = nil, ceiling: CeilingComparison? = nil
     ) -> KernelMeasurement {
         let summary = SampleStatistics.summarize(cell.samples, seed: seed)
         let throughput = Throughput(kernel: kernel, size: size, nanosecondsPerOperation: summary.median)
-        return KernelMeasurement(
+        var measurement = KernelMeasurement(
             kernel: kernel, backend: backend, size: size, iterationsPerSample: cell.iterationsPerSample,
             samples: cell.samples, summary: summary, nanosecondsPerElement: throughput.nanosecondsPerElement,
             gigabytesPerSecond: throughput.gigabytesPerSecond,
-            fractionOfBandwidth: throughput.fraction(of: probe.medianGigabytesPerSecond(kernel.probePattern)),
+            fractionOfBandwidth: ceiling?.fraction
+                ?? throughput.fraction(of: probe.medianGigabytesPerSecond(kernel.ceilingPattern)),
             allocationsPerOperation: cell.allocationsPerOperation)
+        measurement.cacheState = cacheState
+        measurement.ceiling = ceiling
+        return measurement
     }
 }
 

@@ -122,7 +122,7 @@ public struct PairedSweep {
                 for pair in 0...policy.samples {
                     for index in randomOrder(&rng) {
                         guard case .sample(let nanoseconds) = try sides[index].send(
-                            .sample(iterations: count, clock: policy.clock)) else {
+                            .sample(iterations: count, clock: policy.clock, cell: nil, warm: nil)) else {
                             throw .garbled(label: sides[index].label, line: "a response other than sample")
                         }
                         if pair > 0 { samples[number][index].append(nanoseconds) }
@@ -130,7 +130,7 @@ public struct PairedSweep {
                 }
                 if epoch == epochs {
                     for index in sides.indices {
-                        guard case .allocations(let perOperation) = try sides[index].send(.allocations) else {
+                        guard case .allocations(let perOperation) = try sides[index].send(.allocations(cell: nil)) else {
                             throw .garbled(label: sides[index].label, line: "a response other than allocations")
                         }
                         allocations[number][index] = perOperation

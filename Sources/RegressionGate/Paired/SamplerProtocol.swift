@@ -11,7 +11,10 @@ import Benchmarking
 public enum SamplerProtocol {
     /// Bumped whenever a request or response changes shape; the driver refuses
     /// a sampler that speaks another version.
-    public static let version = 1
+    /// Version 2 lets one sampler hold every backend's cell at a size and
+    /// sample any of them (`bench --other-build` interleaves them), and adds
+    /// the warming call of a hot sample.
+    public static let version = 2
 }
 
 /// What the driver asks of a sampler.
@@ -20,14 +23,17 @@ public enum SamplerRequest: Codable, Sendable, Equatable {
     case hello
     /// Measure the memory bandwidth (the ``BandwidthProbe``), for the results file.
     case probe(trials: Int, minimumElements: Int, clock: SampleClock)
-    /// Build operands for `backend` at `size` (seeded like a sweep's), warm the
-    /// kernel up and calibrate it; answered with the iterations per sample.
+    /// Build operands for `backend` at `size` (seeded like a sweep's; kept
+    /// with every other backend's at the same size), warm the kernel up and
+    /// calibrate it; answered with the iterations per sample. The cell becomes
+    /// the one later requests without a `cell` mean.
     case prepare(kernel: Kernel, backend: String, size: Int, seed: UInt64,
                  warmupNanoseconds: Double, minimumSampleNanoseconds: Double)
-    /// Time one batch of `iterations` calls of the prepared kernel.
-    case sample(iterations: Int, clock: SampleClock)
-    /// Count heap allocations per call of the prepared kernel.
-    case allocations
+    /// Time one batch of `iterations` calls of a prepared cell (nil: the last
+    /// prepared), after one untimed call when `warm` is true.
+    case sample(iterations: Int, clock: SampleClock, cell: CellKey?, warm: Bool?)
+    /// Count heap allocations per call of a prepared cell (nil: the last prepared).
+    case allocations(cell: CellKey?)
     /// Exit.
     case quit
 }

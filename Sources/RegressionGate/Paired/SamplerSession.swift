@@ -8,10 +8,11 @@ public final class SamplerSession {
     let countAllocations: AllocationCounter?
     let makeMachine: () -> MachineRecord
     private lazy var machine: MachineRecord = makeMachine()
-    /// Operands (and every kernel's operation on them) of the last backend and
-    /// size prepared: kernels at one size share them, as in a ``Sweep``.
-    private var operands: (backend: String, size: Int, seed: UInt64, operations: [Kernel: TimedOperation])?
-    private var prepared: TimedOperation?
+    /// Operands (and every kernel's operation on them) of every backend
+    /// prepared at the current size and seed: kernels at one size share them,
+    /// as in a ``Sweep``, and a sweep of several backends samples them in turns.
+    private var operands: (size: Int, seed: UInt64, byBackend: [String: [Kernel: TimedOperation]])?
+    private var prepared: CellKey?
 
     /// - Parameters:
     ///   - catalogue: the backends this build offers (with the gate's
@@ -41,31 +42,45 @@ public final class SamplerSession {
             guard size >= 1, warmup >= 0, minimum > 0 else {
                 return .failure("prepare: size must be ≥ 1 and the sample duration positive")
             }
-            if operands?.backend != backend || operands?.size != size || operands?.seed != seed {
+            if operands?.size != size || operands?.seed != seed {
                 operands = nil  // free the old operands before allocating new ones
+                prepared = nil
+            }
+            if operands?.byBackend[backend] == nil {
                 guard let entry = catalogue[backend] else {
                     prepared = nil
                     return .failure("prepare: unknown backend \"\(backend)\"; this build has \(catalogue.names.joined(separator: ", "))")
                 }
-                operands = (backend, size, seed, entry.kernelOperations(size: size, kernels: Kernel.allCases, seed: seed))
+                var current = operands ?? (size, seed, [:])
+                current.byBackend[backend] = entry.kernelOperations(size: size, kernels: Kernel.allCases, seed: seed)
+                operands = current
             }
-            let operation = operands!.operations[kernel]!
-            prepared = operation
+            let key = CellKey(kernel: kernel, backend: backend, size: size)
+            prepared = key
             let policy = TimingPolicy(samples: 1, minimumSampleNanoseconds: minimum, warmupNanoseconds: warmup)
-            return .prepared(iterations: operation.calibrate(policy))
-        case .sample(let iterations, let clock):
-            guard let prepared else { return .failure("sample: no kernel prepared") }
+            return .prepared(iterations: operation(key)!.calibrate(policy))
+        case .sample(let iterations, let clock, let cell, let warm):
+            guard let operation = operation(cell ?? prepared) else { return .failure("sample: \(missing(cell))") }
             guard iterations >= 1 else { return .failure("sample: iterations must be ≥ 1") }
-            return .sample(nanoseconds: prepared.sample(iterations: iterations, clock: clock))
-        case .allocations:
-            guard let prepared else { return .failure("allocations: no kernel prepared") }
-            guard let countAllocations else { return .allocations(perOperation: nil) }
-            let runs = 16
-            return .allocations(perOperation: Double(countAllocations { prepared.run(runs) }) / Double(runs))
+            if warm == true { operation.warm() }
+            return .sample(nanoseconds: operation.sample(iterations: iterations, clock: clock))
+        case .allocations(let cell):
+            guard let operation = operation(cell ?? prepared) else { return .failure("allocations: \(missing(cell))") }
+            return .allocations(perOperation: operation.allocationsPerOperation(runs: 16, counter: countAllocations))
         case .quit:
             operands = nil
-            self.prepared = nil
+            prepared = nil
             return .bye
         }
+    }
+
+    /// The prepared operation of `key`, if it was prepared at the current size.
+    private func operation(_ key: CellKey?) -> TimedOperation? {
+        guard let key, operands?.size == key.size else { return nil }
+        return operands?.byBackend[key.backend]?[key.kernel]
+    }
+
+    private func missing(_ cell: CellKey?) -> String {
+        cell.map { "\($0) was not prepared at the current size" } ?? "no kernel prepared"
     }
 }

@@ -41,6 +41,15 @@ public enum NumberFormatting {
         fraction.isNaN ? "—" : significant(fraction * 100, digits: digits) + " %"
     }
 
+    /// A verdict without a clear winner: "SIMD, OpenBLAS equal within 3.2 %"
+    /// (the largest difference the intervals leave possible), or the tied
+    /// names alone when no bound is known.
+    public static func tie(_ names: [String], equalWithin: Double?) -> String {
+        let who = names.joined(separator: ", ")
+        guard let bound = equalWithin, bound.isFinite else { return "\(who) overlap" }
+        return "\(who) equal within \(percent(bound, digits: 2))"
+    }
+
     /// A point count: ``PointCount/format(_:)``.
     public static func size(_ count: Int) -> String { PointCount.format(count) }
 

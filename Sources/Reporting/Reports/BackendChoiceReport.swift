@@ -11,31 +11,63 @@ public enum BackendChoiceReport {
     /// Path of the Markdown file inside the reports directory.
     public static let path = "backend-choice.md"
 
-    /// Renders the report from the results and the recommendation made from them.
+    /// Renders the report from the results and the recommendation made from
+    /// them (for the sweep's own build; every other build measured in the run
+    /// gets its own recommendation from its own measurements).
     public static func render(_ results: BenchmarkResults, recommendation: Recommendation) -> ReportDocument {
-        let index = MeasurementIndex(results)
         var attachments: [String: String] = [:]
+        let builds = results.builds.map { build in
+            (build, build.results.machine == results.machine ? recommendation : Recommendation(measurements: build.results.measurements))
+        }
+        let several = builds.count > 1
         var markdown = "# Which vector backend to use\n\n"
-        markdown += answer(recommendation, index) + "\n"
+        for (build, recommendation) in builds {
+            let index = MeasurementIndex(build.results)
+            if several {
+                markdown += "**Built with \(build.label)**"
+                    + (build.isDefault ? ", what a package that depends on SpringBench gets" : "") + ". "
+            }
+            markdown += answer(recommendation, index) + "\n"
+        }
         markdown += "Measured \(plain(results.machine.date)) on \(plain(results.machine.cpuModel)), "
-            + "\(plain(results.machine.buildConfiguration)) build for target CPU \(plain(results.machine.targetCPU)), by \(code(results.machine.commandLine)); "
+            + (several
+                ? "\(builds.count) release builds (" + builds.map(\.0.label).joined(separator: ", ") + ") sampled in the same rounds of one run, "
+                : "\(plain(results.machine.buildConfiguration)) build for target CPU \(plain(results.machine.targetCPU)), ")
+            + "by \(code(results.machine.commandLine)); "
             + "full figures in [performance.md](\(PerformanceReport.path)), machine record at the end.\n\n"
-        markdown += "## Per kernel and size range\n\n" + rangeTable(recommendation, index) + "\n"
-        markdown += kernelSummaryTable(recommendation, index) + "\n"
+        markdown += "## Per kernel and size range\n\n"
+        for (build, recommendation) in builds {
+            let index = MeasurementIndex(build.results)
+            if several { markdown += "### \(build.label)\n\n" }
+            markdown += rangeTable(recommendation, index) + "\n"
+            markdown += kernelSummaryTable(recommendation, index) + "\n"
+        }
         if !results.workloads.isEmpty {
-            markdown += "## What fits in a 120 Hz frame\n\n" + PerformanceReport.frameBudgetTable(results.workloads, results.machine) + "\n"
+            markdown += "## What fits in a 120 Hz frame\n\n"
+                + (several ? "Measured with \(results.machine.buildLabel).\n\n" : "")
+                + PerformanceReport.frameBudgetTable(results.workloads, results.machine) + "\n"
         }
         markdown += method
         if !recommendation.kernels.isEmpty { markdown += "## Evidence per kernel\n\n" }
-        for advice in recommendation.kernels {
-            markdown += "### \(advice.kernel.rawValue) — \(advice.kernel.operationDescription)\n\n"
-            markdown += verdictTable(advice, index) + "\n"
-            let file = "plots/backend-choice-\(advice.kernel.rawValue).svg"
-            attachments[file] = relativePlot(advice, index).svg()
-            markdown += "![\(advice.kernel.rawValue): each backend's median time over the fastest's, against N](\(file))\n\n"
+        for kernel in recommendation.kernels.map(\.kernel) {
+            markdown += "### \(kernel.rawValue) — \(kernel.operationDescription)\n\n"
+            for (build, recommendation) in builds {
+                guard let advice = recommendation.kernels.first(where: { $0.kernel == kernel }) else { continue }
+                let index = MeasurementIndex(build.results)
+                if several { markdown += "\(build.label):\n\n" }
+                markdown += verdictTable(advice, index) + "\n"
+                let file = "plots/backend-choice-\(kernel.rawValue)\(several ? "-" + slug(build.results.machine.targetCPU) : "").svg"
+                attachments[file] = relativePlot(advice, index, build: several ? build.label : nil).svg()
+                markdown += "![\(kernel.rawValue)\(several ? " (" + plain(build.label) + ")" : ""): each backend's median time over the fastest's, against N](\(file))\n\n"
+            }
         }
         markdown += results.machine.markdownSection
         return ReportDocument(path: path, markdown: markdown, attachments: attachments)
+    }
+
+    /// A file-name part from a target CPU ("x86-64 (baseline, SSE2)" → "x86-64").
+    static func slug(_ targetCPU: String) -> String {
+        String(targetCPU.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
     }
 
     /// Renders the report, making the recommendation from `results`.
@@ -92,15 +124,18 @@ public enum BackendChoiceReport {
                                       + (against.map { " (closest: \($0))" } ?? " (the only backend)")])
                 } else {
                     let (tied, spread) = ties(verdicts, order: index.backends)
+                    let names = tied.map(index.results.machine.displayName(of:))
                     table.append([advice.kernel.rawValue, span,
-                                  "no clear winner (\(tied.map(index.results.machine.displayName(of:)).joined(separator: ", ")) overlap)",
+                                  "no clear winner (\(NumberFormatting.tie(names, equalWithin: range.equalWithin)))",
                                   "medians within \(NumberFormatting.ratio(spread))"])
                 }
             }
         }
         return table.text + "\nA winner is named only where its 95 % confidence interval of the median lies "
             + "entirely below every other backend's; the margin is the runner-up's median over the winner's, the "
-            + "smallest over the range (named with the size and backend where it is smallest).\n"
+            + "smallest over the range (named with the size and backend where it is smallest). Without a clear "
+            + "winner, \"equal within x %\" is the largest difference between the fastest and a tied backend that "
+            + "the intervals leave possible (upper end of one over lower end of the other), the largest over the range.\n"
     }
 
     /// Backends whose median interval overlaps the fastest's somewhere in `verdicts`,
@@ -164,13 +199,14 @@ public enum BackendChoiceReport {
             }
             table.append([NumberFormatting.size(verdict.size),
                           verdict.isClear ? "**\(index.results.machine.displayName(of: verdict.fastest))** wins"
-                              : "no clear winner (fastest median: \(index.results.machine.displayName(of: verdict.fastest)))",
+                              : "no clear winner (fastest median: \(index.results.machine.displayName(of: verdict.fastest)); "
+                                  + NumberFormatting.tie(verdict.tied.map(index.results.machine.displayName(of:)), equalWithin: verdict.equalWithin) + ")",
                           NumberFormatting.ratio(verdict.margin), ranking.joined(separator: " · ")])
         }
         return table.text
     }
 
-    static func relativePlot(_ advice: Recommendation.KernelAdvice, _ index: MeasurementIndex) -> LinePlot {
+    static func relativePlot(_ advice: Recommendation.KernelAdvice, _ index: MeasurementIndex, build: String? = nil) -> LinePlot {
         var backends = index.backends(advice.kernel)
         for verdict in advice.verdicts {
             for entry in verdict.ranking where !backends.contains(entry.backend) { backends.append(entry.backend) }
@@ -188,7 +224,8 @@ public enum BackendChoiceReport {
         let fitted = yAxis.resolvedDomain(for: 1...max(highest, 1.1))
         yAxis.domain = (yAxis.scale == .logarithmic ? 0.8 : 1 - (fitted.upperBound - 1) * 0.05)...fitted.upperBound
         return LinePlot(
-            title: "\(advice.kernel.rawValue): time relative to the fastest backend",
+            title: "\(advice.kernel.rawValue): time relative to the fastest backend"
+                + (build.map { ", " + $0.replacingOccurrences(of: "`", with: "") } ?? ""),
             xAxis: PlotAxis(title: "points N", scale: .logarithmic, labels: .binarySize),
             yAxis: yAxis,
             series: series, referenceLines: [.horizontal("fastest at each N", y: 1)])

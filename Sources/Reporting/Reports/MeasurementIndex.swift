@@ -36,9 +36,9 @@ struct MeasurementIndex {
     }
 
     /// The physical limit for large N: bytes per element over the probe's best
-    /// rate for the kernel's access pattern, in ns per element (GB/s = bytes per ns).
+    /// rate for the kernel's ceiling pattern, in ns per element (GB/s = bytes per ns).
     func bandwidthLimitNanosecondsPerElement(_ kernel: Kernel) -> Double {
-        let rate = results.probe.bestGigabytesPerSecond(kernel.probePattern)
+        let rate = results.probe.bestGigabytesPerSecond(kernel.ceilingPattern)
         return rate > 0 ? Double(kernel.bytesPerElement) / rate : .nan
     }
 }
@@ -55,15 +55,6 @@ extension Kernel {
         case .scale: return "`a *= s` in place"
         case .axpy: return "`y += alpha * x` in place"
         case .magnitudeSquared: return "`Σ a[i]²`"
-        }
-    }
-
-    /// Arrays of N doubles the kernel touches: its working set is `8 · operandArrays · N` bytes.
-    var operandArrays: Int {
-        switch self {
-        case .add, .subtract, .addAllocating: return 3
-        case .addInPlace, .subtractInPlace, .axpy: return 2
-        case .scale, .magnitudeSquared: return 1
         }
     }
 }

@@ -43,6 +43,9 @@ public enum PerformanceReport {
             attachments[file] = bandwidthChart(index).svg()
             markdown += "![Fraction of the probe bandwidth per kernel and backend at the largest size](\(file))\n\n"
         }
+        markdown += ceilingSection(index)
+        markdown += cacheCheckSection(results)
+        markdown += otherBuildSection(results)
         markdown += probeSection(results)
         if !results.workloads.isEmpty { markdown += workloadSection(results) }
         markdown += configurationSection(results)
@@ -57,7 +60,12 @@ public enum PerformanceReport {
         return "Measured \(plain(machine.date)) on \(plain(machine.cpuModel)) (\(machine.logicalCores) logical cores), "
             + "\(plain(machine.buildConfiguration)) build for target CPU \(plain(machine.targetCPU)), by "
             + "\(code(machine.commandLine)) in \(NumberFormatting.significant(results.elapsedSeconds, digits: 3)) s. "
-            + "Medians of \(results.configuration.samples) samples per cell; the machine record is at the end."
+            + "Medians of \(results.configuration.samples) samples per cell, each taken in the cache state its table names "
+            + "(*hot*: one untimed call first, operands resident; *memory*: operands larger than the last-level cache)"
+            + (results.otherBuilds.map { builds in
+                "; " + builds.map { $0.machine.buildLabel }.joined(separator: " and ")
+                    + " sampled in the same rounds ([below](#other-builds))" } ?? "")
+            + "; the machine record is at the end."
     }
 
     /// Figures the reader checks first, each beside the bar it is held to
@@ -112,10 +120,16 @@ public enum PerformanceReport {
         **How to read the tables.** *ns/element* is the median time of one kernel call divided by N; \
         *p10–p90* is the spread of the samples (also per element). *GB/s* counts the bytes each kernel \
         must move per element (Guides/ErrorBounds.md: 24 for add, subtract and axpy, 16 for scale, 8 for \
-        magnitudeSquared; write-allocate traffic not counted). *Of bandwidth* divides that by the bandwidth \
-        probe's median rate for the same access pattern, measured in the same run (typical against \
-        typical; the dashed limit in the plots is the probe's best trial); it is the physical limit only \
-        once the working set leaves the cache, and can exceed 100 % in cache. Differences under \
+        magnitudeSquared; write-allocate traffic not counted). *Of ceiling* divides that by the rate of the \
+        kernel's ceiling pattern: the same access shape with every avoidable byte avoided (streaming stores \
+        for out-of-place kernels, which skip the destination's read-for-ownership). At the largest size, \
+        where operands stream from memory, the ceiling is sampled in the same rounds as the kernels and the \
+        figure is the median of the per-round fractions with its 95 % interval in brackets; elsewhere it is \
+        the separate probe's median (typical against typical; the dashed limit in the plots is its best \
+        trial), a physical limit only once the working set leaves the cache, and above 100 % in cache. \
+        *State* is the cache state every sample was taken in: *hot* (the operands fit the last-level cache \
+        and one untimed call before each sample brings them in, as an animation touching its vectors every \
+        frame finds them) or *memory* (they do not fit; every call streams them). Differences under \
         about 1.5× in cache need the confidence intervals of `backend-choice.md` before they mean anything.
 
 
@@ -144,24 +158,24 @@ public enum PerformanceReport {
 
     static func measurementTable(_ kernel: Kernel, _ index: MeasurementIndex) -> String {
         let limit = index.bandwidthLimitNanosecondsPerElement(kernel)
-        let rate = index.results.probe.bestGigabytesPerSecond(kernel.probePattern)
+        let rate = index.results.probe.bestGigabytesPerSecond(kernel.ceilingPattern)
         var text = "### \(kernel.rawValue) — \(kernel.operationDescription)\n\n"
         text += "\(kernel.bytesPerElement) bytes per element; bandwidth limit \(NumberFormatting.significant(limit)) "
-            + "ns/element (probe pattern `\(kernel.probePattern.rawValue)`, \(NumberFormatting.significant(rate)) GB/s).\n\n"
+            + "ns/element (ceiling pattern `\(kernel.ceilingPattern.rawValue)`, \(NumberFormatting.significant(rate)) GB/s best in the probe).\n\n"
         var table = MarkdownTable([
-            ("N", .right), ("Backend", .left), ("ns/element", .right), ("p10–p90", .right), ("GB/s", .right),
-            ("Of bandwidth", .right), ("Allocations/call", .right),
+            ("N", .right), ("State", .left), ("Backend", .left), ("ns/element", .right), ("p10–p90", .right), ("GB/s", .right),
+            ("Of ceiling", .right), ("Allocations/call", .right),
         ])
         for size in index.sizes(kernel) {
             for backend in index.backends(kernel) {
                 guard let cell = index.cell(kernel, backend, size) else { continue }
                 let perElement = { (value: Double) in NumberFormatting.significant(value / Double(size)) }
                 table.append([
-                    NumberFormatting.size(size), index.results.machine.displayName(of: backend),
+                    NumberFormatting.size(size), cell.cacheState?.rawValue ?? "—", index.results.machine.displayName(of: backend),
                     NumberFormatting.significant(cell.nanosecondsPerElement),
                     "\(perElement(cell.summary.p10))–\(perElement(cell.summary.p90))",
                     NumberFormatting.significant(cell.gigabytesPerSecond),
-                    NumberFormatting.percent(cell.fractionOfBandwidth),
+                    cell.ceiling.map(fractionText) ?? NumberFormatting.percent(cell.fractionOfBandwidth),
                     cell.allocationsPerOperation.map { NumberFormatting.significant($0, digits: 3, trimmingZeros: true) } ?? "not counted",
                 ])
             }
@@ -180,7 +194,7 @@ public enum PerformanceReport {
         var references: [PlotReferenceLine] = []
         let limit = index.bandwidthLimitNanosecondsPerElement(kernel)
         if limit.isFinite {
-            let rate = index.results.probe.bestGigabytesPerSecond(kernel.probePattern)
+            let rate = index.results.probe.bestGigabytesPerSecond(kernel.ceilingPattern)
             references.append(.horizontal(
                 "bandwidth limit (\(kernel.bytesPerElement) B ÷ \(NumberFormatting.significant(rate)) GB/s)", y: limit))
         }
@@ -213,6 +227,106 @@ public enum PerformanceReport {
             referenceLines: [.horizontal("1.0 = probe bandwidth", y: 1), .horizontal("0.9 = bar for in-place kernels", y: 0.9)])
     }
 
+    /// "83.1 % [81.0, 85.2]", flagged when the whole interval lies above 100 %.
+    static func fractionText(_ ceiling: CeilingComparison) -> String {
+        NumberFormatting.percent(ceiling.fraction) + " [" + NumberFormatting.significant(ceiling.interval.lower * 100) + ", "
+            + NumberFormatting.significant(ceiling.interval.upper * 100) + "]" + (ceiling.exceedsCeiling ? " **above**" : "")
+    }
+
+    // MARK: Ceiling, cache check, other builds
+
+    /// The kernels at the largest size against the ceiling sampled beside them.
+    static func ceilingSection(_ index: MeasurementIndex) -> String {
+        let builds = index.results.builds
+        let rows = builds.flatMap { build in
+            build.results.measurements.compactMap { cell in cell.ceiling.map { (build, cell, $0) } }
+        }
+        guard let size = rows.first?.1.size else { return "" }
+        let above = rows.filter { $0.2.exceedsCeiling }
+        var text = "## Against the ceiling at N = \(NumberFormatting.size(size))\n\n"
+        text += above.isEmpty
+            ? "**No kernel reads above its ceiling** beyond the spread stated (the 95 % interval of the median per-round fraction). "
+            : "**\(above.count) cell\(above.count == 1 ? "" : "s") read above the ceiling beyond the stated spread**: "
+                + above.map { "\($0.1.kernel.rawValue) on \($0.0.results.machine.displayName(of: $0.1.backend))" }.joined(separator: ", ")
+                + " (the ceiling pattern is then not the best loop for that shape on this machine). "
+        text += "Each kernel was sampled in the same rounds as its ceiling pattern, run on two sets of arrays of the "
+            + "same size (the faster of the two per round is the ceiling, since where arrays land moves a streaming "
+            + "loop by a few per cent); the fraction is the median over rounds of kernel GB/s ÷ ceiling GB/s.\n\n"
+        var table = MarkdownTable([("Kernel", .left), ("Build", .left), ("Backend", .left), ("Ceiling", .left),
+                                   ("Ceiling GB/s", .right), ("Kernel GB/s", .right), ("Fraction [95 %]", .right)])
+        for (build, cell, ceiling) in rows.sorted(by: { ($0.1.key, $0.0.label) < ($1.1.key, $1.0.label) }) {
+            table.append([cell.kernel.rawValue, build.label, build.results.machine.displayName(of: cell.backend),
+                          code(ceiling.pattern.rawValue), NumberFormatting.significant(ceiling.ceilingGigabytesPerSecond),
+                          NumberFormatting.significant(cell.gigabytesPerSecond), fractionText(ceiling)])
+        }
+        return text + table.text + "\n"
+    }
+
+    /// The long-sample check of the sweep's cache state.
+    static func cacheCheckSection(_ results: BenchmarkResults) -> String {
+        guard let check = results.cacheCheck, !check.cells.isEmpty else { return "" }
+        let sizes = Set(check.cells.map(\.size)).sorted().map(NumberFormatting.size).joined(separator: " and ")
+        let flagged = check.flagged
+        let worst = check.cells.max { abs($0.ratio - 1) < abs($1.ratio - 1) }!
+        var text = "## Cache-state check\n\n"
+        text += flagged.isEmpty
+            ? "**All \(check.cells.count) checked cells agree** with their long-sample measurement within "
+                + "\(NumberFormatting.percent(check.tolerance, digits: 2)) (largest difference "
+                + "\(NumberFormatting.percent(abs(worst.ratio - 1), digits: 2)): the sweep's samples timed the state they claim. "
+            : "**\(flagged.count) of \(check.cells.count) checked cells differ** from their long-sample measurement by more "
+                + "than \(NumberFormatting.percent(check.tolerance, digits: 2)); each is flagged below with the reason. "
+        text += "At \(sizes) points, where operands leave the per-core L2 cache but fit the last-level cache, every cell "
+            + "was measured again right after its sweep samples with \(check.samples) samples of at least "
+            + "\(NumberFormatting.significant(check.minimumSampleNanoseconds / 1e6)) ms, without the warming call: a long "
+            + "sample runs the kernel dozens of times, so the state its first call finds hardly counts.\n\n"
+        var table = MarkdownTable([("Kernel", .left), ("N", .right), ("Build", .left), ("Backend", .left),
+                                   ("Sweep ns/element", .right), ("Long ns/element", .right), ("Sweep ÷ long", .right), ("Verdict", .left)])
+        let labels = Dictionary(results.builds.map { ($0.results.machine.targetCPU, $0.label) }, uniquingKeysWith: { a, _ in a })
+        for cell in check.cells {
+            let size = Double(cell.size)
+            table.append([cell.kernel.rawValue, NumberFormatting.size(cell.size),
+                          labels[cell.build ?? results.machine.targetCPU] ?? plain(cell.build ?? results.machine.targetCPU),
+                          results.machine.displayName(of: cell.backend),
+                          NumberFormatting.significant(cell.sweepMedian / size), NumberFormatting.significant(cell.longMedian / size),
+                          NumberFormatting.ratio(cell.ratio), cell.flag.map { "**flagged**: " + plain($0) } ?? "agrees"])
+        }
+        return text + table.text + "\n"
+    }
+
+    /// Every build's ns/element side by side, with the ratio to the first (default) build.
+    static func otherBuildSection(_ results: BenchmarkResults) -> String {
+        let builds = results.builds
+        guard builds.count > 1 else { return "" }
+        let indexes = builds.map { MeasurementIndex($0.results) }
+        var text = "## Other builds\n\n"
+        text += "The same kernels built " + builds.map(\.label).joined(separator: " and ")
+            + ", sampled in the same rounds (one process each, pinned to the same CPU), so drift of the machine hit "
+            + "both alike. Median ns/element; the ratio is each build's time over the first's (below 1: faster). "
+            + "`backend-choice.md` gives the recommendation per build.\n\n"
+        var columns: [(String, MarkdownTable.Alignment)] = [("Kernel", .left), ("N", .right), ("Backend", .left)]
+        for (number, build) in builds.enumerated() {
+            columns.append((build.label, .right))
+            if number > 0 { columns.append(("÷ first", .right)) }
+        }
+        var table = MarkdownTable(columns)
+        for kernel in indexes[0].kernels {
+            for size in indexes[0].sizes(kernel) {
+                for backend in indexes[0].backends(kernel) {
+                    guard let first = indexes[0].cell(kernel, backend, size) else { continue }
+                    var row = [kernel.rawValue, NumberFormatting.size(size), results.machine.displayName(of: backend),
+                               NumberFormatting.significant(first.nanosecondsPerElement)]
+                    for index in indexes.dropFirst() {
+                        let cell = index.cell(kernel, backend, size)
+                        row.append(cell.map { NumberFormatting.significant($0.nanosecondsPerElement) } ?? "—")
+                        row.append(cell.map { NumberFormatting.ratio($0.summary.median / first.summary.median) } ?? "—")
+                    }
+                    table.append(row)
+                }
+            }
+        }
+        return text + table.text + "\n"
+    }
+
     // MARK: Probe, workloads, configuration
 
     static func probeSection(_ results: BenchmarkResults) -> String {
@@ -220,11 +334,13 @@ public enum PerformanceReport {
         var text = "## Bandwidth probe\n\n"
         text += "STREAM-style loops over \(NumberFormatting.size(probe.elements)) doubles per array "
             + "(\(NumberFormatting.bytes(probe.bytesPerArray)) each), best and median of \(probe.trials) trials, "
-            + "in the same process as the kernels.\n\n"
+            + "in the same process as the kernels, before the sweep. The loops are C with vector intrinsics "
+            + (probe.vectorStoreBytes.map { $0 > 0 ? "(\($0)-byte stores on this CPU)" : "(none on this CPU: plain C, no streaming stores)" } ?? "")
+            + "; `-nt` patterns write with streaming (non-temporal) stores.\n\n"
         var table = MarkdownTable([("Pattern", .left), ("Bytes/element", .right), ("Best GB/s", .right),
-                                   ("Median GB/s", .right), ("Limit for", .left)])
+                                   ("Median GB/s", .right), ("Ceiling of", .left)])
         for rate in probe.patterns {
-            let users = Kernel.allCases.filter { $0.probePattern == rate.pattern }.map(\.rawValue)
+            let users = Kernel.allCases.filter { $0.ceilingPattern == rate.pattern }.map(\.rawValue)
             table.append([code(rate.pattern.rawValue), "\(rate.pattern.bytesPerElement)",
                           NumberFormatting.significant(rate.bestGigabytesPerSecond),
                           NumberFormatting.significant(rate.medianGigabytesPerSecond),

@@ -1,0 +1,42 @@
+/// Another build of SpringBench (say, SwiftPM's default flags beside a
+/// `-target-cpu haswell` build) whose kernels a ``Sweep`` samples in the same
+/// rounds as its own, so both builds' figures come from one run and meet the
+/// same drift. `springbench bench --other-build EXECUTABLE` runs it as a
+/// sampler process.
+public protocol OtherBuild: AnyObject {
+    /// The build's own record of itself (target CPU, backends, compiler).
+    var machine: MachineRecord { get }
+    /// The backends the build offers.
+    var backendNames: [String] { get }
+    /// The cell of one kernel × backend × size in that build, on operands
+    /// drawn from `seed` as a sweep's are.
+    func cell(_ key: CellKey, seed: UInt64) -> any SampledCell
+    /// The first failure of the build's process, if any. Cells of a failed
+    /// build return NaN; the sweep stops at the next check.
+    var failure: String? { get }
+}
+
+/// What another build measured in a run.
+public struct BuildMeasurements: Codable, Sendable, Equatable {
+    /// The build's record (its target CPU above all).
+    public var machine: MachineRecord
+    public var measurements: [KernelMeasurement]
+
+    public init(machine: MachineRecord, measurements: [KernelMeasurement]) {
+        self.machine = machine
+        self.measurements = measurements
+    }
+}
+
+/// Another build failed while the sweep sampled it.
+public struct OtherBuildError: Error, Equatable, CustomStringConvertible {
+    public var build: String
+    public var message: String
+
+    public init(build: String, message: String) {
+        self.build = build
+        self.message = message
+    }
+
+    public var description: String { "--other-build \(build): \(message)" }
+}

@@ -1,0 +1,101 @@
+import Benchmarking
+
+/// Another build sampled through its sampler (``SamplerProtocol``): the
+/// ``OtherBuild`` of `springbench bench --other-build EXECUTABLE`. Each of
+/// its cells is a request away; the sweep interleaves them with its own.
+public final class SamplerOtherBuild: OtherBuild {
+    let channel: SamplerChannel
+    public let machine: MachineRecord
+    public private(set) var failure: String?
+
+    /// Greets the sampler on `channel` and checks it runs on this machine.
+    public init(channel: SamplerChannel, thisMachine: MachineRecord) throws(OtherBuildError) {
+        self.channel = channel
+        let reply: SamplerResponse
+        do {
+            reply = try channel.send(.hello)
+        } catch {
+            throw OtherBuildError(build: channel.label, message: error.description)
+        }
+        guard case .hello(let version, let machine) = reply else {
+            throw OtherBuildError(build: channel.label, message: "answered a hello with something else; is it a springbench executable?")
+        }
+        guard version == SamplerProtocol.version else {
+            throw OtherBuildError(build: channel.label, message: PairedRunError.incompatible(label: channel.label, version: version).description)
+        }
+        guard machine.hostname == thisMachine.hostname, machine.cpuModel == thisMachine.cpuModel else {
+            throw OtherBuildError(build: channel.label, message: "reports another machine (\(machine.comparisonSummary)); both builds must run here")
+        }
+        self.machine = machine
+    }
+
+    deinit { channel.close() }
+
+    public var backendNames: [String] { machine.backends.map(\.name) }
+
+    public func cell(_ key: CellKey, seed: UInt64) -> any SampledCell {
+        Cell(build: self, key: key, seed: seed)
+    }
+
+    /// Sends `request`; on any failure records it and returns nil.
+    func send(_ request: SamplerRequest) -> SamplerResponse? {
+        guard failure == nil else { return nil }
+        do {
+            return try channel.send(request)
+        } catch {
+            failure = error.description
+            return nil
+        }
+    }
+
+    final class Cell: SampledCell {
+        let build: SamplerOtherBuild
+        let key: CellKey
+        let seed: UInt64
+        /// Set by ``warm()``: the next sample request carries the warming call
+        /// (one round trip instead of two).
+        var warmNext = false
+
+        init(build: SamplerOtherBuild, key: CellKey, seed: UInt64) {
+            self.build = build
+            self.key = key
+            self.seed = seed
+        }
+
+        func calibrate(_ policy: TimingPolicy) -> Int {
+            let request = SamplerRequest.prepare(
+                kernel: key.kernel, backend: key.backend, size: key.size, seed: seed,
+                warmupNanoseconds: policy.warmupNanoseconds, minimumSampleNanoseconds: policy.minimumSampleNanoseconds)
+            guard case .prepared(let iterations)? = build.send(request) else {
+                build.fail(ifAnswered: "a response other than prepared")
+                return 1
+            }
+            return max(1, iterations)
+        }
+
+        func sample(iterations: Int, clock: SampleClock) -> Double {
+            let warm = warmNext
+            warmNext = false
+            guard case .sample(let nanoseconds)? = build.send(.sample(iterations: iterations, clock: clock, cell: key, warm: warm)) else {
+                build.fail(ifAnswered: "a response other than sample")
+                return .nan
+            }
+            return nanoseconds
+        }
+
+        func warm() { warmNext = true }
+
+        func allocationsPerOperation(runs: Int, counter: AllocationCounter?) -> Double? {
+            guard case .allocations(let perOperation)? = build.send(.allocations(cell: key)) else {
+                build.fail(ifAnswered: "a response other than allocations")
+                return nil
+            }
+            return perOperation
+        }
+    }
+
+    /// Records a garbled answer (a transport failure is already recorded).
+    func fail(ifAnswered message: String) {
+        if failure == nil { failure = PairedRunError.garbled(label: channel.label, line: message).description }
+    }
+}

@@ -1,0 +1,180 @@
+@testable import Benchmarking
+import Foundation
+import Testing
+import VectorKernels
+
+/// What the sweep claims about the state it measured in: hot cells are warmed
+/// right before every sample, the cache check compares what it should, the
+/// ceiling is paired round by round, and other builds are sampled in the same
+/// rounds. Structure and arithmetic only: no timing is asserted.
+@Suite("Cache state, ceilings and other builds")
+struct MeasurementStateTests {
+    /// A cell that logs what the sampler asks of it.
+    final class LoggingCell: SampledCell {
+        let name: String
+        let log: Log
+        let nanoseconds: Double
+        init(_ name: String, log: Log, nanoseconds: Double = 10) {
+            self.name = name
+            self.log = log
+            self.nanoseconds = nanoseconds
+        }
+        func calibrate(_ policy: TimingPolicy) -> Int { log.events.append("\(name) calibrate"); return 3 }
+        func sample(iterations: Int, clock: SampleClock) -> Double {
+            log.events.append("\(name) sample")
+            return nanoseconds
+        }
+        func warm() { log.events.append("\(name) warm") }
+        func allocationsPerOperation(runs: Int, counter: AllocationCounter?) -> Double? { nil }
+    }
+
+    final class Log { var events: [String] = [] }
+
+    @Test("a hot cell is warmed right before each of its samples, a memory cell never")
+    func warmingPrecedesEverySample() {
+        let log = Log()
+        let cells: [any SampledCell] = [LoggingCell("hot", log: log), LoggingCell("cold", log: log)]
+        let policy = TimingPolicy(samples: 7, minimumSampleNanoseconds: 1, warmupNanoseconds: 0)
+        var rng = SplitMix64(seed: 5)
+        let samples = InterleavedSampler(policy: policy, countAllocations: nil).sample(cells, warming: [true, false], using: &rng)
+        #expect(samples.map(\.samples.count) == [7, 7])
+        let events = log.events.filter { !$0.hasSuffix("calibrate") }
+        #expect(events.filter { $0 == "hot warm" }.count == 7)
+        #expect(!events.contains("cold warm"))
+        for (index, event) in events.enumerated() where event == "hot sample" {
+            #expect(index > 0 && events[index - 1] == "hot warm", "sample \(index) of the hot cell was not preceded by its warming call")
+        }
+    }
+
+    @Test("a kernel is hot exactly while the operands it touches fit the last-level cache")
+    func cacheStateFollowsTheFootprint() {
+        let cache = 32 << 20
+        #expect(CacheState.of(.add, size: 1 << 20, lastLevelCacheBytes: cache) == .hot)       // 24 MiB
+        #expect(CacheState.of(.add, size: (cache / 24) + 1, lastLevelCacheBytes: cache) == .memory)
+        #expect(CacheState.of(.axpy, size: 2 << 20, lastLevelCacheBytes: cache) == .hot)      // 32 MiB exactly
+        #expect(CacheState.of(.axpy, size: (2 << 20) + 1, lastLevelCacheBytes: cache) == .memory)
+        #expect(CacheState.of(.magnitudeSquared, size: 4 << 20, lastLevelCacheBytes: cache) == .hot)
+        #expect(CacheState.of(.scale, size: 16 << 20, lastLevelCacheBytes: cache) == .memory)
+        #expect(CacheState.of(.add, size: PointCount.maximum, lastLevelCacheBytes: 0) == .hot, "unknown cache: warm")
+        #expect(CacheState.of(.add, size: Int.max / 2, lastLevelCacheBytes: cache) == .memory, "overflowing footprint")
+    }
+
+    @Test("the cache check covers the sizes whose operands leave L2 but some kernel's fit the last-level cache")
+    func checkedSizes() {
+        let sizes = [16, 256, 4 << 10, 64 << 10, 1 << 20, 16 << 20]
+        #expect(CacheCheck.sizes(sizes, lastLevelCacheBytes: 32 << 20, secondLevelCacheBytes: 512 << 10) == [64 << 10, 1 << 20])
+        // A smaller L3: at 1 Mi only scale and Σa² (8 MiB) still fit.
+        #expect(CacheCheck.sizes(sizes, lastLevelCacheBytes: 8 << 20, secondLevelCacheBytes: 512 << 10) == [64 << 10, 1 << 20])
+        #expect(CacheCheck.sizes(sizes, lastLevelCacheBytes: 4 << 20, secondLevelCacheBytes: 512 << 10) == [64 << 10])
+        #expect(CacheCheck.sizes(sizes, lastLevelCacheBytes: 32 << 20, secondLevelCacheBytes: 0) == [16, 256, 4 << 10, 64 << 10, 1 << 20])
+    }
+
+    static func summary(_ median: Double, _ lower: Double, _ upper: Double) -> SampleSummary {
+        SampleSummary(count: 5, median: median, p10: lower, p90: upper, minimum: lower, maximum: upper, mad: 0,
+                      medianInterval: ConfidenceInterval(lower: lower, upper: upper, level: 0.95))
+    }
+
+    @Test("a checked cell agrees within 5 %, and otherwise says whether noise, eviction or drift explains it")
+    func checkVerdicts() throws {
+        func cell(_ sweep: SampleSummary, _ long: SampleSummary) -> CacheCheck.Cell {
+            CacheCheck.Cell(kernel: .add, backend: "simd", size: 1 << 20, build: nil, cacheState: .hot,
+                            sweep: sweep, long: long, tolerance: 0.05)
+        }
+        let agrees = cell(Self.summary(104.9, 104, 106), Self.summary(100, 99, 101))
+        #expect(agrees.flag == nil && abs(agrees.ratio - 1.049) < 1e-12)
+        let slower = try #require(cell(Self.summary(120, 118, 122), Self.summary(100, 99, 101)).flag)
+        #expect(slower.hasPrefix("sweep 20 % slower"))
+        let faster = try #require(cell(Self.summary(90, 89, 91), Self.summary(100, 99, 101)).flag)
+        #expect(faster.hasPrefix("sweep 10 % faster"))
+        let noisy = try #require(cell(Self.summary(110, 95, 125), Self.summary(100, 90, 112)).flag)
+        #expect(noisy.contains("overlap"))
+        #expect(cell(Self.summary(.nan, 1, 2), Self.summary(100, 99, 101)).flag == "no usable samples")
+    }
+
+    @Test("the ceiling fraction pairs each round's kernel sample with that round's ceiling sample")
+    func ceilingPairsRounds() {
+        // Round i: ceiling takes c_i, kernel 2·c_i: the fraction is ½ in every
+        // round, however much the rounds differ from each other.
+        let ceiling = [100.0, 180, 90, 400, 120, 110, 95]
+        let kernel = ceiling.map { 2 * $0 }
+        let comparison = CeilingComparison(kernel: .axpy, size: 1000, kernelSamples: kernel, ceilingSamples: ceiling, seed: 1)
+        #expect(comparison.pattern == .triadInPlace)
+        #expect(comparison.fraction == 0.5 && comparison.interval.lower == 0.5 && comparison.interval.upper == 0.5)
+        #expect(!comparison.exceedsCeiling)
+        // 24 bytes per element over the median ceiling time (110 ns for 1000 points).
+        #expect(abs(comparison.ceilingGigabytesPerSecond - 24.0 * 1000 / 110) < 1e-12)
+        // Unpaired, the same samples would have given other fractions: pairing matters.
+        let shuffled = CeilingComparison(kernel: .axpy, size: 1000, kernelSamples: kernel.reversed(), ceilingSamples: ceiling, seed: 1)
+        #expect(shuffled.interval.upper - shuffled.interval.lower > 0.1)
+        // A kernel faster than its ceiling in every round reads above it.
+        let above = CeilingComparison(kernel: .add, size: 64, kernelSamples: ceiling.map { $0 * 0.9 }, ceilingSamples: ceiling, seed: 1)
+        #expect(above.pattern == .addStreaming && above.exceedsCeiling)
+    }
+
+    @Test("out-of-place kernels are bounded by streaming stores, in-place ones by their own shape, with equal byte counts")
+    func ceilingPatterns() {
+        for kernel in Kernel.allCases {
+            #expect(kernel.ceilingPattern.bytesPerElement == kernel.bytesPerElement, "\(kernel)")
+            let outOfPlace = [Kernel.add, .subtract, .addAllocating].contains(kernel)
+            #expect(kernel.ceilingPattern.usesStreamingStores == outOfPlace, "\(kernel)")
+        }
+    }
+
+    /// Every probe loop against a plain Swift loop, bit for bit, at sizes and
+    /// offsets that exercise the scalar head (misaligned destination), the
+    /// four-vector body, single vectors and the tail.
+    @Test("the probe's C loops compute exactly what plain loops compute, streaming or not", arguments: [1, 3, 7, 17, 64, 1001])
+    func probeLoopsAreExact(count: Int) {
+        var rng = SplitMix64(seed: UInt64(count))
+        for offset in 0..<3 {
+            let total = count + offset
+            func array() -> UnsafeMutablePointer<Double> {
+                let p = BandwidthProbe.allocate(total, value: 0)
+                for i in 0..<total { p[i] = Double.random(in: -1...1, using: &rng) }
+                return p
+            }
+            let a0 = array(), b0 = array(), c0 = array()
+            defer { free(a0); free(b0); free(c0) }
+            let (a, b, c) = (a0 + offset, b0 + offset, c0 + offset)
+            for pattern in ProbePattern.allCases {
+                for inverse in [false, true] {
+                    let factor = inverse ? 1 / 1.000_000_1 : 1.000_000_1
+                    let small = 1e-9
+                    var expected: [Double]
+                    var sum = 0.0
+                    switch pattern {
+                    case .copy, .copyStreaming: expected = (0..<count).map { a[$0] }
+                    case .scale, .scaleStreaming: expected = (0..<count).map { factor * c[$0] }
+                    case .add, .addStreaming: expected = (0..<count).map { a[$0] + b[$0] }
+                    case .triad, .triadStreaming:
+                        expected = (0..<count).map { i -> Double in let product = small * c[i]; return b[i] + product }
+                    case .scaleInPlace: expected = (0..<count).map { a[$0] * factor }
+                    case .triadInPlace:
+                        expected = (0..<count).map { i -> Double in let product = small * b[i]; return a[i] + product }
+                    case .read:
+                        expected = []
+                        for i in 0..<count { sum += a[i] }
+                    }
+                    let result = BandwidthProbe.pass(pattern, a, b, c, count, inverse: inverse)
+                    let written: UnsafeMutablePointer<Double>
+                    switch pattern {
+                    case .copy, .copyStreaming, .add, .addStreaming: written = c
+                    case .scale, .scaleStreaming: written = b
+                    default: written = a
+                    }
+                    if pattern == .read {
+                        // A reordered sum: within Σ|a|·γ(n) of the plain one.
+                        let bound = Double(count) * Double.ulpOfOne * (0..<count).reduce(0) { $0 + abs(a[$1]) }
+                        #expect(abs(result - sum) <= bound, "\(pattern) n=\(count)")
+                    } else {
+                        for i in 0..<count where written[i].bitPattern != expected[i].bitPattern {
+                            Issue.record("\(pattern) n=\(count) offset=\(offset): element \(i) is \(written[i]), expected \(expected[i])")
+                            break
+                        }
+                        #expect(result.bitPattern == expected[count - 1].bitPattern)
+                    }
+                }
+            }
+        }
+    }
+}
