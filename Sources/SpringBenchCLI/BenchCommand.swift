@@ -13,7 +13,7 @@ struct BenchCommand: ParsableCommand {
         discussion: """
             Each kernel × backend × size gets a warm-up, an iteration count that makes every sample last at \
             least --min-sample-ms, and --samples samples taken with the backends interleaved. Where a \
-            kernel's operands fit the last-level cache, one untimed call goes before every sample (hot); \
+            kernel's operands fit the last-level cache, 8 untimed calls go before every sample (hot); \
             beyond it, every call streams from memory. At the sizes where operands leave L2 but fit the \
             last-level cache, the same cells are then measured with 50 ms samples and compared (the cache \
             check). At the largest size the kernels are sampled beside their ceiling pattern. \

@@ -19,9 +19,13 @@ struct MeasurementStateTests {
             self.log = log
             self.nanoseconds = nanoseconds
         }
-        func calibrate(_ policy: TimingPolicy) -> Int { log.events.append("\(name) calibrate"); return 3 }
+        /// 3 iterations for ordinary samples, 50 for long ones (at least 1 ms).
+        func calibrate(_ policy: TimingPolicy) -> Int {
+            log.events.append("\(name) calibrate")
+            return policy.minimumSampleNanoseconds >= 1e6 ? 50 : 3
+        }
         func sample(iterations: Int, clock: SampleClock) -> Double {
-            log.events.append("\(name) sample")
+            log.events.append(iterations == 50 ? "\(name) long" : "\(name) sample")
             return nanoseconds
         }
         func warm() { log.events.append("\(name) warm") }
@@ -74,21 +78,50 @@ struct MeasurementStateTests {
                       medianInterval: ConfidenceInterval(lower: lower, upper: upper, level: 0.95))
     }
 
-    @Test("a checked cell agrees within 5 %, and otherwise says whether noise, eviction or drift explains it")
+    @Test("a checked cell agrees within 5 %, and otherwise its paired samples tell noise from a wrong cache state")
     func checkVerdicts() throws {
-        func cell(_ sweep: SampleSummary, _ long: SampleSummary) -> CacheCheck.Cell {
+        func cell(_ sweep: Double, _ long: Double, paired: Double) -> CacheCheck.Cell {
             CacheCheck.Cell(kernel: .add, backend: "simd", size: 1 << 20, build: nil, cacheState: .hot,
-                            sweep: sweep, long: long, tolerance: 0.05)
+                            sweep: Self.summary(sweep, sweep * 0.99, sweep * 1.01), long: Self.summary(long, long * 0.99, long * 1.01),
+                            pairedRatio: paired, tolerance: 0.05)
         }
-        let agrees = cell(Self.summary(104.9, 104, 106), Self.summary(100, 99, 101))
-        #expect(agrees.flag == nil && abs(agrees.ratio - 1.049) < 1e-12)
-        let slower = try #require(cell(Self.summary(120, 118, 122), Self.summary(100, 99, 101)).flag)
-        #expect(slower.hasPrefix("sweep 20 % slower"))
-        let faster = try #require(cell(Self.summary(90, 89, 91), Self.summary(100, 99, 101)).flag)
-        #expect(faster.hasPrefix("sweep 10 % faster"))
-        let noisy = try #require(cell(Self.summary(110, 95, 125), Self.summary(100, 90, 112)).flag)
-        #expect(noisy.contains("overlap"))
-        #expect(cell(Self.summary(.nan, 1, 2), Self.summary(100, 99, 101)).flag == "no usable samples")
+        let agrees = cell(104.9, 100, paired: 1.3)
+        #expect(agrees.flag == nil && abs(agrees.ratio - 1.049) < 1e-12, "the medians decide agreement")
+        let wrongState = try #require(cell(120, 100, paired: 1.18).flag)
+        #expect(wrongState.hasPrefix("sweep 20 % slower, and its samples stay 18 % slower beside the long ones"))
+        let noise = try #require(cell(120, 100, paired: 1.02).flag)
+        #expect(noise.hasPrefix("sweep median 20 % slower than the long samples', but its samples taken beside them agree within 2 %"))
+        let sustained = try #require(cell(90, 100, paired: 0.91).flag)
+        #expect(sustained.hasPrefix("sweep 10 % faster; its samples run 9 % faster than the long ones beside them"))
+        #expect(cell(.nan, 100, paired: 1).flag == "no usable samples")
+        #expect(cell(100, 100, paired: .nan).flag == "no usable samples")
+    }
+
+    @Test("long samples come right after the ordinary sample of their cell, in evenly spread rounds, only for marked cells")
+    func longSamplesInsideRounds() {
+        let log = Log()
+        let cells: [any SampledCell] = [LoggingCell("checked", log: log), LoggingCell("plain", log: log)]
+        let policy = TimingPolicy(samples: 25, minimumSampleNanoseconds: 1, warmupNanoseconds: 0)
+        let long = InterleavedSampler.LongSamples(
+            policy: TimingPolicy(samples: 5, minimumSampleNanoseconds: 1e6, warmupNanoseconds: 0), cells: [true, false])
+        var rng = SplitMix64(seed: 8)
+        let result = InterleavedSampler(policy: policy, countAllocations: nil).sample(cells, long: long, using: &rng)
+        #expect(result[0].samples.count == 25 && result[0].longSamples.count == 5 && result[0].pairedSamples.count == 5)
+        #expect(result[1].longSamples.isEmpty && result[1].pairedSamples.isEmpty)
+        // Rounds 4, 9, 14, 19, 24: the checked cell's 5th, 10th, … sample is
+        // followed at once by its long sample.
+        var longRounds: [Int] = []
+        var ordinary = 0
+        for (index, event) in log.events.enumerated() {
+            if event == "checked sample" { ordinary += 1 }
+            if event == "checked long" {
+                #expect(log.events[index - 1] == "checked sample", "a long sample not right after its round's sample")
+                longRounds.append(ordinary - 1)
+            }
+        }
+        #expect(longRounds == [4, 9, 14, 19, 24])
+        #expect(!log.events.contains("plain long"))
+        #expect(log.events.filter { $0 == "checked calibrate" }.count == 2, "calibrated once for each sample length")
     }
 
     @Test("the ceiling fraction pairs each round's kernel sample with that round's ceiling sample")
@@ -97,18 +130,41 @@ struct MeasurementStateTests {
         // round, however much the rounds differ from each other.
         let ceiling = [100.0, 180, 90, 400, 120, 110, 95]
         let kernel = ceiling.map { 2 * $0 }
-        let comparison = CeilingComparison(kernel: .axpy, size: 1000, kernelSamples: kernel, ceilingSamples: ceiling, seed: 1)
+        let comparison = CeilingComparison(kernel: .axpy, size: 1000, kernelSamples: kernel, placements: [ceiling], seed: 1)
         #expect(comparison.pattern == .triadInPlace)
         #expect(comparison.fraction == 0.5 && comparison.interval.lower == 0.5 && comparison.interval.upper == 0.5)
         #expect(!comparison.exceedsCeiling)
         // 24 bytes per element over the median ceiling time (110 ns for 1000 points).
         #expect(abs(comparison.ceilingGigabytesPerSecond - 24.0 * 1000 / 110) < 1e-12)
         // Unpaired, the same samples would have given other fractions: pairing matters.
-        let shuffled = CeilingComparison(kernel: .axpy, size: 1000, kernelSamples: kernel.reversed(), ceilingSamples: ceiling, seed: 1)
+        let shuffled = CeilingComparison(kernel: .axpy, size: 1000, kernelSamples: kernel.reversed(), placements: [ceiling], seed: 1)
         #expect(shuffled.interval.upper - shuffled.interval.lower > 0.1)
         // A kernel faster than its ceiling in every round reads above it.
-        let above = CeilingComparison(kernel: .add, size: 64, kernelSamples: ceiling.map { $0 * 0.9 }, ceilingSamples: ceiling, seed: 1)
-        #expect(above.pattern == .addStreaming && above.exceedsCeiling)
+        let above = CeilingComparison(kernel: .add, size: 64, kernelSamples: ceiling.map { $0 * 0.9 }, placements: [ceiling], seed: 1)
+        #expect(above.pattern == .addStreaming && above.exceedsCeiling && above.placementSpread == 0)
+    }
+
+    @Test("with two placements the faster is each round's ceiling, and their disagreement widens what counts as above it")
+    func twoPlacements() {
+        // Placement B is 4 % slower than A in every round but the last, where
+        // it is faster: the ceiling takes A's time in six rounds and B's in one.
+        let a = [100.0, 110, 120, 130, 140, 150, 160]
+        var b = a.map { $0 * 1.04 }
+        b[6] = 150
+        // The kernel takes 0.97 of A's time: it reads 1/0.97 ≈ 1.031 of the
+        // ceiling, beyond the interval (all rounds alike but the last) yet
+        // within the 3.8 % the placements disagree by.
+        let kernel = a.map { $0 * 0.97 }
+        let comparison = CeilingComparison(kernel: .axpy, size: 100, kernelSamples: kernel, placements: [a, b], seed: 1)
+        // The placements' time ratio A/B is 1/1.04 in six rounds of seven.
+        #expect(abs(comparison.placementSpread - (1 - 1 / 1.04)) < 1e-12)
+        #expect(abs(comparison.fraction - 1 / 0.97) < 1e-12)
+        #expect(comparison.interval.lower > 1)
+        #expect(!comparison.exceedsCeiling, "within the placements' own spread")
+        // 24 bytes · 100 points over the median ceiling time (130 ns).
+        #expect(abs(comparison.ceilingGigabytesPerSecond - 2400.0 / 130) < 1e-12)
+        let faster = CeilingComparison(kernel: .axpy, size: 100, kernelSamples: a.map { $0 * 0.9 }, placements: [a, b], seed: 1)
+        #expect(faster.exceedsCeiling, "1/0.9 ≈ 1.11 is beyond 1.04")
     }
 
     @Test("out-of-place kernels are bounded by streaming stores, in-place ones by their own shape, with equal byte counts")

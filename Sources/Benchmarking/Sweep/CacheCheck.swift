@@ -1,10 +1,16 @@
 /// The sweep's own check of the cache state it claims: at the sizes where the
 /// operands outgrow the per-core L2 cache but fit the last-level cache (where
-/// evictions by the other cells' samples would show), every cell is measured
-/// again with long samples, right after the sweep's samples of its kernel. A
-/// long sample runs the kernel for at least 50 ms, so whatever state the first
-/// call finds is amortised over dozens of calls: the two medians agree when
-/// the sweep's samples really timed resident data.
+/// evictions by the other cells' samples would show), every cell also takes
+/// long samples. A long sample runs the kernel for at least 50 ms, so
+/// whatever state the first call finds is amortised over dozens of calls:
+/// the sweep's median agrees with the long samples' when the sweep's samples
+/// really timed the state it names.
+///
+/// The long samples are taken inside the sweep's own rounds (five of them,
+/// spread over the 25), each right after the cell's ordinary sample of that
+/// round, so the two meet the same drift of a shared machine; the ordinary
+/// sample beside each long one gives a paired ratio, which tells a wrong cache
+/// state (the pairs disagree) from noise in the medians (they agree).
 public struct CacheCheck: Codable, Sendable, Equatable {
     /// Each long sample lasts at least this long.
     public var minimumSampleNanoseconds: Double
@@ -54,12 +60,16 @@ public struct CacheCheck: Codable, Sendable, Equatable {
         public var longInterval: ConfidenceInterval
         /// sweepMedian ÷ longMedian.
         public var ratio: Double
+        /// Median over the rounds with a long sample of (the round's ordinary
+        /// sample ÷ its long sample), taken back to back: the cache state's
+        /// effect with drift removed.
+        public var pairedRatio: Double
         /// Nil when the medians agree within the tolerance; otherwise why not.
         public var flag: String?
 
         public init(
             kernel: Kernel, backend: String, size: Int, build: String?, cacheState: CacheState,
-            sweep: SampleSummary, long: SampleSummary, tolerance: Double
+            sweep: SampleSummary, long: SampleSummary, pairedRatio: Double, tolerance: Double
         ) {
             self.kernel = kernel
             self.backend = backend
@@ -71,21 +81,26 @@ public struct CacheCheck: Codable, Sendable, Equatable {
             longMedian = long.median
             longInterval = long.medianInterval
             ratio = sweep.median / long.median
-            flag = Self.flag(ratio: ratio, sweep: sweep.medianInterval, long: long.medianInterval, tolerance: tolerance)
+            self.pairedRatio = pairedRatio
+            flag = Self.flag(ratio: ratio, pairedRatio: pairedRatio, tolerance: tolerance)
         }
 
         /// Why a ratio outside the tolerance is what it is.
-        static func flag(ratio: Double, sweep: ConfidenceInterval, long: ConfidenceInterval, tolerance: Double) -> String? {
-            guard ratio.isFinite else { return "no usable samples" }
+        static func flag(ratio: Double, pairedRatio: Double, tolerance: Double) -> String? {
+            guard ratio.isFinite, pairedRatio.isFinite else { return "no usable samples" }
             guard abs(ratio - 1) > tolerance else { return nil }
-            let percent = Int((abs(ratio - 1) * 100).rounded())
-            if sweep.overlaps(long) {
-                return "\(percent) % apart, but the two medians' intervals overlap: this machine's noise, not the cache state"
+            func percent(_ value: Double) -> Int { Int((abs(value - 1) * 100).rounded()) }
+            let direction = ratio > 1 ? "slower" : "faster"
+            if abs(pairedRatio - 1) <= tolerance {
+                return "sweep median \(percent(ratio)) % \(direction) than the long samples', but its samples taken beside them agree "
+                    + "within \(percent(pairedRatio)) %: noise of the machine in the medians (5 long samples), not the cache state"
             }
-            if ratio > 1 {
-                return "sweep \(percent) % slower: its samples did not find the operands resident (the cache is shared with other tenants, or the operands nearly fill it)"
+            if pairedRatio > 1 {
+                return "sweep \(percent(ratio)) % slower, and its samples stay \(percent(pairedRatio)) % slower beside the long ones: "
+                    + "the warming calls did not make the operands resident (the cache is shared with other tenants, or the operands nearly fill it)"
             }
-            return "sweep \(percent) % faster: the long samples ran slower (drift of the machine between the two, or the long runs evicted their own data)"
+            return "sweep \(percent(ratio)) % \(direction); its samples run \(percent(pairedRatio)) % faster than the long ones beside them: "
+                + "the long runs lose speed (their own evictions, or the machine slowing under sustained load)"
         }
     }
 

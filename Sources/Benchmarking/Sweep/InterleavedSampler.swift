@@ -22,11 +22,37 @@ public struct InterleavedSampler {
         public var samples: [Double]
         /// Heap allocations per operation, when an allocation counter was given.
         public var allocationsPerOperation: Double?
+        /// Long samples (``LongSamples``), each taken right after the sample
+        /// of its round; empty when none were asked for.
+        public var longSamples: [Double] = []
+        /// The samples of the rounds that took a long sample, in order: the
+        /// short half of each pair.
+        public var pairedSamples: [Double] = []
 
         public init(iterationsPerSample: Int, samples: [Double], allocationsPerOperation: Double?) {
             self.iterationsPerSample = iterationsPerSample
             self.samples = samples
             self.allocationsPerOperation = allocationsPerOperation
+        }
+    }
+
+    /// Long samples taken inside the rounds (the cache check): for the cells
+    /// marked, `policy.samples` of the rounds, spread evenly, add one sample
+    /// of at least `policy.minimumSampleNanoseconds` right after the cell's
+    /// ordinary one, so the long and the ordinary samples meet the same drift.
+    public struct LongSamples {
+        public var policy: TimingPolicy
+        public var cells: [Bool]
+
+        public init(policy: TimingPolicy, cells: [Bool]) {
+            self.policy = policy
+            self.cells = cells
+        }
+
+        /// Whether round `round` of `rounds` takes a long sample.
+        func isLongRound(_ round: Int, of rounds: Int) -> Bool {
+            let count = min(policy.samples, rounds)
+            return (round + 1) * count / rounds > round * count / rounds
         }
     }
 
@@ -36,23 +62,33 @@ public struct InterleavedSampler {
     /// - Parameter warming: per cell, whether one untimed operation goes
     ///   right before each of its samples (``CacheState/hot``); nil: none.
     public func sample(
-        _ cells: [any SampledCell], warming: [Bool]? = nil, using rng: inout SplitMix64, allocationRuns: Int = 16
+        _ cells: [any SampledCell], warming: [Bool]? = nil, long: LongSamples? = nil,
+        using rng: inout SplitMix64, allocationRuns: Int = 16
     ) -> [CellSamples] {
         precondition(warming == nil || warming!.count == cells.count, "one warming flag per cell")
+        precondition(long == nil || long!.cells.count == cells.count, "one long-sample flag per cell")
         let iterations = cells.map { $0.calibrate(policy) }
-        var samples = [[Double]](repeating: [], count: cells.count)
-        for index in cells.indices { samples[index].reserveCapacity(policy.samples) }
-        for _ in 0..<policy.samples {
+        let longIterations = cells.indices.map { index in
+            long.flatMap { $0.cells[index] ? cells[index].calibrate($0.policy) : nil }
+        }
+        var results = iterations.map { CellSamples(iterationsPerSample: $0, samples: [], allocationsPerOperation: nil) }
+        for index in cells.indices { results[index].samples.reserveCapacity(policy.samples) }
+        for round in 0..<policy.samples {
+            let longRound = long?.isLongRound(round, of: policy.samples) == true
             for index in cells.indices.shuffled(using: &rng) {
                 if warming?[index] == true { cells[index].warm() }
-                samples[index].append(cells[index].sample(iterations: iterations[index], clock: policy.clock))
+                let sample = cells[index].sample(iterations: iterations[index], clock: policy.clock)
+                results[index].samples.append(sample)
+                if longRound, let longIterations = longIterations[index] {
+                    results[index].longSamples.append(cells[index].sample(iterations: longIterations, clock: policy.clock))
+                    results[index].pairedSamples.append(sample)
+                }
             }
         }
-        return cells.indices.map { index in
+        for index in cells.indices {
             let runs = max(1, min(iterations[index], allocationRuns))
-            return CellSamples(
-                iterationsPerSample: iterations[index], samples: samples[index],
-                allocationsPerOperation: cells[index].allocationsPerOperation(runs: runs, counter: countAllocations))
+            results[index].allocationsPerOperation = cells[index].allocationsPerOperation(runs: runs, counter: countAllocations)
         }
+        return results
     }
 }

@@ -20,13 +20,13 @@ public enum SweepProgress: Sendable {
 /// backends, then any other build's — are sampled together by the
 /// ``InterleavedSampler``:
 /// - in the cache state ``CacheState/of(_:size:lastLevelCacheBytes:)`` names
-///   (one untimed call before each sample when the operands fit the cache);
+///   (untimed calls before each sample when the operands fit the cache);
 /// - at the largest size, when its operands stream from memory, with the
 ///   kernel's ceiling pattern (``Kernel/ceilingPattern``) sampled in the same
-///   rounds on two sets of arrays of the same size (the faster of the two per
-///   round is the ceiling);
+///   rounds on two placements of arrays of the same size (the faster of the
+///   two per round is the ceiling);
 /// - at the cache-boundary sizes (``CacheCheck/sizes(_:lastLevelCacheBytes:secondLevelCacheBytes:)``),
-///   followed at once by the long-sample check of the same cells.
+///   with the cache check's long samples taken inside the same rounds.
 public struct Sweep {
     public var kernels: [Kernel]
     public var backends: [BenchmarkBackend]
@@ -70,7 +70,7 @@ public struct Sweep {
             sorted, lastLevelCacheBytes: lastLevelCacheBytes, secondLevelCacheBytes: secondLevelCacheBytes)
         var measurements: [KernelMeasurement] = []
         var others = [[KernelMeasurement]](repeating: [], count: otherBuilds.count)
-        var checked: [CacheCheck.Cell] = []
+        var checkedCells: [CacheCheck.Cell] = []
         for size in sorted {
             // One set of operands per backend and size, shared by its kernels.
             let operations = backends.map { $0.kernelOperations(size: size, kernels: kernels, seed: seed) }
@@ -85,39 +85,42 @@ public struct Sweep {
                         owners.append((index, name))
                     }
                 }
-                // Two placements of the ceiling pattern, each on arrays of its
-                // own: where arrays land in memory moves a streaming loop by a
-                // few per cent, so the ceiling of a round is the faster one.
+                // Two placements of the ceiling pattern, on arrays of its own:
+                // as the kernels' operands lie (same offset in a page) and
+                // staggered by cache lines; where arrays lie moves a streaming
+                // loop by up to 10 % (BandwidthProbe.Arrays), so the ceiling of
+                // a round is the faster of the two.
                 let ceilings = size == sorted.last && state == .memory
-                    ? (0..<2).map { _ in CeilingCell(pattern: kernel.ceilingPattern, elements: size) } : []
+                    ? [false, true].map { CeilingCell(pattern: kernel.ceilingPattern, elements: size, staggered: $0) } : []
                 cells += ceilings
-                let samples = sampler.sample(cells, warming: cells.map { _ in state == .hot }, using: &rng)
+                let checked = cacheCheck.flatMap { policy in
+                    checkSizes.contains(size)
+                        ? InterleavedSampler.LongSamples(policy: policy, cells: cells.indices.map { $0 < owners.count }) : nil
+                }
+                if checked != nil { progress(.checking(kernel: kernel, size: size)) }
+                let samples = sampler.sample(cells, warming: cells.map { _ in state == .hot }, long: checked, using: &rng)
                 try checkOtherBuilds()
-                let ceilingSamples = ceilings.isEmpty ? nil : zip(samples[owners.count].samples, samples[owners.count + 1].samples).map { min($0, $1) }
+                let placements = ceilings.indices.map { samples[owners.count + $0].samples }
                 var summaries: [SampleSummary] = []
                 for (index, owner) in owners.enumerated() {
                     let cellSeed = seed &+ UInt64(measurements.count + others.map(\.count).reduce(0, +))
-                    let comparison = ceilingSamples.map { ceilingSamples in
-                        CeilingComparison(kernel: kernel, size: size, kernelSamples: samples[index].samples,
-                                          ceilingSamples: ceilingSamples, seed: cellSeed)
-                    }
+                    let comparison = placements.isEmpty ? nil : CeilingComparison(
+                        kernel: kernel, size: size, kernelSamples: samples[index].samples, placements: placements, seed: cellSeed)
                     let measurement = Self.measurement(
                         kernel: kernel, backend: owner.backend, size: size, cell: samples[index], probe: probe,
                         seed: cellSeed, cacheState: state, ceiling: comparison)
                     summaries.append(measurement.summary)
                     if let build = owner.build { others[build].append(measurement) } else { measurements.append(measurement) }
                 }
-                if let policy = cacheCheck, checkSizes.contains(size) {
-                    progress(.checking(kernel: kernel, size: size))
-                    let long = InterleavedSampler(policy: policy, countAllocations: nil)
-                        .sample(Array(cells.prefix(owners.count)), using: &rng)
-                    try checkOtherBuilds()
+                if checked != nil {
                     for (index, owner) in owners.enumerated() {
-                        checked.append(CacheCheck.Cell(
+                        let cell = samples[index]
+                        checkedCells.append(CacheCheck.Cell(
                             kernel: kernel, backend: owner.backend, size: size,
                             build: owner.build.map { otherBuilds[$0].machine.targetCPU }, cacheState: state,
                             sweep: summaries[index],
-                            long: SampleStatistics.summarize(long[index].samples, seed: seed &+ UInt64(checked.count)),
+                            long: SampleStatistics.summarize(cell.longSamples, seed: seed &+ UInt64(checkedCells.count)),
+                            pairedRatio: SampleStatistics.median(zip(cell.pairedSamples, cell.longSamples).map { $0 / $1 }),
                             tolerance: CacheCheck.defaultTolerance))
                     }
                 }
@@ -128,7 +131,7 @@ public struct Sweep {
             otherBuilds: zip(otherBuilds, others).map { BuildMeasurements(machine: $0.machine, measurements: $1) },
             cacheCheck: cacheCheck.map {
                 CacheCheck(minimumSampleNanoseconds: $0.minimumSampleNanoseconds, samples: $0.samples,
-                           tolerance: CacheCheck.defaultTolerance, cells: checked)
+                           tolerance: CacheCheck.defaultTolerance, cells: checkedCells)
             })
     }
 

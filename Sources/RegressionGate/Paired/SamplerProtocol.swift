@@ -30,7 +30,7 @@ public enum SamplerRequest: Codable, Sendable, Equatable {
     case prepare(kernel: Kernel, backend: String, size: Int, seed: UInt64,
                  warmupNanoseconds: Double, minimumSampleNanoseconds: Double)
     /// Time one batch of `iterations` calls of a prepared cell (nil: the last
-    /// prepared), after one untimed call when `warm` is true.
+    /// prepared), after the untimed warming calls when `warm` is true.
     case sample(iterations: Int, clock: SampleClock, cell: CellKey?, warm: Bool?)
     /// Count heap allocations per call of a prepared cell (nil: the last prepared).
     case allocations(cell: CellKey?)

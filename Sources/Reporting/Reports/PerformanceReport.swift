@@ -61,7 +61,7 @@ public enum PerformanceReport {
             + "\(plain(machine.buildConfiguration)) build for target CPU \(plain(machine.targetCPU)), by "
             + "\(code(machine.commandLine)) in \(NumberFormatting.significant(results.elapsedSeconds, digits: 3)) s. "
             + "Medians of \(results.configuration.samples) samples per cell, each taken in the cache state its table names "
-            + "(*hot*: one untimed call first, operands resident; *memory*: operands larger than the last-level cache)"
+            + "(*hot*: \(CacheState.warmingCalls) untimed calls first, operands resident; *memory*: operands larger than the last-level cache)"
             + (results.otherBuilds.map { builds in
                 "; " + builds.map { $0.machine.buildLabel }.joined(separator: " and ")
                     + " sampled in the same rounds ([below](#other-builds))" } ?? "")
@@ -128,7 +128,7 @@ public enum PerformanceReport {
         the separate probe's median (typical against typical; the dashed limit in the plots is its best \
         trial), a physical limit only once the working set leaves the cache, and above 100 % in cache. \
         *State* is the cache state every sample was taken in: *hot* (the operands fit the last-level cache \
-        and one untimed call before each sample brings them in, as an animation touching its vectors every \
+        and \(CacheState.warmingCalls) untimed calls before each sample bring them in, as an animation touching its vectors every \
         frame finds them) or *memory* (they do not fit; every call streams them). Differences under \
         about 1.5× in cache need the confidence intervals of `backend-choice.md` before they mean anything.
 
@@ -245,19 +245,24 @@ public enum PerformanceReport {
         let above = rows.filter { $0.2.exceedsCeiling }
         var text = "## Against the ceiling at N = \(NumberFormatting.size(size))\n\n"
         text += above.isEmpty
-            ? "**No kernel reads above its ceiling** beyond the spread stated (the 95 % interval of the median per-round fraction). "
+            ? "**No kernel reads above its ceiling** beyond the spread stated (the 95 % interval of the median per-round fraction, "
+                + "above 1 by more than the two placements of the ceiling loop differed). "
             : "**\(above.count) cell\(above.count == 1 ? "" : "s") read above the ceiling beyond the stated spread**: "
                 + above.map { "\($0.1.kernel.rawValue) on \($0.0.results.machine.displayName(of: $0.1.backend))" }.joined(separator: ", ")
                 + " (the ceiling pattern is then not the best loop for that shape on this machine). "
-        text += "Each kernel was sampled in the same rounds as its ceiling pattern, run on two sets of arrays of the "
-            + "same size (the faster of the two per round is the ceiling, since where arrays land moves a streaming "
-            + "loop by a few per cent); the fraction is the median over rounds of kernel GB/s ÷ ceiling GB/s.\n\n"
+        text += "Each kernel was sampled in the same rounds as its ceiling pattern, run on two placements of arrays "
+            + "of the same size (as allocated, and staggered by cache lines); the faster of the two in each round is the "
+            + "ceiling. The fraction is the median over rounds of kernel GB/s ÷ ceiling GB/s. Where arrays lie in memory "
+            + "moves a streaming loop by a few per cent, and the kernel's operands lie elsewhere again: the placement "
+            + "spread (how far the two placements of the same loop ran apart) is the resolution of the comparison.\n\n"
         var table = MarkdownTable([("Kernel", .left), ("Build", .left), ("Backend", .left), ("Ceiling", .left),
-                                   ("Ceiling GB/s", .right), ("Kernel GB/s", .right), ("Fraction [95 %]", .right)])
+                                   ("Ceiling GB/s", .right), ("Kernel GB/s", .right), ("Fraction [95 %]", .right),
+                                   ("Placement spread", .right)])
         for (build, cell, ceiling) in rows.sorted(by: { ($0.1.key, $0.0.label) < ($1.1.key, $1.0.label) }) {
             table.append([cell.kernel.rawValue, build.label, build.results.machine.displayName(of: cell.backend),
                           code(ceiling.pattern.rawValue), NumberFormatting.significant(ceiling.ceilingGigabytesPerSecond),
-                          NumberFormatting.significant(cell.gigabytesPerSecond), fractionText(ceiling)])
+                          NumberFormatting.significant(cell.gigabytesPerSecond), fractionText(ceiling),
+                          NumberFormatting.percent(ceiling.placementSpread, digits: 2)])
         }
         return text + table.text + "\n"
     }
@@ -272,15 +277,19 @@ public enum PerformanceReport {
         text += flagged.isEmpty
             ? "**All \(check.cells.count) checked cells agree** with their long-sample measurement within "
                 + "\(NumberFormatting.percent(check.tolerance, digits: 2)) (largest difference "
-                + "\(NumberFormatting.percent(abs(worst.ratio - 1), digits: 2)): the sweep's samples timed the state they claim. "
+                + "\(NumberFormatting.percent(abs(worst.ratio - 1), digits: 2))): the sweep's samples timed the state they claim. "
             : "**\(flagged.count) of \(check.cells.count) checked cells differ** from their long-sample measurement by more "
-                + "than \(NumberFormatting.percent(check.tolerance, digits: 2)); each is flagged below with the reason. "
+                + "than \(NumberFormatting.percent(check.tolerance, digits: 2)) (largest difference "
+                + "\(NumberFormatting.percent(abs(worst.ratio - 1), digits: 2))); each is flagged below with the reason. "
         text += "At \(sizes) points, where operands leave the per-core L2 cache but fit the last-level cache, every cell "
-            + "was measured again right after its sweep samples with \(check.samples) samples of at least "
-            + "\(NumberFormatting.significant(check.minimumSampleNanoseconds / 1e6)) ms, without the warming call: a long "
-            + "sample runs the kernel dozens of times, so the state its first call finds hardly counts.\n\n"
+            + "also took \(check.samples) samples of at least \(NumberFormatting.significant(check.minimumSampleNanoseconds / 1e6)) ms "
+            + "inside the sweep's own rounds, each right after the cell's ordinary sample of that round: a long sample "
+            + "runs the kernel dozens of times, so the state its first call finds hardly counts. *Paired* is the median "
+            + "of ordinary ÷ long over those rounds, free of drift: when the medians differ but the pairs agree, the "
+            + "difference is noise; when the pairs differ too, the state is.\n\n"
         var table = MarkdownTable([("Kernel", .left), ("N", .right), ("Build", .left), ("Backend", .left),
-                                   ("Sweep ns/element", .right), ("Long ns/element", .right), ("Sweep ÷ long", .right), ("Verdict", .left)])
+                                   ("Sweep ns/element", .right), ("Long ns/element", .right), ("Sweep ÷ long", .right),
+                                   ("Paired", .right), ("Verdict", .left)])
         let labels = Dictionary(results.builds.map { ($0.results.machine.targetCPU, $0.label) }, uniquingKeysWith: { a, _ in a })
         for cell in check.cells {
             let size = Double(cell.size)
@@ -288,7 +297,8 @@ public enum PerformanceReport {
                           labels[cell.build ?? results.machine.targetCPU] ?? plain(cell.build ?? results.machine.targetCPU),
                           results.machine.displayName(of: cell.backend),
                           NumberFormatting.significant(cell.sweepMedian / size), NumberFormatting.significant(cell.longMedian / size),
-                          NumberFormatting.ratio(cell.ratio), cell.flag.map { "**flagged**: " + plain($0) } ?? "agrees"])
+                          NumberFormatting.ratio(cell.ratio), NumberFormatting.ratio(cell.pairedRatio),
+                          cell.flag.map { "**flagged**: " + plain($0) } ?? "agrees"])
         }
         return text + table.text + "\n"
     }
