@@ -130,41 +130,40 @@ struct MeasurementStateTests {
         // round, however much the rounds differ from each other.
         let ceiling = [100.0, 180, 90, 400, 120, 110, 95]
         let kernel = ceiling.map { 2 * $0 }
-        let comparison = CeilingComparison(kernel: .axpy, size: 1000, kernelSamples: kernel, placements: [ceiling], seed: 1)
+        let comparison = CeilingComparison(kernel: .axpy, size: 1000, kernelSamples: kernel, ceilingSamples: ceiling, seed: 1)
         #expect(comparison.pattern == .triadInPlace)
         #expect(comparison.fraction == 0.5 && comparison.interval.lower == 0.5 && comparison.interval.upper == 0.5)
         #expect(!comparison.exceedsCeiling)
         // 24 bytes per element over the median ceiling time (110 ns for 1000 points).
         #expect(abs(comparison.ceilingGigabytesPerSecond - 24.0 * 1000 / 110) < 1e-12)
         // Unpaired, the same samples would have given other fractions: pairing matters.
-        let shuffled = CeilingComparison(kernel: .axpy, size: 1000, kernelSamples: kernel.reversed(), placements: [ceiling], seed: 1)
+        let shuffled = CeilingComparison(kernel: .axpy, size: 1000, kernelSamples: kernel.reversed(), ceilingSamples: ceiling, seed: 1)
         #expect(shuffled.interval.upper - shuffled.interval.lower > 0.1)
         // A kernel faster than its ceiling in every round reads above it.
-        let above = CeilingComparison(kernel: .add, size: 64, kernelSamples: ceiling.map { $0 * 0.9 }, placements: [ceiling], seed: 1)
-        #expect(above.pattern == .addStreaming && above.exceedsCeiling && above.placementSpread == 0)
+        let above = CeilingComparison(kernel: .add, size: 64, kernelSamples: ceiling.map { $0 * 0.9 }, ceilingSamples: ceiling, seed: 1)
+        #expect(above.pattern == .addStreaming && above.exceedsCeiling)
     }
 
-    @Test("with two placements the faster is each round's ceiling, and their disagreement widens what counts as above it")
-    func twoPlacements() {
-        // Placement B is 4 % slower than A in every round but the last, where
-        // it is faster: the ceiling takes A's time in six rounds and B's in one.
-        let a = [100.0, 110, 120, 130, 140, 150, 160]
-        var b = a.map { $0 * 1.04 }
-        b[6] = 150
-        // The kernel takes 0.97 of A's time: it reads 1/0.97 ≈ 1.031 of the
-        // ceiling, beyond the interval (all rounds alike but the last) yet
-        // within the 3.8 % the placements disagree by.
-        let kernel = a.map { $0 * 0.97 }
-        let comparison = CeilingComparison(kernel: .axpy, size: 100, kernelSamples: kernel, placements: [a, b], seed: 1)
-        // The placements' time ratio A/B is 1/1.04 in six rounds of seven.
-        #expect(abs(comparison.placementSpread - (1 - 1 / 1.04)) < 1e-12)
-        #expect(abs(comparison.fraction - 1 / 0.97) < 1e-12)
-        #expect(comparison.interval.lower > 1)
-        #expect(!comparison.exceedsCeiling, "within the placements' own spread")
-        // 24 bytes · 100 points over the median ceiling time (130 ns).
-        #expect(abs(comparison.ceilingGigabytesPerSecond - 2400.0 / 130) < 1e-12)
-        let faster = CeilingComparison(kernel: .axpy, size: 100, kernelSamples: a.map { $0 * 0.9 }, placements: [a, b], seed: 1)
-        #expect(faster.exceedsCeiling, "1/0.9 ≈ 1.11 is beyond 1.04")
+    @Test("each kernel's ceiling runs its pattern on the kernel's own operands", arguments: Kernel.allCases)
+    func ceilingOnOwnOperands(kernel: Kernel) {
+        let operands = KernelOperands<NaiveBackend>(size: 37, seed: 4)
+        let operations = operands.operations(Kernel.allCases)
+        #expect(Set(operations.ceilings.keys) == Set(Kernel.allCases))
+        let (a, b) = (operands.a.elements, operands.b.elements)
+        operations.ceilings[kernel]!.run(1)  // first call: the factor s, not 1/s
+        let factor = 1.000_000_1, small = 1e-9
+        switch kernel.ceilingPattern {
+        case .addStreaming:
+            #expect(operands.c.elements == zip(a, b).map { $0 + $1 }, "c = a + b on the kernel's own a, b, c")
+        case .triadInPlace:
+            #expect(operands.a.elements == zip(a, b).map { x, y in x + small * y })
+        case .scaleInPlace:
+            #expect(operands.a.elements == a.map { $0 * factor })
+        case .read:
+            #expect(operands.a.elements == a && operands.b.elements == b, "a read pattern writes nothing")
+        default:
+            Issue.record("\(kernel) has an unexpected ceiling \(kernel.ceilingPattern)")
+        }
     }
 
     @Test("out-of-place kernels are bounded by streaming stores, in-place ones by their own shape, with equal byte counts")

@@ -39,14 +39,14 @@ import _TestSupport
             return
         }
         #expect(version == SamplerProtocol.version)
-        #expect(session.respond(to: .sample(iterations: 1, clock: .wall, cell: nil, warm: nil)) == .failure("sample: no kernel prepared"))
-        let unknown = session.respond(to: .prepare(kernel: .add, backend: "gpu", size: 8, seed: 1, warmupNanoseconds: 0, minimumSampleNanoseconds: 1e3))
+        #expect(session.respond(to: .sample(iterations: 1, clock: .wall, cell: nil, warm: nil, ceiling: nil)) == .failure("sample: no kernel prepared"))
+        let unknown = session.respond(to: .prepare(kernel: .add, backend: "gpu", size: 8, seed: 1, warmupNanoseconds: 0, minimumSampleNanoseconds: 1e3, ceiling: nil))
         guard case .failure(let message) = unknown else {
             Issue.record("an unknown backend was prepared")
             return
         }
         #expect(message.contains("gpu") && message.contains("simd"))
-        #expect(session.respond(to: .prepare(kernel: .add, backend: "simd", size: 0, seed: 1, warmupNanoseconds: 0, minimumSampleNanoseconds: 1e3))
+        #expect(session.respond(to: .prepare(kernel: .add, backend: "simd", size: 0, seed: 1, warmupNanoseconds: 0, minimumSampleNanoseconds: 1e3, ceiling: nil))
             == .failure("prepare: size must be ≥ 1 and the sample duration positive"))
         #expect(session.respond(to: .quit) == .bye)
     }
@@ -55,13 +55,13 @@ import _TestSupport
     func sessionSamples() throws {
         let session = Self.session()
         let prepared = session.respond(to: .prepare(kernel: .addInPlace, backend: "simd", size: 256, seed: 1,
-                                                    warmupNanoseconds: 0, minimumSampleNanoseconds: 1e4))
+                                                    warmupNanoseconds: 0, minimumSampleNanoseconds: 1e4, ceiling: nil))
         guard case .prepared(let iterations) = prepared else {
             Issue.record("not prepared: \(prepared)")
             return
         }
         #expect(iterations >= 1)
-        guard case .sample(let nanoseconds) = session.respond(to: .sample(iterations: iterations, clock: .threadCPU, cell: nil, warm: nil)) else {
+        guard case .sample(let nanoseconds) = session.respond(to: .sample(iterations: iterations, clock: .threadCPU, cell: nil, warm: nil, ceiling: nil)) else {
             Issue.record("no sample")
             return
         }
@@ -69,7 +69,7 @@ import _TestSupport
         if AllocationCounter.isActive {
             #expect(session.respond(to: .allocations(cell: nil)) == .allocations(perOperation: 0))
             _ = session.respond(to: .prepare(kernel: .addAllocating, backend: "simd", size: 256, seed: 1,
-                                             warmupNanoseconds: 0, minimumSampleNanoseconds: 1e4))
+                                             warmupNanoseconds: 0, minimumSampleNanoseconds: 1e4, ceiling: nil))
             guard case .allocations(let perOperation?) = session.respond(to: .allocations(cell: nil)) else {
                 Issue.record("no allocation count")
                 return
@@ -85,24 +85,33 @@ import _TestSupport
         let simd = CellKey(kernel: .add, backend: "simd", size: 64)
         for key in [naive, simd] {
             guard case .prepared = session.respond(to: .prepare(kernel: key.kernel, backend: key.backend, size: key.size, seed: 3,
-                                                                warmupNanoseconds: 0, minimumSampleNanoseconds: 1e4)) else {
+                                                                warmupNanoseconds: 0, minimumSampleNanoseconds: 1e4, ceiling: nil)) else {
                 Issue.record("\(key) not prepared")
                 return
             }
         }
         // Both stay sampleable, with or without the warming call, in any order.
         for (key, warm) in [(naive, true), (simd, false), (naive, false), (simd, true)] {
-            guard case .sample(let nanoseconds) = session.respond(to: .sample(iterations: 2, clock: .threadCPU, cell: key, warm: warm)) else {
+            guard case .sample(let nanoseconds) = session.respond(to: .sample(iterations: 2, clock: .threadCPU, cell: key, warm: warm, ceiling: nil)) else {
                 Issue.record("\(key) could not be sampled")
                 return
             }
             #expect(nanoseconds > 0 && nanoseconds.isFinite)
         }
+        // A cell's ceiling pattern on the same operands is prepared and sampled alike.
+        guard case .prepared = session.respond(to: .prepare(kernel: .add, backend: "simd", size: 64, seed: 3,
+                                                            warmupNanoseconds: 0, minimumSampleNanoseconds: 1e4, ceiling: true)),
+              case .sample(let ceiling) = session.respond(to: .sample(iterations: 2, clock: .threadCPU, cell: simd, warm: true, ceiling: true))
+        else {
+            Issue.record("the ceiling of \(simd) could not be prepared and sampled")
+            return
+        }
+        #expect(ceiling > 0 && ceiling.isFinite)
         let never = CellKey(kernel: .axpy, backend: "openblas", size: 64)
-        #expect(session.respond(to: .sample(iterations: 1, clock: .wall, cell: never, warm: nil))
+        #expect(session.respond(to: .sample(iterations: 1, clock: .wall, cell: never, warm: nil, ceiling: nil))
             == .failure("sample: \(never) was not prepared at the current size"))
-        _ = session.respond(to: .prepare(kernel: .add, backend: "simd", size: 128, seed: 3, warmupNanoseconds: 0, minimumSampleNanoseconds: 1e4))
-        #expect(session.respond(to: .sample(iterations: 1, clock: .wall, cell: naive, warm: nil))
+        _ = session.respond(to: .prepare(kernel: .add, backend: "simd", size: 128, seed: 3, warmupNanoseconds: 0, minimumSampleNanoseconds: 1e4, ceiling: nil))
+        #expect(session.respond(to: .sample(iterations: 1, clock: .wall, cell: naive, warm: nil, ceiling: nil))
             == .failure("sample: \(naive) was not prepared at the current size"))
         #expect(session.respond(to: .allocations(cell: naive)) == .failure("allocations: \(naive) was not prepared at the current size"))
     }
@@ -111,9 +120,9 @@ import _TestSupport
     func protocolRoundTrip() throws {
         let requests: [SamplerRequest] = [
             .hello, .probe(trials: 3, minimumElements: 4096, clock: .wall),
-            .prepare(kernel: .axpy, backend: "openblas", size: 1 << 20, seed: 9, warmupNanoseconds: 5e6, minimumSampleNanoseconds: 2e6),
-            .sample(iterations: 17, clock: .threadCPU, cell: nil, warm: nil),
-            .sample(iterations: 3, clock: .wall, cell: CellKey(kernel: .scale, backend: "naive", size: 64), warm: true),
+            .prepare(kernel: .axpy, backend: "openblas", size: 1 << 20, seed: 9, warmupNanoseconds: 5e6, minimumSampleNanoseconds: 2e6, ceiling: nil),
+            .sample(iterations: 17, clock: .threadCPU, cell: nil, warm: nil, ceiling: nil),
+            .sample(iterations: 3, clock: .wall, cell: CellKey(kernel: .scale, backend: "naive", size: 64), warm: true, ceiling: nil),
             .allocations(cell: nil), .allocations(cell: CellKey(kernel: .add, backend: "simd", size: 8)), .quit,
         ]
         for request in requests {

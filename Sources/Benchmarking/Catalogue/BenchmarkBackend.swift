@@ -21,7 +21,7 @@ public struct BenchmarkBackend: Sendable {
     /// The backend type, for code that is generic over it (verification).
     public let type: any KernelBackend.Type
     @usableFromInline let readDetails: @Sendable () -> BackendDetails
-    @usableFromInline let buildKernelOperations: @Sendable (_ size: Int, _ kernels: [Kernel], _ seed: UInt64) -> [Kernel: TimedOperation]
+    @usableFromInline let buildKernelOperations: @Sendable (_ size: Int, _ kernels: [Kernel], _ seed: UInt64) -> KernelOperations
     @usableFromInline let buildWorkload: @Sendable (_ workload: SpringWorkload, _ size: Int, _ seed: UInt64) -> TimedOperation
 
     /// The backend `Backend`, with its operations specialised for it.
@@ -42,7 +42,7 @@ public struct BenchmarkBackend: Sendable {
     @usableFromInline
     package init(
         name: String, type: any KernelBackend.Type, details: @escaping @Sendable () -> BackendDetails,
-        kernelOperations: @escaping @Sendable (Int, [Kernel], UInt64) -> [Kernel: TimedOperation],
+        kernelOperations: @escaping @Sendable (Int, [Kernel], UInt64) -> KernelOperations,
         workload: @escaping @Sendable (SpringWorkload, Int, UInt64) -> TimedOperation
     ) {
         self.name = name
@@ -55,9 +55,10 @@ public struct BenchmarkBackend: Sendable {
     /// What the backend is on this machine now (OpenBLAS's thread count is read when asked).
     public var details: BackendDetails { readDetails() }
 
-    /// The timed operations of `kernels` on one shared set of operands of `size`
-    /// points (random values in [-1, 1] drawn from `seed`).
-    public func kernelOperations(size: Int, kernels: [Kernel], seed: UInt64) -> [Kernel: TimedOperation] {
+    /// The timed operations of `kernels`, and of their ceiling patterns, on one
+    /// shared set of operands of `size` points (random values in [-1, 1]
+    /// drawn from `seed`).
+    public func kernelOperations(size: Int, kernels: [Kernel], seed: UInt64) -> KernelOperations {
         buildKernelOperations(size, kernels, seed)
     }
 

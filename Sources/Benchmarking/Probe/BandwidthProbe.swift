@@ -43,7 +43,7 @@ public struct BandwidthProbe {
     /// ``run(progress:)`` timed by `now`: tests script the clock, so what they
     /// assert about rates does not depend on the machine.
     func run(progress: (ProbePattern) -> Void = { _ in }, now: () -> UInt64) -> BandwidthProbeResult {
-        let arrays = Arrays(elements: elements, staggered: true)
+        let arrays = Arrays(elements: elements)
         let (a, b, c) = (arrays.a, arrays.b, arrays.c)
         var sink = 0.0
         var rates: [ProbePattern: [Double]] = [:]
@@ -70,30 +70,22 @@ public struct BandwidthProbe {
         return result
     }
 
-    /// The three arrays of a probe pass. Allocated as usual, large arrays all
-    /// start at the same offset within a page, and then a load from one and a
-    /// store to another 4 KiB apart alias in the load–store unit: measured
-    /// here, an in-place triad over 16 Mi doubles moved 32.6 GB/s laid out so,
-    /// and 36.1 GB/s with its second array moved on by 64 bytes (OpenBLAS's
-    /// daxpy alike: 32.2 and 36.0, medians of 25). Staggered arrays start one and two cache lines
-    /// apart, the placement that bounds what a kernel can reach.
+    /// The three arrays of a probe pass (1, 2 and ½ everywhere), freed with it.
     final class Arrays {
         let a: UnsafeMutablePointer<Double>
         let b: UnsafeMutablePointer<Double>
         let c: UnsafeMutablePointer<Double>
-        private let bases: [UnsafeMutablePointer<Double>]
 
-        init(elements: Int, staggered: Bool) {
-            let offsets = staggered ? [0, 8, 16] : [0, 0, 0]
-            let values = [1.0, 2.0, 0.5]
-            bases = offsets.map { BandwidthProbe.allocate(elements + $0, value: 0) }
-            let arrays = zip(bases, offsets).map { $0 + $1 }
-            for (array, value) in zip(arrays, values) { array.update(repeating: value, count: elements) }
-            (a, b, c) = (arrays[0], arrays[1], arrays[2])
+        init(elements: Int) {
+            a = BandwidthProbe.allocate(elements, value: 1.0)
+            b = BandwidthProbe.allocate(elements, value: 2.0)
+            c = BandwidthProbe.allocate(elements, value: 0.5)
         }
 
         deinit {
-            bases.forEach { free($0) }
+            free(a)
+            free(b)
+            free(c)
         }
     }
 

@@ -21,10 +21,9 @@ public enum SweepProgress: Sendable {
 /// ``InterleavedSampler``:
 /// - in the cache state ``CacheState/of(_:size:lastLevelCacheBytes:)`` names
 ///   (untimed calls before each sample when the operands fit the cache);
-/// - at the largest size, when its operands stream from memory, with the
-///   kernel's ceiling pattern (``Kernel/ceilingPattern``) sampled in the same
-///   rounds on two placements of arrays of the same size (the faster of the
-///   two per round is the ceiling);
+/// - at the largest size, when its operands stream from memory, with each
+///   cell's ceiling pattern (``Kernel/ceilingPattern``) on that cell's own
+///   operands sampled in the same rounds;
 /// - at the cache-boundary sizes (``CacheCheck/sizes(_:lastLevelCacheBytes:secondLevelCacheBytes:)``),
 ///   with the cache check's long samples taken inside the same rounds.
 public struct Sweep {
@@ -85,14 +84,20 @@ public struct Sweep {
                         owners.append((index, name))
                     }
                 }
-                // Two placements of the ceiling pattern, on arrays of its own:
-                // as the kernels' operands lie (same offset in a page) and
-                // staggered by cache lines; where arrays lie moves a streaming
-                // loop by up to 10 % (BandwidthProbe.Arrays), so the ceiling of
-                // a round is the faster of the two.
-                let ceilings = size == sorted.last && state == .memory
-                    ? [false, true].map { CeilingCell(pattern: kernel.ceilingPattern, elements: size, staggered: $0) } : []
-                cells += ceilings
+                // At the largest size, streaming from memory: every cell's
+                // ceiling pattern on that cell's own operands, in the same rounds.
+                var ceilings: [Int: Int] = [:]  // owner → cell index
+                if size == sorted.last && state == .memory {
+                    for (index, owner) in owners.enumerated() {
+                        let ceiling: (any SampledCell)? = owner.build.map {
+                            otherBuilds[$0].ceiling(CellKey(kernel: kernel, backend: owner.backend, size: size), seed: seed)
+                        } ?? operations[index].ceilings[kernel]
+                        if let ceiling {
+                            ceilings[index] = cells.count
+                            cells.append(ceiling)
+                        }
+                    }
+                }
                 let checked = cacheCheck.flatMap { policy in
                     checkSizes.contains(size)
                         ? InterleavedSampler.LongSamples(policy: policy, cells: cells.indices.map { $0 < owners.count }) : nil
@@ -100,12 +105,13 @@ public struct Sweep {
                 if checked != nil { progress(.checking(kernel: kernel, size: size)) }
                 let samples = sampler.sample(cells, warming: cells.map { _ in state == .hot }, long: checked, using: &rng)
                 try checkOtherBuilds()
-                let placements = ceilings.indices.map { samples[owners.count + $0].samples }
                 var summaries: [SampleSummary] = []
                 for (index, owner) in owners.enumerated() {
                     let cellSeed = seed &+ UInt64(measurements.count + others.map(\.count).reduce(0, +))
-                    let comparison = placements.isEmpty ? nil : CeilingComparison(
-                        kernel: kernel, size: size, kernelSamples: samples[index].samples, placements: placements, seed: cellSeed)
+                    let comparison = ceilings[index].map {
+                        CeilingComparison(kernel: kernel, size: size, kernelSamples: samples[index].samples,
+                                          ceilingSamples: samples[$0].samples, seed: cellSeed)
+                    }
                     let measurement = Self.measurement(
                         kernel: kernel, backend: owner.backend, size: size, cell: samples[index], probe: probe,
                         seed: cellSeed, cacheState: state, ceiling: comparison)

@@ -19,7 +19,9 @@ extension BenchmarkBackend {
                 return details
             },
             kernelOperations: { size, kernels, seed in
-                base.kernelOperations(size: size, kernels: kernels, seed: seed).mapValues(Self.twice)
+                var operations = base.kernelOperations(size: size, kernels: kernels, seed: seed)
+                operations.kernels = operations.kernels.mapValues(Self.twice)
+                return operations
             },
             workload: { workload, size, seed in Self.twice(base.workloadOperation(workload, size: size, seed: seed)) })
     }

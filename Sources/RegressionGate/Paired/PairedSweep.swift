@@ -104,7 +104,7 @@ public struct PairedSweep {
                 progress(epoch, .measuring(kernel: cell.kernel, size: cell.size, cell: number + 1, of: cells.count))
                 let prepare = SamplerRequest.prepare(
                     kernel: cell.kernel, backend: cell.backend, size: cell.size, seed: configuration.seed,
-                    warmupNanoseconds: policy.warmupNanoseconds, minimumSampleNanoseconds: policy.minimumSampleNanoseconds)
+                    warmupNanoseconds: policy.warmupNanoseconds, minimumSampleNanoseconds: policy.minimumSampleNanoseconds, ceiling: nil)
                 // Whichever side prepares (warms up) last starts with its data in
                 // the caches, and that favours it in the first pair whatever the
                 // pair's order: measured, the side always prepared last read
@@ -122,7 +122,7 @@ public struct PairedSweep {
                 for pair in 0...policy.samples {
                     for index in randomOrder(&rng) {
                         guard case .sample(let nanoseconds) = try sides[index].send(
-                            .sample(iterations: count, clock: policy.clock, cell: nil, warm: nil)) else {
+                            .sample(iterations: count, clock: policy.clock, cell: nil, warm: nil, ceiling: nil)) else {
                             throw .garbled(label: sides[index].label, line: "a response other than sample")
                         }
                         if pair > 0 { samples[number][index].append(nanoseconds) }

@@ -34,7 +34,11 @@ public final class SamplerOtherBuild: OtherBuild {
     public var backendNames: [String] { machine.backends.map(\.name) }
 
     public func cell(_ key: CellKey, seed: UInt64) -> any SampledCell {
-        Cell(build: self, key: key, seed: seed)
+        Cell(build: self, key: key, seed: seed, ceiling: false)
+    }
+
+    public func ceiling(_ key: CellKey, seed: UInt64) -> any SampledCell {
+        Cell(build: self, key: key, seed: seed, ceiling: true)
     }
 
     /// Sends `request`; on any failure records it and returns nil.
@@ -52,20 +56,23 @@ public final class SamplerOtherBuild: OtherBuild {
         let build: SamplerOtherBuild
         let key: CellKey
         let seed: UInt64
+        let ceiling: Bool
         /// Set by ``warm()``: the next sample request carries the warming call
         /// (one round trip instead of two).
         var warmNext = false
 
-        init(build: SamplerOtherBuild, key: CellKey, seed: UInt64) {
+        init(build: SamplerOtherBuild, key: CellKey, seed: UInt64, ceiling: Bool) {
             self.build = build
             self.key = key
             self.seed = seed
+            self.ceiling = ceiling
         }
 
         func calibrate(_ policy: TimingPolicy) -> Int {
             let request = SamplerRequest.prepare(
                 kernel: key.kernel, backend: key.backend, size: key.size, seed: seed,
-                warmupNanoseconds: policy.warmupNanoseconds, minimumSampleNanoseconds: policy.minimumSampleNanoseconds)
+                warmupNanoseconds: policy.warmupNanoseconds, minimumSampleNanoseconds: policy.minimumSampleNanoseconds,
+                ceiling: ceiling)
             guard case .prepared(let iterations)? = build.send(request) else {
                 build.fail(ifAnswered: "a response other than prepared")
                 return 1
@@ -76,7 +83,7 @@ public final class SamplerOtherBuild: OtherBuild {
         func sample(iterations: Int, clock: SampleClock) -> Double {
             let warm = warmNext
             warmNext = false
-            guard case .sample(let nanoseconds)? = build.send(.sample(iterations: iterations, clock: clock, cell: key, warm: warm)) else {
+            guard case .sample(let nanoseconds)? = build.send(.sample(iterations: iterations, clock: clock, cell: key, warm: warm, ceiling: ceiling)) else {
                 build.fail(ifAnswered: "a response other than sample")
                 return .nan
             }

@@ -11,8 +11,8 @@ public final class SamplerSession {
     /// Operands (and every kernel's operation on them) of every backend
     /// prepared at the current size and seed: kernels at one size share them,
     /// as in a ``Sweep``, and a sweep of several backends samples them in turns.
-    private var operands: (size: Int, seed: UInt64, byBackend: [String: [Kernel: TimedOperation]])?
-    private var prepared: CellKey?
+    private var operands: (size: Int, seed: UInt64, byBackend: [String: KernelOperations])?
+    private var prepared: (key: CellKey, ceiling: Bool)?
 
     /// - Parameters:
     ///   - catalogue: the backends this build offers (with the gate's
@@ -38,7 +38,7 @@ public final class SamplerSession {
                 lastLevelCacheBytes: machine.lastLevelCacheBytes, trials: trials, minimumElements: minimumElements)
             probe.clock = clock
             return .probe(probe.run())
-        case .prepare(let kernel, let backend, let size, let seed, let warmup, let minimum):
+        case .prepare(let kernel, let backend, let size, let seed, let warmup, let minimum, let ceiling):
             guard size >= 1, warmup >= 0, minimum > 0 else {
                 return .failure("prepare: size must be ≥ 1 and the sample duration positive")
             }
@@ -56,16 +56,21 @@ public final class SamplerSession {
                 operands = current
             }
             let key = CellKey(kernel: kernel, backend: backend, size: size)
-            prepared = key
+            guard let operation = operation(key, ceiling: ceiling ?? false) else {
+                return .failure("prepare: \(backend) has no ceiling operation for \(kernel)")
+            }
+            prepared = (key, ceiling ?? false)
             let policy = TimingPolicy(samples: 1, minimumSampleNanoseconds: minimum, warmupNanoseconds: warmup)
-            return .prepared(iterations: operation(key)!.calibrate(policy))
-        case .sample(let iterations, let clock, let cell, let warm):
-            guard let operation = operation(cell ?? prepared) else { return .failure("sample: \(missing(cell))") }
+            return .prepared(iterations: operation.calibrate(policy))
+        case .sample(let iterations, let clock, let cell, let warm, let ceiling):
+            let operation = cell.map { self.operation($0, ceiling: ceiling ?? false) } ?? prepared.flatMap { self.operation($0.key, ceiling: $0.ceiling) }
+            guard let operation else { return .failure("sample: \(missing(cell))") }
             guard iterations >= 1 else { return .failure("sample: iterations must be ≥ 1") }
             if warm == true { operation.warm() }
             return .sample(nanoseconds: operation.sample(iterations: iterations, clock: clock))
         case .allocations(let cell):
-            guard let operation = operation(cell ?? prepared) else { return .failure("allocations: \(missing(cell))") }
+            let operation = cell.map { self.operation($0, ceiling: false) } ?? prepared.flatMap { self.operation($0.key, ceiling: $0.ceiling) }
+            guard let operation else { return .failure("allocations: \(missing(cell))") }
             return .allocations(perOperation: operation.allocationsPerOperation(runs: 16, counter: countAllocations))
         case .quit:
             operands = nil
@@ -74,10 +79,10 @@ public final class SamplerSession {
         }
     }
 
-    /// The prepared operation of `key`, if it was prepared at the current size.
-    private func operation(_ key: CellKey?) -> TimedOperation? {
-        guard let key, operands?.size == key.size else { return nil }
-        return operands?.byBackend[key.backend]?[key.kernel]
+    /// The operation of `key` (or of its ceiling), if its backend was prepared at the current size.
+    private func operation(_ key: CellKey, ceiling: Bool) -> TimedOperation? {
+        guard operands?.size == key.size, let operations = operands?.byBackend[key.backend] else { return nil }
+        return ceiling ? operations.ceilings[key.kernel] : operations[key.kernel]
     }
 
     private func missing(_ cell: CellKey?) -> String {

@@ -245,24 +245,20 @@ public enum PerformanceReport {
         let above = rows.filter { $0.2.exceedsCeiling }
         var text = "## Against the ceiling at N = \(NumberFormatting.size(size))\n\n"
         text += above.isEmpty
-            ? "**No kernel reads above its ceiling** beyond the spread stated (the 95 % interval of the median per-round fraction, "
-                + "above 1 by more than the two placements of the ceiling loop differed). "
+            ? "**No kernel reads above its ceiling** beyond the spread stated (the 95 % interval of the median per-round fraction). "
             : "**\(above.count) cell\(above.count == 1 ? "" : "s") read above the ceiling beyond the stated spread**: "
                 + above.map { "\($0.1.kernel.rawValue) on \($0.0.results.machine.displayName(of: $0.1.backend))" }.joined(separator: ", ")
                 + " (the ceiling pattern is then not the best loop for that shape on this machine). "
-        text += "Each kernel was sampled in the same rounds as its ceiling pattern, run on two placements of arrays "
-            + "of the same size (as allocated, and staggered by cache lines); the faster of the two in each round is the "
-            + "ceiling. The fraction is the median over rounds of kernel GB/s ÷ ceiling GB/s. Where arrays lie in memory "
-            + "moves a streaming loop by a few per cent, and the kernel's operands lie elsewhere again: the placement "
-            + "spread (how far the two placements of the same loop ran apart) is the resolution of the comparison.\n\n"
+        text += "Each cell was sampled in the same rounds as its ceiling pattern, run by the probe's loops on the cell's "
+            + "own operands: where arrays lie in memory moved the same streaming loop by up to 15 % here, so a ceiling "
+            + "on arrays of its own would bound nothing. The fraction is the median over rounds of kernel GB/s ÷ "
+            + "ceiling GB/s, with its 95 % bootstrap interval.\n\n"
         var table = MarkdownTable([("Kernel", .left), ("Build", .left), ("Backend", .left), ("Ceiling", .left),
-                                   ("Ceiling GB/s", .right), ("Kernel GB/s", .right), ("Fraction [95 %]", .right),
-                                   ("Placement spread", .right)])
+                                   ("Ceiling GB/s", .right), ("Kernel GB/s", .right), ("Fraction [95 %]", .right)])
         for (build, cell, ceiling) in rows.sorted(by: { ($0.1.key, $0.0.label) < ($1.1.key, $1.0.label) }) {
             table.append([cell.kernel.rawValue, build.label, build.results.machine.displayName(of: cell.backend),
                           code(ceiling.pattern.rawValue), NumberFormatting.significant(ceiling.ceilingGigabytesPerSecond),
-                          NumberFormatting.significant(cell.gigabytesPerSecond), fractionText(ceiling),
-                          NumberFormatting.percent(ceiling.placementSpread, digits: 2)])
+                          NumberFormatting.significant(cell.gigabytesPerSecond), fractionText(ceiling)])
         }
         return text + table.text + "\n"
     }
