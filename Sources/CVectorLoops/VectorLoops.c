@@ -43,6 +43,16 @@ static ptrdiff_t head_count(const double *p, ptrdiff_t n, uintptr_t bytes) {
         for (; i < n; i++) { SCALAR(i); }                                         \
     } while (0)
 
+// The same with two vectors per step: the in-place loops' second variant.
+#define LOOP2(dst, width, SCALAR, VECTOR)                                         \
+    do {                                                                          \
+        ptrdiff_t i = 0, head = head_count((dst), n, (width) * sizeof(double));   \
+        for (; i < head; i++) { SCALAR(i); }                                      \
+        for (; i + 2 * (width) <= n; i += 2 * (width)) { VECTOR(i); VECTOR(i + (width)); } \
+        for (; i + (width) <= n; i += (width)) { VECTOR(i); }                     \
+        for (; i < n; i++) { SCALAR(i); }                                         \
+    } while (0)
+
 #define COPY_S(i) c[i] = a[i]
 #define SCALE_S(i) b[i] = s * c[i]
 #define ADD_S(i) c[i] = a[i] + b[i]
@@ -113,6 +123,18 @@ AVX static void triad_in_place_avx(double s, const double *b, double *a, ptrdiff
     __m256d vs = _mm256_set1_pd(s);
 #define PL(i) _mm256_store_pd(a + (i), _mm256_add_pd(_mm256_load_pd(a + (i)), _mm256_mul_pd(vs, _mm256_loadu_pd(b + (i)))))
     LOOP(a, 4, TRIAD_IP_S, PL);
+#undef PL
+}
+AVX static void scale_in_place_narrow_avx(double s, double *a, ptrdiff_t n) {
+    __m256d vs = _mm256_set1_pd(s);
+#define PL(i) _mm256_store_pd(a + (i), _mm256_mul_pd(_mm256_load_pd(a + (i)), vs))
+    LOOP2(a, 4, SCALE_IP_S, PL);
+#undef PL
+}
+AVX static void triad_in_place_narrow_avx(double s, const double *b, double *a, ptrdiff_t n) {
+    __m256d vs = _mm256_set1_pd(s);
+#define PL(i) _mm256_store_pd(a + (i), _mm256_add_pd(_mm256_load_pd(a + (i)), _mm256_mul_pd(vs, _mm256_loadu_pd(b + (i)))))
+    LOOP2(a, 4, TRIAD_IP_S, PL);
 #undef PL
 }
 AVX static double sum_avx(const double *a, ptrdiff_t n) {
@@ -190,6 +212,18 @@ static void triad_in_place_sse(double s, const double *b, double *a, ptrdiff_t n
     LOOP(a, 2, TRIAD_IP_S, PL);
 #undef PL
 }
+static void scale_in_place_narrow_sse(double s, double *a, ptrdiff_t n) {
+    __m128d vs = _mm_set1_pd(s);
+#define PL(i) _mm_store_pd(a + (i), _mm_mul_pd(_mm_load_pd(a + (i)), vs))
+    LOOP2(a, 2, SCALE_IP_S, PL);
+#undef PL
+}
+static void triad_in_place_narrow_sse(double s, const double *b, double *a, ptrdiff_t n) {
+    __m128d vs = _mm_set1_pd(s);
+#define PL(i) _mm_store_pd(a + (i), _mm_add_pd(_mm_load_pd(a + (i)), _mm_mul_pd(vs, _mm_loadu_pd(b + (i)))))
+    LOOP2(a, 2, TRIAD_IP_S, PL);
+#undef PL
+}
 static double sum_sse(const double *a, ptrdiff_t n) {
     __m128d s0 = _mm_setzero_pd(), s1 = s0, s2 = s0, s3 = s0;
     ptrdiff_t i = 0;
@@ -229,6 +263,12 @@ void springbench_scale_in_place(double s, double *a, ptrdiff_t n) {
 void springbench_triad_in_place(double s, const double *b, double *a, ptrdiff_t n) {
     DISPATCH(triad_in_place_avx(s, b, a, n), triad_in_place_sse(s, b, a, n));
 }
+void springbench_scale_in_place_narrow(double s, double *a, ptrdiff_t n) {
+    DISPATCH(scale_in_place_narrow_avx(s, a, n), scale_in_place_narrow_sse(s, a, n));
+}
+void springbench_triad_in_place_narrow(double s, const double *b, double *a, ptrdiff_t n) {
+    DISPATCH(triad_in_place_narrow_avx(s, b, a, n), triad_in_place_narrow_sse(s, b, a, n));
+}
 double springbench_sum(const double *a, ptrdiff_t n) {
     return has_avx() ? sum_avx(a, n) : sum_sse(a, n);
 }
@@ -243,6 +283,8 @@ void springbench_subtract(const double *a, const double *b, double *c, ptrdiff_t
 void springbench_triad(double s, const double *b, const double *c, double *a, ptrdiff_t n, int streaming) { (void)streaming; for (ptrdiff_t i = 0; i < n; i++) a[i] = b[i] + s * c[i]; }
 void springbench_scale_in_place(double s, double *a, ptrdiff_t n) { for (ptrdiff_t i = 0; i < n; i++) a[i] *= s; }
 void springbench_triad_in_place(double s, const double *b, double *a, ptrdiff_t n) { for (ptrdiff_t i = 0; i < n; i++) a[i] += s * b[i]; }
+void springbench_scale_in_place_narrow(double s, double *a, ptrdiff_t n) { springbench_scale_in_place(s, a, n); }
+void springbench_triad_in_place_narrow(double s, const double *b, double *a, ptrdiff_t n) { springbench_triad_in_place(s, b, a, n); }
 double springbench_sum(const double *a, ptrdiff_t n) { double sum = 0; for (ptrdiff_t i = 0; i < n; i++) sum += a[i]; return sum; }
 
 #endif

@@ -130,18 +130,40 @@ struct MeasurementStateTests {
         // round, however much the rounds differ from each other.
         let ceiling = [100.0, 180, 90, 400, 120, 110, 95]
         let kernel = ceiling.map { 2 * $0 }
-        let comparison = CeilingComparison(kernel: .axpy, size: 1000, kernelSamples: kernel, ceilingSamples: ceiling, seed: 1)
+        let comparison = CeilingComparison(kernel: .axpy, size: 1000, kernelSamples: kernel, loops: [ceiling], seed: 1)
         #expect(comparison.pattern == .triadInPlace)
         #expect(comparison.fraction == 0.5 && comparison.interval.lower == 0.5 && comparison.interval.upper == 0.5)
         #expect(!comparison.exceedsCeiling)
         // 24 bytes per element over the median ceiling time (110 ns for 1000 points).
         #expect(abs(comparison.ceilingGigabytesPerSecond - 24.0 * 1000 / 110) < 1e-12)
         // Unpaired, the same samples would have given other fractions: pairing matters.
-        let shuffled = CeilingComparison(kernel: .axpy, size: 1000, kernelSamples: kernel.reversed(), ceilingSamples: ceiling, seed: 1)
+        let shuffled = CeilingComparison(kernel: .axpy, size: 1000, kernelSamples: kernel.reversed(), loops: [ceiling], seed: 1)
         #expect(shuffled.interval.upper - shuffled.interval.lower > 0.1)
         // A kernel faster than its ceiling in every round reads above it.
-        let above = CeilingComparison(kernel: .add, size: 64, kernelSamples: ceiling.map { $0 * 0.9 }, ceilingSamples: ceiling, seed: 1)
-        #expect(above.pattern == .addStreaming && above.exceedsCeiling)
+        let above = CeilingComparison(kernel: .add, size: 64, kernelSamples: ceiling.map { $0 * 0.9 }, loops: [ceiling], seed: 1)
+        #expect(above.pattern == .addStreaming && above.exceedsCeiling && above.loopSpread == 0)
+    }
+
+    @Test("with two loops the faster is each round's ceiling, and their disagreement widens what counts as above it")
+    func twoLoops() {
+        // Loop B is 4 % slower than A in every round but the last, where it is
+        // faster: the ceiling takes A's time in six rounds and B's in one.
+        let a = [100.0, 110, 120, 130, 140, 150, 160]
+        var b = a.map { $0 * 1.04 }
+        b[6] = 150
+        // The kernel takes 0.97 of A's time: it reads 1/0.97 ≈ 1.031 of the
+        // ceiling, beyond the interval yet within the loops' disagreement
+        // (A/B = 1/1.04 in six rounds of seven: 3.8 %).
+        let kernel = a.map { $0 * 0.97 }
+        let comparison = CeilingComparison(kernel: .axpy, size: 100, kernelSamples: kernel, loops: [a, b], seed: 1)
+        #expect(abs(comparison.loopSpread - (1 - 1 / 1.04)) < 1e-12)
+        #expect(abs(comparison.fraction - 1 / 0.97) < 1e-12)
+        #expect(comparison.interval.lower > 1)
+        #expect(!comparison.exceedsCeiling, "within the loops' own disagreement")
+        // 24 bytes · 100 points over the median ceiling time (130 ns).
+        #expect(abs(comparison.ceilingGigabytesPerSecond - 2400.0 / 130) < 1e-12)
+        let faster = CeilingComparison(kernel: .axpy, size: 100, kernelSamples: a.map { $0 * 0.9 }, loops: [a, b], seed: 1)
+        #expect(faster.exceedsCeiling, "1/0.9 ≈ 1.11 is beyond 1.038")
     }
 
     @Test("each kernel's ceiling runs its pattern on the kernel's own operands", arguments: Kernel.allCases)
@@ -149,8 +171,15 @@ struct MeasurementStateTests {
         let operands = KernelOperands<NaiveBackend>(size: 37, seed: 4)
         let operations = operands.operations(Kernel.allCases)
         #expect(Set(operations.ceilings.keys) == Set(Kernel.allCases))
-        let (a, b) = (operands.a.elements, operands.b.elements)
-        operations.ceilings[kernel]!.run(1)  // first call: the factor s, not 1/s
+        #expect(operations.ceilings[kernel]!.count == kernel.ceilingPattern.loopVariants)
+        for variant in 0..<kernel.ceilingPattern.loopVariants {
+            let (a, b) = (operands.a.elements, operands.b.elements)
+            operations.ceilings[kernel]![variant].run(1)  // first call: the factor s, not 1/s
+            expectCeiling(kernel, a: a, b: b, operands: operands)
+        }
+    }
+
+    func expectCeiling(_ kernel: Kernel, a: [Double], b: [Double], operands: KernelOperands<NaiveBackend>) {
         let factor = 1.000_000_1, small = 1e-9
         switch kernel.ceilingPattern {
         case .addStreaming:
@@ -163,6 +192,25 @@ struct MeasurementStateTests {
             #expect(operands.a.elements == a && operands.b.elements == b, "a read pattern writes nothing")
         default:
             Issue.record("\(kernel) has an unexpected ceiling \(kernel.ceilingPattern)")
+        }
+    }
+
+    @Test("an in-place pattern's second loop computes exactly what its first does", arguments: [1, 5, 9, 31, 1000])
+    func narrowLoopsAreExact(count: Int) {
+        var rng = SplitMix64(seed: UInt64(count) &+ 77)
+        for pattern in ProbePattern.allCases where pattern.loopVariants > 1 {
+            let values = (0..<3 * count + 1).map { _ in Double.random(in: -1...1, using: &rng) }
+            var results: [[Double]] = []
+            for variant in 0..<pattern.loopVariants {
+                let arrays = BandwidthProbe.Arrays(elements: count + 1)
+                // One element in: a misaligned start exercises the scalar head.
+                let (a, b, c) = (arrays.a + 1, arrays.b + 1, arrays.c + 1)
+                for i in 0..<count { a[i] = values[i]; b[i] = values[count + i]; c[i] = values[2 * count + i] }
+                _ = BandwidthProbe.pass(pattern, a, b, c, count, inverse: false, variant: variant)
+                results.append((0..<count).map { a[$0] })
+                withExtendedLifetime(arrays) {}
+            }
+            #expect(results.allSatisfy { $0.map(\.bitPattern) == results[0].map(\.bitPattern) }, "\(pattern) n=\(count)")
         }
     }
 

@@ -100,8 +100,8 @@ import _TestSupport
         }
         // A cell's ceiling pattern on the same operands is prepared and sampled alike.
         guard case .prepared = session.respond(to: .prepare(kernel: .add, backend: "simd", size: 64, seed: 3,
-                                                            warmupNanoseconds: 0, minimumSampleNanoseconds: 1e4, ceiling: true)),
-              case .sample(let ceiling) = session.respond(to: .sample(iterations: 2, clock: .threadCPU, cell: simd, warm: true, ceiling: true))
+                                                            warmupNanoseconds: 0, minimumSampleNanoseconds: 1e4, ceiling: 0)),
+              case .sample(let ceiling) = session.respond(to: .sample(iterations: 2, clock: .threadCPU, cell: simd, warm: true, ceiling: 0))
         else {
             Issue.record("the ceiling of \(simd) could not be prepared and sampled")
             return

@@ -92,13 +92,16 @@ struct BuildsAndChecksReportTests {
         #expect(within.contains("## Against the ceiling at N = 16 Mi"))
         #expect(within.contains("**No kernel reads above its ceiling** beyond the spread stated"))
         #expect(within.contains("| add | `-target-cpu znver3` | SIMD | `add-nt` | 26.0 |"))
-        #expect(within.contains("| 80.0 % [78.0, 82.0] |"))
+        #expect(within.contains("| add | `-target-cpu znver3` | SIMD | `add-nt` | 26.0 | 24.0 | 80.0 % [78.0, 82.0] | — |"))
         let axpy = try #require(results.measurements.firstIndex { $0.size == largest && $0.kernel == .axpy && $0.backend == "openblas" })
         results.measurements[axpy].ceiling?.interval = ConfidenceInterval(lower: 1.01, upper: 1.05, level: 0.95)
         results.measurements[axpy].ceiling?.fraction = 1.03
+        results.measurements[axpy].ceiling?.loopSpread = 0.005
         let above = PerformanceReport.render(results).markdown
         #expect(above.contains("**1 cell read above the ceiling beyond the stated spread**: axpy on OpenBLAS"))
-        #expect(above.contains("103 % [101, 105] **above** |"))
+        #expect(above.contains("103 % [101, 105] **above** | 0.50 % |"))
+        results.measurements[axpy].ceiling?.loopSpread = 0.02
+        #expect(PerformanceReport.render(results).markdown.contains("**No kernel reads above its ceiling**"), "1.01 is within 1 + 2 %")
         #expect(!PerformanceReport.render(SyntheticResults.make()).markdown.contains("## Against the ceiling"))
     }
 }

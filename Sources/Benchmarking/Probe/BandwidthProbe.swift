@@ -103,12 +103,13 @@ public struct BandwidthProbe {
     /// 16 with SSE2, 0 for plain C loops without streaming stores).
     public static var vectorStoreBytes: Int { Int(springbench_vector_store_bytes()) }
 
-    /// One pass of `pattern` over `n` elements (any `n >= 1`); returns a value
-    /// that depends on the work.
+    /// One pass of `pattern` over `n` elements (any `n >= 1`) by loop
+    /// `variant` (< ``ProbePattern/loopVariants``); returns a value that
+    /// depends on the work.
     @inline(never)
     static func pass(
         _ pattern: ProbePattern, _ a: UnsafeMutablePointer<Double>, _ b: UnsafeMutablePointer<Double>,
-        _ c: UnsafeMutablePointer<Double>, _ n: Int, inverse: Bool
+        _ c: UnsafeMutablePointer<Double>, _ n: Int, inverse: Bool, variant: Int = 0
     ) -> Double {
         // The factor alternates between s and 1/s over trials so in-place
         // values neither grow nor shrink.
@@ -129,10 +130,10 @@ public struct BandwidthProbe {
             springbench_triad(small, b, c, a, n, streaming)
             return a[n - 1]
         case .scaleInPlace:
-            springbench_scale_in_place(factor, a, n)
+            if variant == 0 { springbench_scale_in_place(factor, a, n) } else { springbench_scale_in_place_narrow(factor, a, n) }
             return a[n - 1]
         case .triadInPlace:
-            springbench_triad_in_place(small, b, a, n)
+            if variant == 0 { springbench_triad_in_place(small, b, a, n) } else { springbench_triad_in_place_narrow(small, b, a, n) }
             return a[n - 1]
         case .read:
             return springbench_sum(a, n)

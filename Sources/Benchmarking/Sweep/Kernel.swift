@@ -106,6 +106,17 @@ public enum ProbePattern: String, Codable, Sendable, CaseIterable, Hashable {
         }
     }
 
+    /// Loops the probe has for this pattern: two for the in-place shapes (four
+    /// and two vectors per step), whose kernels come within a few per cent of
+    /// the ceiling, so that a ceiling can state how far two good loops of the
+    /// same shape disagree; one for the others.
+    public var loopVariants: Int {
+        switch self {
+        case .scaleInPlace, .triadInPlace: return 2
+        default: return 1
+        }
+    }
+
     /// Whether the pattern writes with streaming stores.
     public var usesStreamingStores: Bool {
         switch self {

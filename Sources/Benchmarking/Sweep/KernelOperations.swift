@@ -4,11 +4,12 @@ import VectorKernels
 /// each kernel, and each kernel's ceiling pattern on the same operands.
 public struct KernelOperations {
     public var kernels: [Kernel: TimedOperation] = [:]
-    /// Per kernel, its ceiling pattern on the kernel's own operands (absent
-    /// for a backend built without them).
-    public var ceilings: [Kernel: TimedOperation] = [:]
+    /// Per kernel, its ceiling pattern on the kernel's own operands, one
+    /// operation per loop variant (``ProbePattern/loopVariants``); absent for
+    /// a backend built without them.
+    public var ceilings: [Kernel: [TimedOperation]] = [:]
 
-    public init(kernels: [Kernel: TimedOperation] = [:], ceilings: [Kernel: TimedOperation] = [:]) {
+    public init(kernels: [Kernel: TimedOperation] = [:], ceilings: [Kernel: [TimedOperation]] = [:]) {
         self.kernels = kernels
         self.ceilings = ceilings
     }
@@ -62,7 +63,7 @@ final class KernelOperands<Backend: KernelBackend> {
         var operations = KernelOperations()
         for kernel in kernels {
             operations.kernels[kernel] = operation(kernel)
-            operations.ceilings[kernel] = ceiling(kernel)
+            operations.ceilings[kernel] = (0..<kernel.ceilingPattern.loopVariants).map { ceiling(kernel, variant: $0) }
         }
         return operations
     }
@@ -73,7 +74,7 @@ final class KernelOperands<Backend: KernelBackend> {
     /// two sets of 16 Mi doubles: 38.6 and 33.3 GB/s), so a ceiling on arrays
     /// of its own bounds nothing; on the kernel's own it cancels out.
     @usableFromInline
-    func ceiling(_ kernel: Kernel) -> TimedOperation {
+    func ceiling(_ kernel: Kernel, variant: Int) -> TimedOperation {
         let pattern = kernel.ceilingPattern
         return TimedOperation { [self] n in
             withOperands { a, b, c in
@@ -83,7 +84,7 @@ final class KernelOperands<Backend: KernelBackend> {
                         c.withUnsafeMutableBufferPointer { c in
                             for i in 0..<n {
                                 sink += BandwidthProbe.pass(pattern, a.baseAddress!, b.baseAddress!, c.baseAddress!, count,
-                                                            inverse: i & 1 == 1)
+                                                            inverse: i & 1 == 1, variant: variant)
                             }
                         }
                     }

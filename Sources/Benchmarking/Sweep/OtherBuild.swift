@@ -11,8 +11,9 @@ public protocol OtherBuild: AnyObject {
     /// The cell of one kernel × backend × size in that build, on operands
     /// drawn from `seed` as a sweep's are.
     func cell(_ key: CellKey, seed: UInt64) -> any SampledCell
-    /// The ceiling pattern of that cell's kernel on the same operands.
-    func ceiling(_ key: CellKey, seed: UInt64) -> any SampledCell
+    /// The ceiling pattern of that cell's kernel on the same operands, one
+    /// cell per loop variant (``ProbePattern/loopVariants``).
+    func ceilings(_ key: CellKey, seed: UInt64) -> [any SampledCell]
     /// The first failure of the build's process, if any. Cells of a failed
     /// build return NaN; the sweep stops at the next check.
     var failure: String? { get }

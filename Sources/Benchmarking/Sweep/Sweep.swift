@@ -22,8 +22,8 @@ public enum SweepProgress: Sendable {
 /// - in the cache state ``CacheState/of(_:size:lastLevelCacheBytes:)`` names
 ///   (untimed calls before each sample when the operands fit the cache);
 /// - at the largest size, when its operands stream from memory, with each
-///   cell's ceiling pattern (``Kernel/ceilingPattern``) on that cell's own
-///   operands sampled in the same rounds;
+///   cell's ceiling pattern (``Kernel/ceilingPattern``, every loop variant)
+///   on that cell's own operands sampled in the same rounds;
 /// - at the cache-boundary sizes (``CacheCheck/sizes(_:lastLevelCacheBytes:secondLevelCacheBytes:)``),
 ///   with the cache check's long samples taken inside the same rounds.
 public struct Sweep {
@@ -86,16 +86,15 @@ public struct Sweep {
                 }
                 // At the largest size, streaming from memory: every cell's
                 // ceiling pattern on that cell's own operands, in the same rounds.
-                var ceilings: [Int: Int] = [:]  // owner → cell index
+                var ceilings: [Int: [Int]] = [:]  // owner → cell indices, one per loop variant
                 if size == sorted.last && state == .memory {
                     for (index, owner) in owners.enumerated() {
-                        let ceiling: (any SampledCell)? = owner.build.map {
-                            otherBuilds[$0].ceiling(CellKey(kernel: kernel, backend: owner.backend, size: size), seed: seed)
-                        } ?? operations[index].ceilings[kernel]
-                        if let ceiling {
-                            ceilings[index] = cells.count
-                            cells.append(ceiling)
-                        }
+                        let loops: [any SampledCell] = owner.build.map {
+                            otherBuilds[$0].ceilings(CellKey(kernel: kernel, backend: owner.backend, size: size), seed: seed)
+                        } ?? operations[index].ceilings[kernel] ?? []
+                        guard !loops.isEmpty else { continue }
+                        ceilings[index] = loops.indices.map { cells.count + $0 }
+                        cells += loops
                     }
                 }
                 let checked = cacheCheck.flatMap { policy in
@@ -108,9 +107,9 @@ public struct Sweep {
                 var summaries: [SampleSummary] = []
                 for (index, owner) in owners.enumerated() {
                     let cellSeed = seed &+ UInt64(measurements.count + others.map(\.count).reduce(0, +))
-                    let comparison = ceilings[index].map {
+                    let comparison = ceilings[index].map { loops in
                         CeilingComparison(kernel: kernel, size: size, kernelSamples: samples[index].samples,
-                                          ceilingSamples: samples[$0].samples, seed: cellSeed)
+                                          loops: loops.map { samples[$0].samples }, seed: cellSeed)
                     }
                     let measurement = Self.measurement(
                         kernel: kernel, backend: owner.backend, size: size, cell: samples[index], probe: probe,

@@ -40,6 +40,11 @@ void springbench_triad(double s, const double *b, const double *c, double *a, pt
 void springbench_scale_in_place(double s, double *a, ptrdiff_t n);
 /// `a[i] += s * b[i]` (multiply, then add).
 void springbench_triad_in_place(double s, const double *b, double *a, ptrdiff_t n);
+/// `a[i] *= s`, two vectors per step: a second loop of the same shape, so
+/// that a ceiling can state how far two good loops of one shape disagree.
+void springbench_scale_in_place_narrow(double s, double *a, ptrdiff_t n);
+/// `a[i] += s * b[i]`, two vectors per step (see the narrow scale).
+void springbench_triad_in_place_narrow(double s, const double *b, double *a, ptrdiff_t n);
 /// `Σ a[i]`, in four vector accumulators (an order of its own).
 double springbench_sum(const double *a, ptrdiff_t n);
 

@@ -34,11 +34,11 @@ public final class SamplerOtherBuild: OtherBuild {
     public var backendNames: [String] { machine.backends.map(\.name) }
 
     public func cell(_ key: CellKey, seed: UInt64) -> any SampledCell {
-        Cell(build: self, key: key, seed: seed, ceiling: false)
+        Cell(build: self, key: key, seed: seed, ceiling: nil)
     }
 
-    public func ceiling(_ key: CellKey, seed: UInt64) -> any SampledCell {
-        Cell(build: self, key: key, seed: seed, ceiling: true)
+    public func ceilings(_ key: CellKey, seed: UInt64) -> [any SampledCell] {
+        (0..<key.kernel.ceilingPattern.loopVariants).map { Cell(build: self, key: key, seed: seed, ceiling: $0) }
     }
 
     /// Sends `request`; on any failure records it and returns nil.
@@ -56,12 +56,12 @@ public final class SamplerOtherBuild: OtherBuild {
         let build: SamplerOtherBuild
         let key: CellKey
         let seed: UInt64
-        let ceiling: Bool
+        let ceiling: Int?
         /// Set by ``warm()``: the next sample request carries the warming call
         /// (one round trip instead of two).
         var warmNext = false
 
-        init(build: SamplerOtherBuild, key: CellKey, seed: UInt64, ceiling: Bool) {
+        init(build: SamplerOtherBuild, key: CellKey, seed: UInt64, ceiling: Int?) {
             self.build = build
             self.key = key
             self.seed = seed

@@ -27,14 +27,14 @@ public enum SamplerRequest: Codable, Sendable, Equatable {
     /// with every other backend's at the same size), warm the kernel up and
     /// calibrate it; answered with the iterations per sample. The cell becomes
     /// the one later requests without a `cell` mean.
-    /// With `ceiling` true the cell is the kernel's ceiling pattern on the
-    /// same operands (``Kernel/ceilingPattern``).
+    /// With `ceiling` k the cell is loop variant k of the kernel's ceiling
+    /// pattern on the same operands (``Kernel/ceilingPattern``).
     case prepare(kernel: Kernel, backend: String, size: Int, seed: UInt64,
-                 warmupNanoseconds: Double, minimumSampleNanoseconds: Double, ceiling: Bool?)
+                 warmupNanoseconds: Double, minimumSampleNanoseconds: Double, ceiling: Int?)
     /// Time one batch of `iterations` calls of a prepared cell (nil: the last
-    /// prepared; `ceiling` true: its ceiling pattern), after the untimed
-    /// warming calls when `warm` is true.
-    case sample(iterations: Int, clock: SampleClock, cell: CellKey?, warm: Bool?, ceiling: Bool?)
+    /// prepared; `ceiling` k: its ceiling's loop variant k), after the
+    /// untimed warming calls when `warm` is true.
+    case sample(iterations: Int, clock: SampleClock, cell: CellKey?, warm: Bool?, ceiling: Int?)
     /// Count heap allocations per call of a prepared cell (nil: the last prepared).
     case allocations(cell: CellKey?)
     /// Exit.

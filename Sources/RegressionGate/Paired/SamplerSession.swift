@@ -12,7 +12,7 @@ public final class SamplerSession {
     /// prepared at the current size and seed: kernels at one size share them,
     /// as in a ``Sweep``, and a sweep of several backends samples them in turns.
     private var operands: (size: Int, seed: UInt64, byBackend: [String: KernelOperations])?
-    private var prepared: (key: CellKey, ceiling: Bool)?
+    private var prepared: (key: CellKey, ceiling: Int?)?
 
     /// - Parameters:
     ///   - catalogue: the backends this build offers (with the gate's
@@ -56,20 +56,20 @@ public final class SamplerSession {
                 operands = current
             }
             let key = CellKey(kernel: kernel, backend: backend, size: size)
-            guard let operation = operation(key, ceiling: ceiling ?? false) else {
-                return .failure("prepare: \(backend) has no ceiling operation for \(kernel)")
+            guard let operation = operation(key, ceiling: ceiling) else {
+                return .failure("prepare: \(backend) has no ceiling loop \(ceiling ?? 0) for \(kernel)")
             }
-            prepared = (key, ceiling ?? false)
+            prepared = (key, ceiling)
             let policy = TimingPolicy(samples: 1, minimumSampleNanoseconds: minimum, warmupNanoseconds: warmup)
             return .prepared(iterations: operation.calibrate(policy))
         case .sample(let iterations, let clock, let cell, let warm, let ceiling):
-            let operation = cell.map { self.operation($0, ceiling: ceiling ?? false) } ?? prepared.flatMap { self.operation($0.key, ceiling: $0.ceiling) }
+            let operation = cell.map { self.operation($0, ceiling: ceiling) } ?? prepared.flatMap { self.operation($0.key, ceiling: $0.ceiling) }
             guard let operation else { return .failure("sample: \(missing(cell))") }
             guard iterations >= 1 else { return .failure("sample: iterations must be ≥ 1") }
             if warm == true { operation.warm() }
             return .sample(nanoseconds: operation.sample(iterations: iterations, clock: clock))
         case .allocations(let cell):
-            let operation = cell.map { self.operation($0, ceiling: false) } ?? prepared.flatMap { self.operation($0.key, ceiling: $0.ceiling) }
+            let operation = cell.map { self.operation($0, ceiling: nil) } ?? prepared.flatMap { self.operation($0.key, ceiling: $0.ceiling) }
             guard let operation else { return .failure("allocations: \(missing(cell))") }
             return .allocations(perOperation: operation.allocationsPerOperation(runs: 16, counter: countAllocations))
         case .quit:
@@ -79,10 +79,12 @@ public final class SamplerSession {
         }
     }
 
-    /// The operation of `key` (or of its ceiling), if its backend was prepared at the current size.
-    private func operation(_ key: CellKey, ceiling: Bool) -> TimedOperation? {
+    /// The operation of `key` (or its ceiling's loop variant), if its backend was prepared at the current size.
+    private func operation(_ key: CellKey, ceiling: Int?) -> TimedOperation? {
         guard operands?.size == key.size, let operations = operands?.byBackend[key.backend] else { return nil }
-        return ceiling ? operations.ceilings[key.kernel] : operations[key.kernel]
+        guard let variant = ceiling else { return operations[key.kernel] }
+        guard let loops = operations.ceilings[key.kernel], loops.indices.contains(variant) else { return nil }
+        return loops[variant]
     }
 
     private func missing(_ cell: CellKey?) -> String {
