@@ -93,6 +93,8 @@ struct MeasurementStateTests {
         #expect(noise.hasPrefix("sweep median 20 % slower than the long samples', but its samples taken beside them agree within 2 %"))
         let sustained = try #require(cell(90, 100, paired: 0.91).flag)
         #expect(sustained.hasPrefix("sweep 10 % faster; its samples run 9 % faster than the long ones beside them"))
+        let mixed = try #require(cell(90, 100, paired: 1.07).flag)
+        #expect(mixed.hasPrefix("sweep median 10 % faster than the long samples', while its samples beside them run 7 % slower"))
         #expect(cell(.nan, 100, paired: 1).flag == "no usable samples")
         #expect(cell(100, 100, paired: .nan).flag == "no usable samples")
     }

@@ -90,16 +90,20 @@ public struct CacheCheck: Codable, Sendable, Equatable {
             guard ratio.isFinite, pairedRatio.isFinite else { return "no usable samples" }
             guard abs(ratio - 1) > tolerance else { return nil }
             func percent(_ value: Double) -> Int { Int((abs(value - 1) * 100).rounded()) }
-            let direction = ratio > 1 ? "slower" : "faster"
+            func direction(_ value: Double) -> String { value > 1 ? "slower" : "faster" }
             if abs(pairedRatio - 1) <= tolerance {
-                return "sweep median \(percent(ratio)) % \(direction) than the long samples', but its samples taken beside them agree "
+                return "sweep median \(percent(ratio)) % \(direction(ratio)) than the long samples', but its samples taken beside them agree "
                     + "within \(percent(pairedRatio)) %: noise of the machine in the medians (5 long samples), not the cache state"
             }
-            if pairedRatio > 1 {
+            if (ratio > 1) != (pairedRatio > 1) {
+                return "sweep median \(percent(ratio)) % \(direction(ratio)) than the long samples', while its samples beside them run "
+                    + "\(percent(pairedRatio)) % \(direction(pairedRatio)): opposite directions, which only noise gives"
+            }
+            if ratio > 1 {
                 return "sweep \(percent(ratio)) % slower, and its samples stay \(percent(pairedRatio)) % slower beside the long ones: "
                     + "the warming calls did not make the operands resident (the cache is shared with other tenants, or the operands nearly fill it)"
             }
-            return "sweep \(percent(ratio)) % \(direction); its samples run \(percent(pairedRatio)) % faster than the long ones beside them: "
+            return "sweep \(percent(ratio)) % faster; its samples run \(percent(pairedRatio)) % faster than the long ones beside them: "
                 + "the long runs lose speed (their own evictions, or the machine slowing under sustained load)"
         }
     }
