@@ -15,7 +15,7 @@ struct BenchCommand: ParsableCommand {
             least --min-sample-ms, and --samples samples taken with the backends interleaved. Where a \
             kernel's operands fit the last-level cache, 8 untimed calls go before every sample (hot); \
             beyond it, every call streams from memory. At the sizes where operands leave L2 but fit the \
-            last-level cache, the same cells are then measured with 50 ms samples and compared (the cache \
+            last-level cache, the same cells also take 9 samples of 25 ms inside the same rounds (the cache \
             check). At the largest size the kernels are sampled beside their ceiling pattern. \
             --other-build EXECUTABLE samples another springbench build's kernels in the same rounds (make \
             report passes SwiftPM's default build beside the -target-cpu one). OpenBLAS runs with \
