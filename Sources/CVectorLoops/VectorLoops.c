@@ -131,11 +131,14 @@ AVX static void scale_in_place_narrow_avx(double s, double *a, ptrdiff_t n) {
     LOOP2(a, 4, SCALE_IP_S, PL);
 #undef PL
 }
-AVX static void triad_in_place_narrow_avx(double s, const double *b, double *a, ptrdiff_t n) {
-    __m256d vs = _mm256_set1_pd(s);
-#define PL(i) _mm256_store_pd(a + (i), _mm256_add_pd(_mm256_load_pd(a + (i)), _mm256_mul_pd(vs, _mm256_loadu_pd(b + (i)))))
-    LOOP2(a, 4, TRIAD_IP_S, PL);
-#undef PL
+AVX static void add_in_place_avx(const double *b, double *a, ptrdiff_t n, int subtract) {
+#define ADD_PL(i) _mm256_store_pd(a + (i), _mm256_add_pd(_mm256_load_pd(a + (i)), _mm256_loadu_pd(b + (i))))
+#define SUB_PL(i) _mm256_store_pd(a + (i), _mm256_sub_pd(_mm256_load_pd(a + (i)), _mm256_loadu_pd(b + (i))))
+#define ADD_IP_S(i) a[i] += b[i]
+#define SUB_IP_S(i) a[i] -= b[i]
+    if (subtract) { LOOP(a, 4, SUB_IP_S, SUB_PL); } else { LOOP(a, 4, ADD_IP_S, ADD_PL); }
+#undef ADD_PL
+#undef SUB_PL
 }
 AVX static double sum_avx(const double *a, ptrdiff_t n) {
     __m256d s0 = _mm256_setzero_pd(), s1 = s0, s2 = s0, s3 = s0;
@@ -218,11 +221,12 @@ static void scale_in_place_narrow_sse(double s, double *a, ptrdiff_t n) {
     LOOP2(a, 2, SCALE_IP_S, PL);
 #undef PL
 }
-static void triad_in_place_narrow_sse(double s, const double *b, double *a, ptrdiff_t n) {
-    __m128d vs = _mm_set1_pd(s);
-#define PL(i) _mm_store_pd(a + (i), _mm_add_pd(_mm_load_pd(a + (i)), _mm_mul_pd(vs, _mm_loadu_pd(b + (i)))))
-    LOOP2(a, 2, TRIAD_IP_S, PL);
-#undef PL
+static void add_in_place_sse(const double *b, double *a, ptrdiff_t n, int subtract) {
+#define ADD_PL(i) _mm_store_pd(a + (i), _mm_add_pd(_mm_load_pd(a + (i)), _mm_loadu_pd(b + (i))))
+#define SUB_PL(i) _mm_store_pd(a + (i), _mm_sub_pd(_mm_load_pd(a + (i)), _mm_loadu_pd(b + (i))))
+    if (subtract) { LOOP(a, 2, SUB_IP_S, SUB_PL); } else { LOOP(a, 2, ADD_IP_S, ADD_PL); }
+#undef ADD_PL
+#undef SUB_PL
 }
 static double sum_sse(const double *a, ptrdiff_t n) {
     __m128d s0 = _mm_setzero_pd(), s1 = s0, s2 = s0, s3 = s0;
@@ -266,8 +270,8 @@ void springbench_triad_in_place(double s, const double *b, double *a, ptrdiff_t 
 void springbench_scale_in_place_narrow(double s, double *a, ptrdiff_t n) {
     DISPATCH(scale_in_place_narrow_avx(s, a, n), scale_in_place_narrow_sse(s, a, n));
 }
-void springbench_triad_in_place_narrow(double s, const double *b, double *a, ptrdiff_t n) {
-    DISPATCH(triad_in_place_narrow_avx(s, b, a, n), triad_in_place_narrow_sse(s, b, a, n));
+void springbench_add_in_place(const double *b, double *a, ptrdiff_t n, int subtract) {
+    DISPATCH(add_in_place_avx(b, a, n, subtract), add_in_place_sse(b, a, n, subtract));
 }
 double springbench_sum(const double *a, ptrdiff_t n) {
     return has_avx() ? sum_avx(a, n) : sum_sse(a, n);
@@ -284,7 +288,9 @@ void springbench_triad(double s, const double *b, const double *c, double *a, pt
 void springbench_scale_in_place(double s, double *a, ptrdiff_t n) { for (ptrdiff_t i = 0; i < n; i++) a[i] *= s; }
 void springbench_triad_in_place(double s, const double *b, double *a, ptrdiff_t n) { for (ptrdiff_t i = 0; i < n; i++) a[i] += s * b[i]; }
 void springbench_scale_in_place_narrow(double s, double *a, ptrdiff_t n) { springbench_scale_in_place(s, a, n); }
-void springbench_triad_in_place_narrow(double s, const double *b, double *a, ptrdiff_t n) { springbench_triad_in_place(s, b, a, n); }
+void springbench_add_in_place(const double *b, double *a, ptrdiff_t n, int subtract) {
+    for (ptrdiff_t i = 0; i < n; i++) a[i] = subtract ? a[i] - b[i] : a[i] + b[i];
+}
 double springbench_sum(const double *a, ptrdiff_t n) { double sum = 0; for (ptrdiff_t i = 0; i < n; i++) sum += a[i]; return sum; }
 
 #endif

@@ -133,7 +133,8 @@ public struct BandwidthProbe {
             if variant == 0 { springbench_scale_in_place(factor, a, n) } else { springbench_scale_in_place_narrow(factor, a, n) }
             return a[n - 1]
         case .triadInPlace:
-            if variant == 0 { springbench_triad_in_place(small, b, a, n) } else { springbench_triad_in_place_narrow(small, b, a, n) }
+            // Variant 1 adds and subtracts by turns, so values stay bounded.
+            if variant == 0 { springbench_triad_in_place(small, b, a, n) } else { springbench_add_in_place(b, a, n, inverse ? 1 : 0) }
             return a[n - 1]
         case .read:
             return springbench_sum(a, n)

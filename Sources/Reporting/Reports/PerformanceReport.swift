@@ -252,11 +252,10 @@ public enum PerformanceReport {
                 + " (the ceiling pattern is then not the best loop for that shape on this machine). "
         text += "Each cell was sampled in the same rounds as its ceiling pattern, run by the probe's loops on the cell's "
             + "own operands: where arrays lie in memory moved the same streaming loop by up to 15 % here, so a ceiling "
-            + "on arrays of its own would bound nothing. In-place shapes are run by two loops (four and two vectors per "
-            + "step); the faster in each round is the ceiling, and how far the two disagree (*loop spread*) is the "
-            + "resolution: loops of one shape on the same arrays, OpenBLAS's daxpy among them, differed by up to 3.5 % "
-            + "from run to run here. The fraction is the median over rounds of kernel GB/s ÷ ceiling GB/s, with its "
-            + "95 % bootstrap interval.\n\n"
+            + "on arrays of its own would bound nothing. In-place shapes are run by two loops (the triad as `a += s·b` "
+            + "and as `a ± b`, the same bytes without the multiply; scale with four and two vectors per step); the "
+            + "faster in each round is the ceiling, and how far the two disagree is the *loop spread*. The fraction is "
+            + "the median over rounds of kernel GB/s ÷ ceiling GB/s, with its 95 % bootstrap interval.\n\n"
         var table = MarkdownTable([("Kernel", .left), ("Build", .left), ("Backend", .left), ("Ceiling", .left),
                                    ("Ceiling GB/s", .right), ("Kernel GB/s", .right), ("Fraction [95 %]", .right),
                                    ("Loop spread", .right)])
