@@ -26,7 +26,7 @@ struct BuildsAndChecksReportTests {
     func recommendationPerBuild() throws {
         let markdown = BackendChoiceReport.render(Self.twoBuilds()).markdown
         let paragraphs = markdown.components(separatedBy: "\n\n")
-        let defaultAnswer = try #require(paragraphs.firstIndex { $0.hasPrefix("**Built with SwiftPM's default flags (x86-64 (baseline, SSE2))**") })
+        let defaultAnswer = try #require(paragraphs.firstIndex { $0.hasPrefix("**Built with SwiftPM's default flags (x86-64 baseline, SSE2)**") })
         let targetAnswer = try #require(paragraphs.firstIndex { $0.hasPrefix("**Built with `-target-cpu znver3`**") })
         #expect(defaultAnswer < targetAnswer)
         #expect(paragraphs[defaultAnswer].contains("what a package that depends on SpringBench gets"))
@@ -34,11 +34,11 @@ struct BuildsAndChecksReportTests {
         #expect(paragraphs[defaultAnswer].contains("was the fastest everywhere"))
         #expect(paragraphs[targetAnswer].contains("use SIMD**"))
         // One range table per build, under the build's own heading.
-        let defaultRanges = markdown.markdownSection("### SwiftPM's default flags (x86-64 (baseline, SSE2))")
+        let defaultRanges = markdown.markdownSection("### SwiftPM's default flags (x86-64 baseline, SSE2)")
         #expect(defaultRanges.contains { $0.hasPrefix("| add | 16 – 16 Mi | **OpenBLAS** | ≥ 2.00×") })
         let targetRanges = markdown.markdownSection("### `-target-cpu znver3`")
         #expect(targetRanges.contains { $0.hasPrefix("| add | 16 – 256 | **SIMD** |") })
-        #expect(markdown.contains("2 release builds (SwiftPM's default flags (x86-64 (baseline, SSE2)), `-target-cpu znver3`) sampled in the same rounds of one run"))
+        #expect(markdown.contains("2 release builds (SwiftPM's default flags (x86-64 baseline, SSE2), `-target-cpu znver3`) sampled in the same rounds of one run"))
         // Evidence and a plot per kernel and build.
         let attachments = BackendChoiceReport.render(Self.twoBuilds()).attachments.keys.sorted()
         #expect(attachments == ["plots/backend-choice-add-x86-64.svg", "plots/backend-choice-add-znver3.svg",
@@ -74,7 +74,9 @@ struct BuildsAndChecksReportTests {
         #expect(clean.contains("| add | 1 Mi | `-target-cpu znver3` | SIMD | 1.03 | 1.00 | 1.03× | 1.01× | agrees |"))
         results.cacheCheck?.cells.append(flagged)
         let marked = PerformanceReport.render(results).markdown
-        #expect(marked.contains("**1 of 2 checked cells differ** from their long-sample measurement by more than 5.0 % (largest difference 20 %)"))
+        #expect(marked.contains("**1 of 2 checked cells differ** from their long-sample measurement by more than 5.0 % (largest difference 20 %); each is flagged below with the reason (in 0 of them the samples beside the long ones agree: noise)."))
+        results.cacheCheck?.cells[1].pairedRatio = 1.02
+        #expect(PerformanceReport.render(results).markdown.contains("and in every one the samples taken beside the long ones agree with them: noise in the medians"))
         #expect(marked.contains("| add | 1 Mi | `-target-cpu znver3` | naive | 1.20 | 1.00 | 1.20× | 1.19× | **flagged**: sweep 20 % slower"))
     }
 

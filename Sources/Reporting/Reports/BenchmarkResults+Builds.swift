@@ -17,7 +17,7 @@ extension MachineRecord {
 
     /// How reports name the build: by the flags that made it.
     var buildLabel: String {
-        isDefaultBuild ? "SwiftPM's default flags (\(targetCPU))" : "`-target-cpu \(targetCPU)`"
+        isDefaultBuild ? "SwiftPM's default flags (x86-64 baseline, SSE2)" : "`-target-cpu \(targetCPU)`"
     }
 }
 

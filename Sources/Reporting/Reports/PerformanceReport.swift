@@ -41,7 +41,7 @@ public enum PerformanceReport {
             }
             let file = "plots/performance-bandwidth.svg"
             attachments[file] = bandwidthChart(index).svg()
-            markdown += "![Fraction of the probe bandwidth per kernel and backend at the largest size](\(file))\n\n"
+            markdown += "![Fraction of the ceiling per kernel and backend at the largest size](\(file))\n\n"
         }
         markdown += ceilingSection(index)
         markdown += cacheCheckSection(results)
@@ -79,7 +79,7 @@ public enum PerformanceReport {
             switch figure.kind {
             case .bandwidthFraction(let kernel, let size, let backend, let fraction, let rate):
                 table.append([
-                    "\(kernel.rawValue): best fraction of probe bandwidth at N = \(NumberFormatting.size(size))",
+                    "\(kernel.rawValue): best fraction of its ceiling at N = \(NumberFormatting.size(size))",
                     "\(NumberFormatting.percent(fraction)) (\(machine.displayName(of: backend)), "
                         + "\(NumberFormatting.significant(rate)) GB/s)",
                     bar, met,
@@ -219,12 +219,12 @@ public enum PerformanceReport {
         }
         let sizes = Set(largest)
         let title = sizes.count == 1
-            ? "Fraction of probe bandwidth at N = \(NumberFormatting.size(largest[0]))"
-            : "Fraction of probe bandwidth at each kernel's largest N"
+            ? "Fraction of the ceiling at N = \(NumberFormatting.size(largest[0]))"
+            : "Fraction of the ceiling at each kernel's largest N"
         return BarChart(
             title: title, categories: index.kernels.map(\.rawValue), series: series,
-            valueAxisTitle: "fraction of probe bandwidth",
-            referenceLines: [.horizontal("1.0 = probe bandwidth", y: 1), .horizontal("0.9 = bar for in-place kernels", y: 0.9)])
+            valueAxisTitle: "fraction of the ceiling",
+            referenceLines: [.horizontal("1.0 = ceiling", y: 1), .horizontal("0.9 = bar for in-place kernels", y: 0.9)])
     }
 
     /// "83.1 % [81.0, 85.2]", flagged when the whole interval lies above 100 %.
@@ -281,7 +281,13 @@ public enum PerformanceReport {
                 + "\(NumberFormatting.percent(abs(worst.ratio - 1), digits: 2))): the sweep's samples timed the state they claim. "
             : "**\(flagged.count) of \(check.cells.count) checked cells differ** from their long-sample measurement by more "
                 + "than \(NumberFormatting.percent(check.tolerance, digits: 2)) (largest difference "
-                + "\(NumberFormatting.percent(abs(worst.ratio - 1), digits: 2))); each is flagged below with the reason. "
+                + "\(NumberFormatting.percent(abs(worst.ratio - 1), digits: 2))); each is flagged below with the reason"
+                + { () -> String in
+                    let noise = flagged.filter { abs($0.pairedRatio - 1) <= check.tolerance }.count
+                    return noise == flagged.count
+                        ? ", and in every one the samples taken beside the long ones agree with them: noise in the medians, not the cache state. "
+                        : " (in \(noise) of them the samples beside the long ones agree: noise). "
+                }()
         text += "At \(sizes) points, where operands leave the per-core L2 cache but fit the last-level cache, every cell "
             + "also took \(check.samples) samples of at least \(NumberFormatting.significant(check.minimumSampleNanoseconds / 1e6)) ms "
             + "inside the sweep's own rounds, each right after the cell's ordinary sample of that round: a long sample "
