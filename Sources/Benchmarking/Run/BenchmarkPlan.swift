@@ -9,7 +9,7 @@ import Foundation
 /// ```swift
 /// var plan = BenchmarkPlan.quick(backends: catalogue.names)
 /// plan.sizes = [16, 4096]
-/// let results = BenchmarkRun(plan: try plan.validated(against: catalogue), catalogue: catalogue).run()
+/// let results = try BenchmarkRun(plan: try plan.validated(against: catalogue), catalogue: catalogue).run()
 /// ```
 public struct BenchmarkPlan: Sendable, Equatable {
     /// The presets every command starts from; their defaults live here only.

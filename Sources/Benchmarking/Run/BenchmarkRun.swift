@@ -8,7 +8,7 @@ import OpenBLASKernels
 ///
 /// ```swift
 /// let plan = try BenchmarkPlan.quick(backends: catalogue.names).validated(against: catalogue)
-/// let results = BenchmarkRun(plan: plan, catalogue: catalogue).run()
+/// let results = try BenchmarkRun(plan: plan, catalogue: catalogue).run()
 /// try results.write(to: "bench-results.json")
 /// ```
 public struct BenchmarkRun {

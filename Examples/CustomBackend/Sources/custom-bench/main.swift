@@ -39,8 +39,8 @@ var plan = BenchmarkPlan.quick(backends: catalogue.names)
 plan.sizes = [16, 4096]
 plan.workloads = []
 plan.probeTrials = 2
-let results = BenchmarkRun(plan: try plan.validated(against: catalogue), catalogue: catalogue,
-                           commandLine: "custom-bench").run()
+let results = try BenchmarkRun(plan: try plan.validated(against: catalogue), catalogue: catalogue,
+                               commandLine: "custom-bench").run()
 print("bench: \(results.measurements.count) measurements in \(String(format: "%.1f", results.elapsedSeconds)) s")
 for measurement in results.measurements where measurement.kernel == .magnitudeSquared || measurement.kernel == .axpy {
     print("  \(measurement.key): \(String(format: "%.3f", measurement.nanosecondsPerElement)) ns/element "
