@@ -289,4 +289,15 @@ struct MeasurementStateTests {
             }
         }
     }
+
+    @Test("a workload stops growing only when every backend's median frame is beyond four 120 Hz frames")
+    func workloadStopsBeyondTheBudget() {
+        func cells(_ medians: [Double]) -> [InterleavedSampler.CellSamples] {
+            medians.map { InterleavedSampler.CellSamples(iterationsPerSample: 1, samples: [$0 * 0.9, $0, $0 * 1.1], allocationsPerOperation: nil) }
+        }
+        let limit = 4 * 1e9 / 120  // 33.3 ms
+        #expect(WorkloadSweep.isBeyondBudget(cells([limit * 1.01, limit * 2])))
+        #expect(!WorkloadSweep.isBeyondBudget(cells([limit * 1.01, limit * 0.99])), "one backend still within: keep going")
+        #expect(!WorkloadSweep.isBeyondBudget(cells([])))
+    }
 }

@@ -18,16 +18,32 @@ public struct WorkloadSweep {
         self.sampler = sampler
     }
 
+    /// A workload stops growing once every backend's median frame at a size
+    /// exceeds this many 120 Hz frames: larger sizes cannot change the largest
+    /// N that fits (``FrameBudget`` needs the sizes around the budget only).
+    /// Measured here, spring-dp54-step at 4 Mi points (0.8 s a frame, 95
+    /// budgets) took 30 s of a 190 s `bench --other-build` run.
+    public static let framesBeyondBudget = 4.0
+
+    /// Whether every backend's median frame exceeds ``framesBeyondBudget``
+    /// 120 Hz frames, so the workload need not be measured at larger sizes.
+    static func isBeyondBudget(_ cells: [InterleavedSampler.CellSamples]) -> Bool {
+        let limit = framesBeyondBudget * FrameBudget.frame120Hz
+        return !cells.isEmpty && cells.allSatisfy { !$0.samples.isEmpty && SampleStatistics.median($0.samples) > limit }
+    }
+
     public func run(progress: (SweepProgress) -> Void = { _ in }) -> [WorkloadMeasurement] {
         var rng = SplitMix64(seed: seed)
         var results: [WorkloadMeasurement] = []
+        var finished: Set<SpringWorkload> = []
         for size in sizes.sorted() {
-            for workload in workloads {
+            for workload in workloads where !finished.contains(workload) {
                 let operations = backends.map { backend -> TimedOperation in
                     progress(.workload(name: workload.rawValue, backend: backend.name, size: size))
                     return backend.workloadOperation(workload, size: size, seed: seed)
                 }
                 let cells = sampler.sample(operations, using: &rng, allocationRuns: 8)
+                if Self.isBeyondBudget(cells) { finished.insert(workload) }
                 for (backend, cell) in zip(backends, cells) {
                     let summary = SampleStatistics.summarize(cell.samples, seed: seed &+ UInt64(results.count))
                     results.append(WorkloadMeasurement(
