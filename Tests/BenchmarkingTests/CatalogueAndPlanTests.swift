@@ -45,7 +45,7 @@ import SpringBenchBackends
     func userBackendOperations() throws {
         let backend = BenchmarkBackend(RenamedNaive.self)
         let operations = backend.kernelOperations(size: 64, kernels: Kernel.allCases, seed: 1)
-        #expect(Set(operations.keys) == Set(Kernel.allCases))
+        #expect(Set(operations.kernels.keys) == Set(Kernel.allCases))
         for kernel in Kernel.allCases {
             operations[kernel]!.run(3)  // runs without trapping
         }

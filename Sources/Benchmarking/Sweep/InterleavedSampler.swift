@@ -59,13 +59,12 @@ public struct InterleavedSampler {
     /// Samples `cells` interleaved; `allocationRuns` caps the runs whose
     /// allocations are counted per cell.
     ///
-    /// - Parameter warming: per cell, whether one untimed operation goes
-    ///   right before each of its samples (``CacheState/hot``); nil: none.
+    /// - Parameter warming: whether the warming calls (``SampledCell/warm()``)
+    ///   go right before each sample (``CacheState/hot``).
     public func sample(
-        _ cells: [any SampledCell], warming: [Bool]? = nil, long: LongSamples? = nil,
+        _ cells: [any SampledCell], warming: Bool = false, long: LongSamples? = nil,
         using rng: inout SplitMix64, allocationRuns: Int = 16
     ) -> [CellSamples] {
-        precondition(warming == nil || warming!.count == cells.count, "one warming flag per cell")
         precondition(long == nil || long!.cells.count == cells.count, "one long-sample flag per cell")
         let iterations = cells.map { $0.calibrate(policy) }
         let longIterations = cells.indices.map { index in
@@ -76,7 +75,7 @@ public struct InterleavedSampler {
         for round in 0..<policy.samples {
             let longRound = long?.isLongRound(round, of: policy.samples) == true
             for index in cells.indices.shuffled(using: &rng) {
-                if warming?[index] == true { cells[index].warm() }
+                if warming { cells[index].warm() }
                 let sample = cells[index].sample(iterations: iterations[index], clock: policy.clock)
                 results[index].samples.append(sample)
                 if longRound, let longIterations = longIterations[index] {

@@ -16,9 +16,6 @@ public struct KernelOperations {
 
     /// The kernel's timed operation.
     public subscript(kernel: Kernel) -> TimedOperation? { kernels[kernel] }
-
-    /// The kernels measured.
-    public var keys: Dictionary<Kernel, TimedOperation>.Keys { kernels.keys }
 }
 
 /// The operands of one backend at one size, and the timed operations on them.

@@ -102,9 +102,8 @@ public struct Sweep {
                         ? InterleavedSampler.LongSamples(policy: policy, cells: cells.indices.map { $0 < owners.count }) : nil
                 }
                 if checked != nil { progress(.checking(kernel: kernel, size: size)) }
-                let samples = sampler.sample(cells, warming: cells.map { _ in state == .hot }, long: checked, using: &rng)
+                let samples = sampler.sample(cells, warming: state == .hot, long: checked, using: &rng)
                 try checkOtherBuilds()
-                var summaries: [SampleSummary] = []
                 for (index, owner) in owners.enumerated() {
                     let cellSeed = seed &+ UInt64(measurements.count + others.map(\.count).reduce(0, +))
                     let comparison = ceilings[index].map { loops in
@@ -114,16 +113,13 @@ public struct Sweep {
                     let measurement = Self.measurement(
                         kernel: kernel, backend: owner.backend, size: size, cell: samples[index], probe: probe,
                         seed: cellSeed, cacheState: state, ceiling: comparison)
-                    summaries.append(measurement.summary)
                     if let build = owner.build { others[build].append(measurement) } else { measurements.append(measurement) }
-                }
-                if checked != nil {
-                    for (index, owner) in owners.enumerated() {
+                    if checked != nil {
                         let cell = samples[index]
                         checkedCells.append(CacheCheck.Cell(
                             kernel: kernel, backend: owner.backend, size: size,
                             build: owner.build.map { otherBuilds[$0].machine.targetCPU }, cacheState: state,
-                            sweep: summaries[index],
+                            sweep: measurement.summary,
                             long: SampleStatistics.summarize(cell.longSamples, seed: seed &+ UInt64(checkedCells.count)),
                             pairedRatio: SampleStatistics.median(zip(cell.pairedSamples, cell.longSamples).map { $0 / $1 }),
                             tolerance: CacheCheck.defaultTolerance))
