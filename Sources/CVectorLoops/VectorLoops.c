@@ -60,189 +60,59 @@ static ptrdiff_t head_count(const double *p, ptrdiff_t n, uintptr_t bytes) {
 #define TRIAD_S(i) a[i] = b[i] + s * c[i]
 #define SCALE_IP_S(i) a[i] *= s
 #define TRIAD_IP_S(i) a[i] += s * b[i]
-
-#define AVX __attribute__((target("avx")))
-
-// Each loop is written out, AVX then SSE2: macros of macros would hide more
-// than they save. V(i) computes a vector, ST streams it, PL stores it.
-
-AVX static void copy_avx(const double *a, double *c, ptrdiff_t n, int streaming) {
-#define V(i) _mm256_loadu_pd(a + (i))
-#define ST(i) _mm256_stream_pd(c + (i), V(i))
-#define PL(i) _mm256_store_pd(c + (i), V(i))
-    if (streaming) { LOOP(c, 4, COPY_S, ST); _mm_sfence(); } else { LOOP(c, 4, COPY_S, PL); }
-#undef V
-#undef ST
-#undef PL
-}
-AVX static void scale_avx(double s, const double *c, double *b, ptrdiff_t n, int streaming) {
-    __m256d vs = _mm256_set1_pd(s);
-#define V(i) _mm256_mul_pd(vs, _mm256_loadu_pd(c + (i)))
-#define ST(i) _mm256_stream_pd(b + (i), V(i))
-#define PL(i) _mm256_store_pd(b + (i), V(i))
-    if (streaming) { LOOP(b, 4, SCALE_S, ST); _mm_sfence(); } else { LOOP(b, 4, SCALE_S, PL); }
-#undef V
-#undef ST
-#undef PL
-}
-AVX static void add_avx(const double *a, const double *b, double *c, ptrdiff_t n, int streaming) {
-#define V(i) _mm256_add_pd(_mm256_loadu_pd(a + (i)), _mm256_loadu_pd(b + (i)))
-#define ST(i) _mm256_stream_pd(c + (i), V(i))
-#define PL(i) _mm256_store_pd(c + (i), V(i))
-    if (streaming) { LOOP(c, 4, ADD_S, ST); _mm_sfence(); } else { LOOP(c, 4, ADD_S, PL); }
-#undef V
-#undef ST
-#undef PL
-}
-AVX static void subtract_avx(const double *a, const double *b, double *c, ptrdiff_t n, int streaming) {
-#define V(i) _mm256_sub_pd(_mm256_loadu_pd(a + (i)), _mm256_loadu_pd(b + (i)))
-#define ST(i) _mm256_stream_pd(c + (i), V(i))
-#define PL(i) _mm256_store_pd(c + (i), V(i))
-    if (streaming) { LOOP(c, 4, SUB_S, ST); _mm_sfence(); } else { LOOP(c, 4, SUB_S, PL); }
-#undef V
-#undef ST
-#undef PL
-}
-AVX static void triad_avx(double s, const double *b, const double *c, double *a, ptrdiff_t n, int streaming) {
-    __m256d vs = _mm256_set1_pd(s);
-#define V(i) _mm256_add_pd(_mm256_loadu_pd(b + (i)), _mm256_mul_pd(vs, _mm256_loadu_pd(c + (i))))
-#define ST(i) _mm256_stream_pd(a + (i), V(i))
-#define PL(i) _mm256_store_pd(a + (i), V(i))
-    if (streaming) { LOOP(a, 4, TRIAD_S, ST); _mm_sfence(); } else { LOOP(a, 4, TRIAD_S, PL); }
-#undef V
-#undef ST
-#undef PL
-}
-AVX static void scale_in_place_avx(double s, double *a, ptrdiff_t n) {
-    __m256d vs = _mm256_set1_pd(s);
-#define PL(i) _mm256_store_pd(a + (i), _mm256_mul_pd(_mm256_load_pd(a + (i)), vs))
-    LOOP(a, 4, SCALE_IP_S, PL);
-#undef PL
-}
-AVX static void triad_in_place_avx(double s, const double *b, double *a, ptrdiff_t n) {
-    __m256d vs = _mm256_set1_pd(s);
-#define PL(i) _mm256_store_pd(a + (i), _mm256_add_pd(_mm256_load_pd(a + (i)), _mm256_mul_pd(vs, _mm256_loadu_pd(b + (i)))))
-    LOOP(a, 4, TRIAD_IP_S, PL);
-#undef PL
-}
-AVX static void scale_in_place_narrow_avx(double s, double *a, ptrdiff_t n) {
-    __m256d vs = _mm256_set1_pd(s);
-#define PL(i) _mm256_store_pd(a + (i), _mm256_mul_pd(_mm256_load_pd(a + (i)), vs))
-    LOOP2(a, 4, SCALE_IP_S, PL);
-#undef PL
-}
-AVX static void add_in_place_avx(const double *b, double *a, ptrdiff_t n, int subtract) {
-#define ADD_PL(i) _mm256_store_pd(a + (i), _mm256_add_pd(_mm256_load_pd(a + (i)), _mm256_loadu_pd(b + (i))))
-#define SUB_PL(i) _mm256_store_pd(a + (i), _mm256_sub_pd(_mm256_load_pd(a + (i)), _mm256_loadu_pd(b + (i))))
 #define ADD_IP_S(i) a[i] += b[i]
 #define SUB_IP_S(i) a[i] -= b[i]
-    if (subtract) { LOOP(a, 4, SUB_IP_S, SUB_PL); } else { LOOP(a, 4, ADD_IP_S, ADD_PL); }
-#undef ADD_PL
-#undef SUB_PL
-}
-AVX static double sum_avx(const double *a, ptrdiff_t n) {
-    __m256d s0 = _mm256_setzero_pd(), s1 = s0, s2 = s0, s3 = s0;
-    ptrdiff_t i = 0;
-    for (; i + 16 <= n; i += 16) {
-        s0 = _mm256_add_pd(s0, _mm256_loadu_pd(a + i));
-        s1 = _mm256_add_pd(s1, _mm256_loadu_pd(a + i + 4));
-        s2 = _mm256_add_pd(s2, _mm256_loadu_pd(a + i + 8));
-        s3 = _mm256_add_pd(s3, _mm256_loadu_pd(a + i + 12));
-    }
-    double lanes[4];
-    _mm256_storeu_pd(lanes, _mm256_add_pd(_mm256_add_pd(s0, s1), _mm256_add_pd(s2, s3)));
-    double sum = (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]);
-    for (; i < n; i++) sum += a[i];
-    return sum;
-}
 
-static void copy_sse(const double *a, double *c, ptrdiff_t n, int streaming) {
-#define V(i) _mm_loadu_pd(a + (i))
-#define ST(i) _mm_stream_pd(c + (i), V(i))
-#define PL(i) _mm_store_pd(c + (i), V(i))
-    if (streaming) { LOOP(c, 2, COPY_S, ST); _mm_sfence(); } else { LOOP(c, 2, COPY_S, PL); }
-#undef V
-#undef ST
-#undef PL
-}
-static void scale_sse(double s, const double *c, double *b, ptrdiff_t n, int streaming) {
-    __m128d vs = _mm_set1_pd(s);
-#define V(i) _mm_mul_pd(vs, _mm_loadu_pd(c + (i)))
-#define ST(i) _mm_stream_pd(b + (i), V(i))
-#define PL(i) _mm_store_pd(b + (i), V(i))
-    if (streaming) { LOOP(b, 2, SCALE_S, ST); _mm_sfence(); } else { LOOP(b, 2, SCALE_S, PL); }
-#undef V
-#undef ST
-#undef PL
-}
-static void add_sse(const double *a, const double *b, double *c, ptrdiff_t n, int streaming) {
-#define V(i) _mm_add_pd(_mm_loadu_pd(a + (i)), _mm_loadu_pd(b + (i)))
-#define ST(i) _mm_stream_pd(c + (i), V(i))
-#define PL(i) _mm_store_pd(c + (i), V(i))
-    if (streaming) { LOOP(c, 2, ADD_S, ST); _mm_sfence(); } else { LOOP(c, 2, ADD_S, PL); }
-#undef V
-#undef ST
-#undef PL
-}
-static void subtract_sse(const double *a, const double *b, double *c, ptrdiff_t n, int streaming) {
-#define V(i) _mm_sub_pd(_mm_loadu_pd(a + (i)), _mm_loadu_pd(b + (i)))
-#define ST(i) _mm_stream_pd(c + (i), V(i))
-#define PL(i) _mm_store_pd(c + (i), V(i))
-    if (streaming) { LOOP(c, 2, SUB_S, ST); _mm_sfence(); } else { LOOP(c, 2, SUB_S, PL); }
-#undef V
-#undef ST
-#undef PL
-}
-static void triad_sse(double s, const double *b, const double *c, double *a, ptrdiff_t n, int streaming) {
-    __m128d vs = _mm_set1_pd(s);
-#define V(i) _mm_add_pd(_mm_loadu_pd(b + (i)), _mm_mul_pd(vs, _mm_loadu_pd(c + (i))))
-#define ST(i) _mm_stream_pd(a + (i), V(i))
-#define PL(i) _mm_store_pd(a + (i), V(i))
-    if (streaming) { LOOP(a, 2, TRIAD_S, ST); _mm_sfence(); } else { LOOP(a, 2, TRIAD_S, PL); }
-#undef V
-#undef ST
-#undef PL
-}
-static void scale_in_place_sse(double s, double *a, ptrdiff_t n) {
-    __m128d vs = _mm_set1_pd(s);
-#define PL(i) _mm_store_pd(a + (i), _mm_mul_pd(_mm_load_pd(a + (i)), vs))
-    LOOP(a, 2, SCALE_IP_S, PL);
-#undef PL
-}
-static void triad_in_place_sse(double s, const double *b, double *a, ptrdiff_t n) {
-    __m128d vs = _mm_set1_pd(s);
-#define PL(i) _mm_store_pd(a + (i), _mm_add_pd(_mm_load_pd(a + (i)), _mm_mul_pd(vs, _mm_loadu_pd(b + (i)))))
-    LOOP(a, 2, TRIAD_IP_S, PL);
-#undef PL
-}
-static void scale_in_place_narrow_sse(double s, double *a, ptrdiff_t n) {
-    __m128d vs = _mm_set1_pd(s);
-#define PL(i) _mm_store_pd(a + (i), _mm_mul_pd(_mm_load_pd(a + (i)), vs))
-    LOOP2(a, 2, SCALE_IP_S, PL);
-#undef PL
-}
-static void add_in_place_sse(const double *b, double *a, ptrdiff_t n, int subtract) {
-#define ADD_PL(i) _mm_store_pd(a + (i), _mm_add_pd(_mm_load_pd(a + (i)), _mm_loadu_pd(b + (i))))
-#define SUB_PL(i) _mm_store_pd(a + (i), _mm_sub_pd(_mm_load_pd(a + (i)), _mm_loadu_pd(b + (i))))
-    if (subtract) { LOOP(a, 2, SUB_IP_S, SUB_PL); } else { LOOP(a, 2, ADD_IP_S, ADD_PL); }
-#undef ADD_PL
-#undef SUB_PL
-}
-static double sum_sse(const double *a, ptrdiff_t n) {
-    __m128d s0 = _mm_setzero_pd(), s1 = s0, s2 = s0, s3 = s0;
-    ptrdiff_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        s0 = _mm_add_pd(s0, _mm_loadu_pd(a + i));
-        s1 = _mm_add_pd(s1, _mm_loadu_pd(a + i + 2));
-        s2 = _mm_add_pd(s2, _mm_loadu_pd(a + i + 4));
-        s3 = _mm_add_pd(s3, _mm_loadu_pd(a + i + 6));
-    }
-    double lanes[2];
-    _mm_storeu_pd(lanes, _mm_add_pd(_mm_add_pd(s0, s1), _mm_add_pd(s2, s3)));
-    double sum = lanes[0] + lanes[1];
-    for (; i < n; i++) sum += a[i];
-    return sum;
-}
+#define CONCAT_(a, b) a##b
+#define CONCAT(a, b) CONCAT_(a, b)
+
+// AVX: 4 doubles per vector, compiled for AVX by attribute.
+#define SUFFIX _avx
+#define ATTR __attribute__((target("avx")))
+#define VEC __m256d
+#define W 4
+#define VLOAD _mm256_load_pd
+#define VLOADU _mm256_loadu_pd
+#define VSTORE _mm256_store_pd
+#define VSTOREU _mm256_storeu_pd
+#define VSTREAM _mm256_stream_pd
+#define VADD _mm256_add_pd
+#define VSUB _mm256_sub_pd
+#define VMUL _mm256_mul_pd
+#define VSET1 _mm256_set1_pd
+#define VZERO _mm256_setzero_pd
+#include "VectorLoopsBody.inc"
+#undef SUFFIX
+#undef ATTR
+#undef VEC
+#undef W
+#undef VLOAD
+#undef VLOADU
+#undef VSTORE
+#undef VSTOREU
+#undef VSTREAM
+#undef VADD
+#undef VSUB
+#undef VMUL
+#undef VSET1
+#undef VZERO
+
+// SSE2: 2 doubles per vector, every x86-64.
+#define SUFFIX _sse
+#define ATTR
+#define VEC __m128d
+#define W 2
+#define VLOAD _mm_load_pd
+#define VLOADU _mm_loadu_pd
+#define VSTORE _mm_store_pd
+#define VSTOREU _mm_storeu_pd
+#define VSTREAM _mm_stream_pd
+#define VADD _mm_add_pd
+#define VSUB _mm_sub_pd
+#define VMUL _mm_mul_pd
+#define VSET1 _mm_set1_pd
+#define VZERO _mm_setzero_pd
+#include "VectorLoopsBody.inc"
 
 #define DISPATCH(call_avx, call_sse) do { if (has_avx()) { call_avx; } else { call_sse; } } while (0)
 
