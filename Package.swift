@@ -13,7 +13,8 @@
 //   SpringBenchCLI    every command, callable from a user's own @main
 //   springbench       the tool: SpringBenchCLI with the built-in backends
 //
-// `CAllocationCounting` replaces malloc in the executables that link it (the
+// `CVectorKernels` holds what Swift cannot say: streaming stores and the
+// build's FMA flag. `CAllocationCounting` replaces malloc in the executables that link it (the
 // test runner and, through SpringBenchCLI, the tool) so allocations can be
 // counted per thread.
 import PackageDescription
@@ -46,7 +47,8 @@ let package = Package(
         .target(name: "CAllocationCounting"),
         .target(name: "CCPUAffinity"),
         .target(name: "CVectorLoops"),
-        .target(name: "VectorKernels"),
+        .target(name: "CVectorKernels"),
+        .target(name: "VectorKernels", dependencies: ["CVectorKernels"]),
         .target(name: "OpenBLASKernels", dependencies: ["VectorKernels", "COpenBLAS"]),
         .target(name: "SpringBenchBackends", dependencies: ["VectorKernels", "OpenBLASKernels"]),
         .target(name: "SpringModel", dependencies: ["VectorKernels"]),

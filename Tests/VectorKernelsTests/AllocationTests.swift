@@ -38,21 +38,6 @@ struct AllocationTests {
         }
     }
 
-    @Test("the allocating + allocates one storage object and its buffer", arguments: VectorCase.zeroExtending)
-    func allocatingAdditionIsCounted(_ c: VectorCase) {
-        check(c.backend, c.policy)
-        func check<B: KernelBackend, P: LengthPolicy>(_: B.Type, _: P.Type) {
-            let a = vector(B.self, P.self, count: 64, seed: 3)
-            let b = vector(B.self, P.self, count: 64, seed: 4)
-            blackHole(a + b)
-            var result = PointVector<B, P>()
-            let count = AllocationCounter.count { result = a + b }
-            // The storage class instance plus its 64-byte-aligned buffer.
-            #expect(count == 2)
-            blackHole(result)
-        }
-    }
-
     func perform<B: KernelBackend, P: LengthPolicy>(
         _ operation: Operation, on target: inout PointVector<B, P>, with other: PointVector<B, P>,
         sink: inout Double

@@ -1,3 +1,5 @@
+import CVectorKernels
+
 /// Explicit Swift `SIMD` loops with a scalar tail and no alignment assumptions.
 ///
 /// Widths were chosen by measurement on the target machine (AMD EPYC, Swift 6.3,
@@ -75,11 +77,42 @@ public enum SIMDBackend: KernelBackend {
         }
     }
 
+    /// Out-of-place add and subtract from this many elements on write their
+    /// result with streaming stores (a C loop: Swift has no non-temporal
+    /// store): where the three operands (24 bytes per element) overflow the
+    /// last-level cache, every call streams from memory anyway, and an
+    /// ordinary store would first read each destination line (the
+    /// read-for-ownership) and then evict it as dirty, an eighth of the
+    /// traffic more. Measured at 16 Mi points (Guides/MachineFacts.md): 0.998
+    /// ns/element with ordinary stores, 72 % of the streaming ceiling; in the
+    /// cache, streaming would send a result the caller is about to read to
+    /// memory, so below the threshold the Swift loop stays. Results are the
+    /// same bits (one IEEE add per element either way).
+    public static let streamingThreshold: Int = {
+        let cache = Int(springbench_kernel_last_level_cache_bytes())
+        return (cache > 0 ? cache : 32 << 20) / 24 + 1
+    }()
+
+    /// A bound below every plausible ``streamingThreshold`` (a 1.5 MiB
+    /// cache), so small calls skip reading the lazily initialised one.
+    @usableFromInline static let streamingFloor = 1 << 16
+
+    /// Whether `c = a ± b` streams: large enough, and `c` is not an operand
+    /// (in place, the line is read anyway and stays useful in cache).
+    @inlinable
+    @inline(__always)
+    internal static func streams(
+        _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, _ c: UnsafeMutablePointer<Double>, count: Int
+    ) -> Bool {
+        count >= streamingFloor && count >= streamingThreshold && UnsafePointer(c) != a && UnsafePointer(c) != b
+    }
+
     @inlinable
     public static func uncheckedAdd(
         _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>,
         into c: UnsafeMutablePointer<Double>, count: Int
     ) {
+        if streams(a, b, c, count: count) { return springbench_kernel_add_streaming(a, b, c, count) }
         forEachChunk(
             count: count,
             vector: { store(load(a, $0, as: Wide.self) + load(b, $0, as: Wide.self), c, $0) },
@@ -91,6 +124,7 @@ public enum SIMDBackend: KernelBackend {
         _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>,
         into c: UnsafeMutablePointer<Double>, count: Int
     ) {
+        if streams(a, b, c, count: count) { return springbench_kernel_subtract_streaming(a, b, c, count) }
         forEachChunk(
             count: count,
             vector: { store(load(a, $0, as: Wide.self) - load(b, $0, as: Wide.self), c, $0) },
@@ -133,6 +167,7 @@ public enum SIMDBackend: KernelBackend {
 
     @inlinable
     public static func uncheckedMagnitudeSquared(_ a: UnsafePointer<Double>, count: Int) -> Double {
+        if SPRINGBENCH_BUILD_HAS_FMA != 0 { return fusedMagnitudeSquared(a, count: count) }
         let width = Narrow.scalarCount
         var s0 = Narrow(), s1 = Narrow(), s2 = Narrow(), s3 = Narrow()
         var i = 0
@@ -155,6 +190,49 @@ public enum SIMDBackend: KernelBackend {
         var sum = ((s0 + s1) + (s2 + s3)).sum()
         while i < count {
             sum += a[i] * a[i]
+            i &+= 1
+        }
+        return sum
+    }
+
+    /// `Σ a[i]²` with fused multiply-adds, for builds whose target has FMA
+    /// (a compile-time constant, ``SPRINGBENCH_BUILD_HAS_FMA``): eight `SIMD4`
+    /// accumulators, 32 doubles per step, because a fused multiply-add has a
+    /// 4-cycle latency and two issue per cycle on Zen 3 and Haswell, so eight
+    /// independent chains keep both units busy; the unfused loop needs only
+    /// four (an add's latency is 3, and the multiplies are off the chain).
+    /// Each step rounds once instead of twice, so the sum stays within
+    /// Guides/ErrorBounds.md's `γ(N)·Σ a[i]²` (Higham §3.1 counts at most
+    /// N roundings on any term's path; fusing removes one per element).
+    @inlinable
+    internal static func fusedMagnitudeSquared(_ a: UnsafePointer<Double>, count: Int) -> Double {
+        let width = Narrow.scalarCount
+        var s0 = Narrow(), s1 = Narrow(), s2 = Narrow(), s3 = Narrow()
+        var s4 = Narrow(), s5 = Narrow(), s6 = Narrow(), s7 = Narrow()
+        var i = 0
+        while i &+ 8 &* width <= count {
+            let x0 = load(a, i, as: Narrow.self), x1 = load(a, i &+ width, as: Narrow.self)
+            let x2 = load(a, i &+ 2 &* width, as: Narrow.self), x3 = load(a, i &+ 3 &* width, as: Narrow.self)
+            let x4 = load(a, i &+ 4 &* width, as: Narrow.self), x5 = load(a, i &+ 5 &* width, as: Narrow.self)
+            let x6 = load(a, i &+ 6 &* width, as: Narrow.self), x7 = load(a, i &+ 7 &* width, as: Narrow.self)
+            s0.addProduct(x0, x0)
+            s1.addProduct(x1, x1)
+            s2.addProduct(x2, x2)
+            s3.addProduct(x3, x3)
+            s4.addProduct(x4, x4)
+            s5.addProduct(x5, x5)
+            s6.addProduct(x6, x6)
+            s7.addProduct(x7, x7)
+            i &+= 8 &* width
+        }
+        while i &+ width <= count {
+            let x = load(a, i, as: Narrow.self)
+            s0.addProduct(x, x)
+            i &+= width
+        }
+        var sum = (((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))).sum()
+        while i < count {
+            sum.addProduct(a[i], a[i])
             i &+= 1
         }
         return sum

@@ -13,7 +13,7 @@ extension PointVector {
     /// current ones, and sets the count. New elements are uninitialised.
     @inlinable
     internal mutating func makeUnique(growingTo newCount: Int) {
-        if newCount <= storage.capacity, isKnownUniquelyReferenced(&storage) {
+        if newCount <= storage.elementCapacity, isKnownUniquelyReferenced(&storage) {
             _count = newCount
             return
         }
@@ -58,7 +58,7 @@ extension PointVector {
     /// - Complexity: O(n).
     @inlinable
     public mutating func assign(from other: Self) {
-        if other._count > storage.capacity || !isKnownUniquelyReferenced(&storage) {
+        if other._count > storage.elementCapacity || !isKnownUniquelyReferenced(&storage) {
             guard other._count > 0 else {
                 self = Self()
                 return

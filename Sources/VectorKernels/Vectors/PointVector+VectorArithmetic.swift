@@ -45,18 +45,25 @@ extension PointVector: VectorArithmetic {
         }
     }
 
+    /// `lhs + rhs`, elementwise under the length policy.
+    ///
+    /// Allocates the result, unless an operand it consumes is the only
+    /// reference to its storage and has room for the result: then the sum is
+    /// written there, so `a + b - c` allocates once (the temporary `a + b`
+    /// takes `- c`) and `x = consume x + y` not at all. A vector still
+    /// referenced elsewhere is never written, so value semantics hold.
+    /// Results are the same bits either way (the in-place kernels round like
+    /// the out-of-place ones).
     @inlinable
-    public static func + (lhs: Self, rhs: Self) -> Self {
-        let result = Self(uninitializedCount: resultCount(lhs, rhs))
-        combine(lhs, rhs, subtracting: false, into: result.storage.base, count: result._count)
-        return result
+    public static func + (lhs: consuming Self, rhs: consuming Self) -> Self {
+        combined(lhs, rhs, subtracting: false)
     }
 
+    /// `lhs - rhs`, elementwise under the length policy; reuses a consumed,
+    /// uniquely referenced operand's storage as ``+(_:_:)`` does.
     @inlinable
-    public static func - (lhs: Self, rhs: Self) -> Self {
-        let result = Self(uninitializedCount: resultCount(lhs, rhs))
-        combine(lhs, rhs, subtracting: true, into: result.storage.base, count: result._count)
-        return result
+    public static func - (lhs: consuming Self, rhs: consuming Self) -> Self {
+        combined(lhs, rhs, subtracting: true)
     }
 
     @inlinable
@@ -145,6 +152,31 @@ extension PointVector {
             "PointVector.\(operation)(_:_:into:): destination has \(destination) elements, but the \(Policy.name) result of \(a) and \(b) elements has \(expected)")
     }
 
+    /// `lhs ± rhs` into the storage of whichever operand may be overwritten
+    /// (uniquely referenced, large enough), else into a new vector.
+    @inlinable
+    internal static func combined(_ lhs: consuming Self, _ rhs: consuming Self, subtracting: Bool) -> Self {
+        let count = resultCount(lhs, rhs)
+        if count > 0 {
+            if count <= lhs.storage.elementCapacity, isKnownUniquelyReferenced(&lhs.storage) {
+                // lhs ±= rhs: grows within the capacity under zero extension;
+                // under truncation the result stops at the shorter length.
+                lhs.formCombination(with: rhs, subtracting: subtracting)
+                lhs._count = count
+                return lhs
+            }
+            if rhs._count == count, isKnownUniquelyReferenced(&rhs.storage) {
+                // The kernels allow the destination to be an operand; lhs has
+                // no elements beyond `count` here.
+                combine(lhs, rhs, subtracting: subtracting, into: rhs.storage.base, count: count)
+                return rhs
+            }
+        }
+        let result = Self(uninitializedCount: count)
+        combine(lhs, rhs, subtracting: subtracting, into: result.storage.base, count: count)
+        return result
+    }
+
     /// `out = lhs ± rhs` over `count` result elements (the policy's count).
     @inlinable
     internal static func combine(
@@ -174,7 +206,7 @@ extension PointVector {
     ) {
         if negated {
             for i in start..<source._count { out[i] = -source.storage.base[i] }
-        } else {
+        } else if out != source.storage.base {
             (out + start).update(from: source.storage.base + start, count: source._count - start)
         }
     }

@@ -52,7 +52,7 @@ public struct PointVector<Backend: KernelBackend, Policy: LengthPolicy> {
             self.init()
             return
         }
-        guard let storage = PointStorage(uncheckedCapacity: count) else {
+        guard let storage = PointStorage.make(capacity: count) else {
             throw .outOfMemory(count: count)
         }
         storage.base.initialize(repeating: value, count: count)
@@ -128,8 +128,7 @@ public enum PointVectorError: Error, Equatable, CustomStringConvertible {
 
 // The storage is mutated only through a uniquely referenced owner (copy on
 // write), exactly like Array's buffer.
-extension PointStorage: @unchecked Sendable {}
-extension PointVector: Sendable {}
+extension PointVector: @unchecked Sendable {}
 
 extension PointVector: ExpressibleByArrayLiteral {
     @inlinable
