@@ -32,6 +32,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Skip the long-sample check of the cache state.")
     var noCacheCheck = false
 
+    @Flag(help: "Skip the C yardstick (plain C loops for this CPU, sampled beside the backends as a reference row).")
+    var noYardstick = false
+
     @Option(help: "Another springbench build (its executable) whose kernels are sampled in the same rounds as this build's; repeatable.")
     var otherBuild: [String] = []
 
@@ -47,6 +50,7 @@ struct BenchCommand: ParsableCommand {
         var plan = try sweep.plan(.standard)
         if noWorkloads { plan.workloads = [] }
         if noCacheCheck { plan.cacheCheck = nil }
+        if noYardstick { plan.yardstick = false }
         for path in otherBuild where !FileManager.default.isExecutableFile(atPath: path) {
             throw ValidationError("--other-build: \(path) is not an executable file; pass a built springbench (e.g. .build/release/springbench)")
         }
@@ -156,6 +160,11 @@ struct BenchSummary {
                 "\($0.pattern.rawValue) \(String(format: "%.1f", $0.bestGigabytesPerSecond))"
             }.joined(separator: ", "),
         ]
+        if let comparison = YardstickComparison(results) {
+            let slower = comparison.slower.map { "\($0.kernel.rawValue) at \(PointCount.format($0.size))" }
+            lines.append("against the C yardstick: best backend slower beyond \(Int(YardstickComparison.noise * 100)) % in "
+                + "\(slower.count) of \(comparison.rows.count) cells" + (slower.isEmpty ? "" : " (" + slower.joined(separator: ", ") + ")"))
+        }
         for capacity in FrameBudget.capacities(results.workloads) {
             lines.append(
                 "\(capacity.workload) on \(machine.displayName(of: capacity.backend)): ≈ \(PointCount.formatApproximate(capacity.points)) points fit a 120 Hz frame\(capacity.extrapolated ? " (extrapolated)" : "")")

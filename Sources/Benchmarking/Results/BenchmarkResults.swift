@@ -26,6 +26,8 @@ public struct BenchmarkResults: Codable, Sendable, Equatable {
     public var otherBuilds: [BuildMeasurements]?
     /// The long-sample check of the sweep's cache state (``CacheCheck``).
     public var cacheCheck: CacheCheck?
+    /// The C yardstick sampled in the same rounds (``CYardstick``).
+    public var yardstick: YardstickMeasurements?
 
     public init(
         machine: MachineRecord, configuration: SweepConfiguration, probe: BandwidthProbeResult,
@@ -65,6 +67,8 @@ public struct SweepConfiguration: Codable, Sendable, Equatable {
     public var pinnedCPU: Int?
     /// Executables of the other builds sampled in the same rounds.
     public var otherBuilds: [String]?
+    /// Whether the C yardstick was sampled (nil in files from before it existed).
+    public var yardstick: Bool?
 
     public init(
         kernels: [Kernel], backends: [String], sizes: [Int], samples: Int,

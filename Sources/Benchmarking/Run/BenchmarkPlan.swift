@@ -49,6 +49,8 @@ public struct BenchmarkPlan: Sendable, Equatable {
     /// rounds (``OtherBuild``), e.g. SwiftPM's default build beside a
     /// `-target-cpu` one.
     public var otherBuilds: [String] = []
+    /// Whether the C yardstick (``CYardstick``) is sampled beside the backends.
+    public var yardstick = true
 
     /// The preset's plan over `backends`.
     public init(_ preset: Preset, backends: [String], seed: UInt64 = 2026) {
@@ -58,6 +60,7 @@ public struct BenchmarkPlan: Sendable, Equatable {
         self.openBLASThreads = 1
         self.seed = seed
         self.cacheCheck = preset == .standard ? CacheCheck.longSamples : nil
+        self.yardstick = preset != .gate
         switch preset {
         case .standard, .gate:
             sizes = [16, 256, 4 << 10, 64 << 10, 1 << 20, 16 << 20]
@@ -173,10 +176,12 @@ public struct BenchmarkPlan: Sendable, Equatable {
 
     /// The record of this plan in a results file.
     public var configuration: SweepConfiguration {
-        SweepConfiguration(
+        var configuration = SweepConfiguration(
             kernels: kernels, backends: backends, sizes: sizes, samples: timing.samples,
             minimumSampleNanoseconds: timing.minimumSampleNanoseconds, openBLASThreads: openBLASThreads,
             quick: preset == .quick, seed: seed, clock: timing.clock, otherBuilds: otherBuilds.isEmpty ? nil : otherBuilds)
+        configuration.yardstick = yardstick
+        return configuration
     }
 
     /// The workloads' timing: half the samples (at least 3), the kernels' sample length.

@@ -58,6 +58,7 @@ public struct BenchmarkRun {
         sweep.lastLevelCacheBytes = machine.lastLevelCacheBytes
         sweep.secondLevelCacheBytes = machine.cacheBytes(level: 2)
         sweep.cacheCheck = plan.cacheCheck
+        sweep.yardstick = plan.yardstick ? .cYardstick : nil
         // Started only now, so that the processes inherit the pinning.
         for path in plan.otherBuilds { sweep.otherBuilds.append(try startOtherBuild(path)) }
         let outcome = try sweep.run(probe: probe, progress: progress)
@@ -70,6 +71,8 @@ public struct BenchmarkRun {
                                        measurements: outcome.measurements, workloads: workloads, elapsedSeconds: elapsed)
         results.otherBuilds = outcome.otherBuilds.isEmpty ? nil : outcome.otherBuilds
         results.cacheCheck = outcome.cacheCheck
+        results.yardstick = plan.yardstick
+            ? YardstickMeasurements(details: CYardstick.details, measurements: outcome.yardstick) : nil
         return results
     }
 }

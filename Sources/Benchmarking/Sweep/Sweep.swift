@@ -40,6 +40,9 @@ public struct Sweep {
     public var cacheCheck: TimingPolicy?
     /// Builds sampled beside this one.
     public var otherBuilds: [any OtherBuild] = []
+    /// The C yardstick (``CYardstick``), sampled in the same rounds as a
+    /// reference; nil: none.
+    public var yardstick: BenchmarkBackend?
 
     public init(kernels: [Kernel], backends: [BenchmarkBackend], sizes: [Int], seed: UInt64, sampler: InterleavedSampler) {
         self.kernels = kernels
@@ -55,6 +58,8 @@ public struct Sweep {
         /// One per other build, in ``otherBuilds`` order.
         public var otherBuilds: [BuildMeasurements]
         public var cacheCheck: CacheCheck?
+        /// The yardstick's measurements, if it was sampled.
+        public var yardstick: [KernelMeasurement] = []
     }
 
     /// Runs the sweep; `probe` gives the bandwidth kernels are compared with
@@ -70,9 +75,11 @@ public struct Sweep {
         var measurements: [KernelMeasurement] = []
         var others = [[KernelMeasurement]](repeating: [], count: otherBuilds.count)
         var checkedCells: [CacheCheck.Cell] = []
+        var yardstickMeasurements: [KernelMeasurement] = []
         for size in sorted {
             // One set of operands per backend and size, shared by its kernels.
             let operations = backends.map { $0.kernelOperations(size: size, kernels: kernels, seed: seed) }
+            let yardstickOperations = yardstick?.kernelOperations(size: size, kernels: kernels, seed: seed)
             for kernel in kernels {
                 progress(.measuring(kernel: kernel, size: size, cell: measurements.count + 1, of: total))
                 let state = CacheState.of(kernel, size: size, lastLevelCacheBytes: lastLevelCacheBytes)
@@ -83,6 +90,11 @@ public struct Sweep {
                         cells.append(build.cell(CellKey(kernel: kernel, backend: name, size: size), seed: seed))
                         owners.append((index, name))
                     }
+                }
+                // The yardstick's cell last: no ceiling, no cache check.
+                let yardstickCell = yardstickOperations?[kernel].map { operation -> Int in
+                    cells.append(operation)
+                    return cells.count - 1
                 }
                 // At the largest size, streaming from memory: every cell's
                 // ceiling pattern on that cell's own operands, in the same rounds.
@@ -104,6 +116,11 @@ public struct Sweep {
                 if checked != nil { progress(.checking(kernel: kernel, size: size)) }
                 let samples = sampler.sample(cells, warming: state == .hot, long: checked, using: &rng)
                 try checkOtherBuilds()
+                if let yardstickCell, let yardstick {
+                    yardstickMeasurements.append(Self.measurement(
+                        kernel: kernel, backend: yardstick.name, size: size, cell: samples[yardstickCell], probe: probe,
+                        seed: seed &+ 0x9A2D &+ UInt64(yardstickMeasurements.count), cacheState: state))
+                }
                 for (index, owner) in owners.enumerated() {
                     let cellSeed = seed &+ UInt64(measurements.count + others.map(\.count).reduce(0, +))
                     let comparison = ceilings[index].map { loops in
@@ -133,7 +150,8 @@ public struct Sweep {
             cacheCheck: cacheCheck.map {
                 CacheCheck(minimumSampleNanoseconds: $0.minimumSampleNanoseconds, samples: $0.samples,
                            tolerance: CacheCheck.defaultTolerance, cells: checkedCells)
-            })
+            },
+            yardstick: yardstickMeasurements)
     }
 
     private func checkOtherBuilds() throws(OtherBuildError) {

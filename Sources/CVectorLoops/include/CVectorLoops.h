@@ -49,4 +49,28 @@ void springbench_add_in_place(const double *b, double *a, ptrdiff_t n, int subtr
 /// `Σ a[i]`, in four vector accumulators (an order of its own).
 double springbench_sum(const double *a, ptrdiff_t n);
 
+
+/// The C yardstick (ReferenceLoops.c): every kernel as a plain C loop,
+/// compiled for AVX2+FMA and chosen at run time when the CPU has both, for
+/// the baseline otherwise; contraction on (axpy and Σa² may fuse). Measured
+/// beside the backends, never chosen.
+/// `"avx2,fma"` or `"baseline"`: which version runs on this CPU.
+const char *springbench_reference_target(void);
+/// `c[i] = a[i] + b[i]`; no overlap.
+void springbench_reference_add(const double *a, const double *b, double *c, ptrdiff_t n);
+/// `c[i] = a[i] - b[i]`; no overlap.
+void springbench_reference_subtract(const double *a, const double *b, double *c, ptrdiff_t n);
+/// `a[i] += b[i]`.
+void springbench_reference_add_in_place(double *a, const double *b, ptrdiff_t n);
+/// `a[i] -= b[i]`.
+void springbench_reference_subtract_in_place(double *a, const double *b, ptrdiff_t n);
+/// `a[i] *= s`.
+void springbench_reference_scale(double *a, double s, ptrdiff_t n);
+/// `y[i] += alpha * x[i]`.
+void springbench_reference_axpy(double alpha, const double *x, double *y, ptrdiff_t n);
+/// `Σ a[i]²` in 16 accumulators.
+double springbench_reference_sum_of_squares(const double *a, ptrdiff_t n);
+/// `a + b` into a fresh `malloc` block (free it), or NULL when refused.
+double *springbench_reference_add_allocating(const double *a, const double *b, ptrdiff_t n);
+
 #endif

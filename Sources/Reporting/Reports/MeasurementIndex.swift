@@ -27,6 +27,11 @@ struct MeasurementIndex {
         cells[CellKey(kernel: kernel, backend: backend, size: size)]
     }
 
+    /// The C yardstick's cell, if it was sampled.
+    func yardstickCell(_ kernel: Kernel, _ size: Int) -> KernelMeasurement? {
+        results.yardstick?.measurements.first { $0.kernel == kernel && $0.size == size }
+    }
+
     func sizes(_ kernel: Kernel) -> [Int] {
         Set(results.measurements.lazy.filter { $0.kernel == kernel }.map(\.size)).sorted()
     }

@@ -18,7 +18,7 @@ public enum PerformanceReport {
         var attachments: [String: String] = [:]
         var markdown = "# Vector kernel performance\n\n"
         markdown += summaryLine(results) + "\n\n"
-        markdown += "## Headline figures\n\n" + headlineTable(index) + "\n"
+        markdown += "## Headline figures\n\n" + headlineTable(index) + yardstickHeadline(results) + "\n"
         if !results.workloads.isEmpty {
             markdown += "### Largest N per 120 Hz frame (8.33 ms)\n\n" + frameBudgetTable(results.workloads, results.machine) + "\n"
         }
@@ -43,6 +43,7 @@ public enum PerformanceReport {
             attachments[file] = bandwidthChart(index).svg()
             markdown += "![Fraction of the ceiling per kernel and backend at the largest size](\(file))\n\n"
         }
+        markdown += yardstickSection(results)
         markdown += ceilingSection(index)
         markdown += cacheCheckSection(results)
         markdown += otherBuildSection(results)
@@ -179,8 +180,59 @@ public enum PerformanceReport {
                     cell.allocationsPerOperation.map { NumberFormatting.significant($0, digits: 3, trimmingZeros: true) } ?? "not counted",
                 ])
             }
+            if let c = index.yardstickCell(kernel, size) {
+                let perElement = { (value: Double) in NumberFormatting.significant(value / Double(size)) }
+                table.append([
+                    NumberFormatting.size(size), c.cacheState?.rawValue ?? "—", "*C (yardstick)*",
+                    "*" + NumberFormatting.significant(c.nanosecondsPerElement) + "*",
+                    "\(perElement(c.summary.p10))–\(perElement(c.summary.p90))",
+                    NumberFormatting.significant(c.gigabytesPerSecond), NumberFormatting.percent(c.fractionOfBandwidth),
+                    c.allocationsPerOperation.map { NumberFormatting.significant($0, digits: 3, trimmingZeros: true) } ?? "not counted",
+                ])
+            }
         }
         return text + table.text
+    }
+
+    // MARK: The C yardstick
+
+    /// The headline row: cells where the best backend is slower than C beyond the noise.
+    static func yardstickHeadline(_ results: BenchmarkResults) -> String {
+        guard let comparison = YardstickComparison(results) else { return "" }
+        let slower = comparison.slower
+        let worst = comparison.worst.map {
+            "; worst \($0.kernel.rawValue) at N = \(NumberFormatting.size($0.size)), \(NumberFormatting.ratio($0.ratio)) of C's time"
+        } ?? ""
+        return "\nAgainst the C yardstick ([below](#against-c)): the best backend is slower than plain C beyond the "
+            + "noise (\(NumberFormatting.percent(YardstickComparison.noise))) in **\(slower.count) of \(comparison.rows.count)** "
+            + "kernel and size cells\(worst)"
+            + (slower.isEmpty ? "." : ": " + slower.map { "\($0.kernel.rawValue) at \(NumberFormatting.size($0.size))" }
+                .joined(separator: ", ") + ".") + "\n"
+    }
+
+    /// The best backend beside the yardstick, every kernel and size.
+    static func yardstickSection(_ results: BenchmarkResults) -> String {
+        guard let comparison = YardstickComparison(results), let details = results.yardstick?.details else { return "" }
+        var text = "## Against C\n\n"
+        text += "The C yardstick is every kernel written as a plain C loop (`Sources/CVectorLoops/ReferenceLoops.c`), "
+            + "compiled by clang for \(code(details.core ?? "baseline")) on this CPU (as `-O3 -march=native` would), "
+            + "contraction on, Σa² in 16 accumulators; its allocating add is `malloc`, the loop and `free`. It ran on "
+            + "operands made like every backend's, in the same rounds, and is a reference, not a choice. *Ratio* is "
+            + "the median over rounds of the best backend's time over C's, with its 95 % bootstrap interval (below "
+            + "1: Swift is faster). *Slower* needs the whole interval above \(NumberFormatting.ratio(1 + YardstickComparison.noise)): "
+            + "closer than that, two separate sets of operands differ by placement alone.\n\n"
+        var table = MarkdownTable([("Kernel", .left), ("N", .right), ("Best backend", .left), ("ns/element", .right),
+                                   ("C ns/element", .right), ("Ratio [95 %]", .right), ("Verdict", .left)])
+        for row in comparison.rows {
+            table.append([
+                row.kernel.rawValue, NumberFormatting.size(row.size), results.machine.displayName(of: row.best),
+                NumberFormatting.significant(row.bestNanosecondsPerElement),
+                NumberFormatting.significant(row.yardstickNanosecondsPerElement),
+                "\(NumberFormatting.ratio(row.ratio)) [\(NumberFormatting.ratio(row.interval.lower)), \(NumberFormatting.ratio(row.interval.upper))]",
+                row.verdict == .slower ? "**slower**" : row.verdict.rawValue,
+            ])
+        }
+        return text + table.text + "\n"
     }
 
     // MARK: Plots

@@ -1,0 +1,81 @@
+// The C yardstick: the kernels as a C programmer writes them, compiled for
+// the CPU they run on. Each loop is plain C (no intrinsics), built twice from
+// one macro: once with the target attribute "avx2,fma" (what
+// `gcc -O3 -march=native` gives on an AVX2+FMA machine) and once for the
+// baseline; the first is chosen at run time when the CPU has AVX2 and FMA.
+// Contraction is on, as in GCC's default C mode: `y + a*x` may become one
+// fused multiply-add. The Σa² loop keeps 16 independent accumulators, the
+// usual hand-unrolled form (a single accumulator is a 4-cycle dependency
+// chain per element that no C compiler may reorder without -ffast-math).
+#pragma STDC FP_CONTRACT ON
+
+#include "CVectorLoops.h"
+
+#include <stdlib.h>
+
+#define REFERENCE_LOOPS(SUFFIX, ATTR)                                                              \
+    ATTR static void add##SUFFIX(const double *restrict a, const double *restrict b,                \
+                                 double *restrict c, ptrdiff_t n) {                                \
+        for (ptrdiff_t i = 0; i < n; i++) c[i] = a[i] + b[i];                                       \
+    }                                                                                              \
+    ATTR static void subtract##SUFFIX(const double *restrict a, const double *restrict b,           \
+                                      double *restrict c, ptrdiff_t n) {                           \
+        for (ptrdiff_t i = 0; i < n; i++) c[i] = a[i] - b[i];                                       \
+    }                                                                                              \
+    ATTR static void add_in_place##SUFFIX(double *restrict a, const double *restrict b, ptrdiff_t n) { \
+        for (ptrdiff_t i = 0; i < n; i++) a[i] += b[i];                                             \
+    }                                                                                              \
+    ATTR static void subtract_in_place##SUFFIX(double *restrict a, const double *restrict b,        \
+                                               ptrdiff_t n) {                                      \
+        for (ptrdiff_t i = 0; i < n; i++) a[i] -= b[i];                                             \
+    }                                                                                              \
+    ATTR static void scale##SUFFIX(double *a, double s, ptrdiff_t n) {                              \
+        for (ptrdiff_t i = 0; i < n; i++) a[i] *= s;                                                \
+    }                                                                                              \
+    ATTR static void axpy##SUFFIX(double alpha, const double *restrict x, double *restrict y,       \
+                                  ptrdiff_t n) {                                                   \
+        for (ptrdiff_t i = 0; i < n; i++) y[i] += alpha * x[i];                                     \
+    }                                                                                              \
+    ATTR static double sum_of_squares##SUFFIX(const double *a, ptrdiff_t n) {                       \
+        double s[16] = {0};                                                                        \
+        ptrdiff_t i = 0;                                                                           \
+        for (; i + 16 <= n; i += 16)                                                               \
+            for (int j = 0; j < 16; j++) s[j] += a[i + j] * a[i + j];                              \
+        for (; i < n; i++) s[0] += a[i] * a[i];                                                    \
+        for (int width = 8; width > 0; width /= 2)                                                 \
+            for (int j = 0; j < width; j++) s[j] += s[j + width];                                  \
+        return s[0];                                                                               \
+    }
+
+#if defined(__x86_64__)
+REFERENCE_LOOPS(_native, __attribute__((target("avx2,fma"))))
+
+static int cpu_has_avx2_fma(void) {
+    static int cached = -1;
+    if (cached < 0) {
+        __builtin_cpu_init();
+        cached = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? 1 : 0;
+    }
+    return cached;
+}
+#define PICK(name, ...) (cpu_has_avx2_fma() ? name##_native(__VA_ARGS__) : name##_baseline(__VA_ARGS__))
+const char *springbench_reference_target(void) { return cpu_has_avx2_fma() ? "avx2,fma" : "baseline"; }
+#else
+#define PICK(name, ...) name##_baseline(__VA_ARGS__)
+const char *springbench_reference_target(void) { return "baseline"; }
+#endif
+REFERENCE_LOOPS(_baseline, )
+
+void springbench_reference_add(const double *a, const double *b, double *c, ptrdiff_t n) { PICK(add, a, b, c, n); }
+void springbench_reference_subtract(const double *a, const double *b, double *c, ptrdiff_t n) { PICK(subtract, a, b, c, n); }
+void springbench_reference_add_in_place(double *a, const double *b, ptrdiff_t n) { PICK(add_in_place, a, b, n); }
+void springbench_reference_subtract_in_place(double *a, const double *b, ptrdiff_t n) { PICK(subtract_in_place, a, b, n); }
+void springbench_reference_scale(double *a, double s, ptrdiff_t n) { PICK(scale, a, s, n); }
+void springbench_reference_axpy(double alpha, const double *x, double *y, ptrdiff_t n) { PICK(axpy, alpha, x, y, n); }
+double springbench_reference_sum_of_squares(const double *a, ptrdiff_t n) { return PICK(sum_of_squares, a, n); }
+
+double *springbench_reference_add_allocating(const double *a, const double *b, ptrdiff_t n) {
+    double *c = malloc((size_t)(n > 0 ? n : 1) * sizeof(double));
+    if (c) springbench_reference_add(a, b, c, n);
+    return c;
+}
