@@ -30,9 +30,13 @@ public protocol VectorArithmetic: AdditiveArithmetic {
 }
 
 extension VectorArithmetic {
-    /// Returns a copy of `self` with every component multiplied by `factor`.
+    /// Returns `self` with every component multiplied by `factor`.
+    ///
+    /// Consuming: on a temporary (`(from - to).scaled(by: p)`) a heap-backed
+    /// vector scales its own, uniquely referenced storage instead of copying
+    /// it, so an engine's `to + (from - to).scaled(by: 1 - p)` allocates once.
     @inlinable
-    public func scaled(by factor: Double) -> Self {
+    public consuming func scaled(by factor: Double) -> Self {
         var copy = self
         copy.scale(by: factor)
         return copy

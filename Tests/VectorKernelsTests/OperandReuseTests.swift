@@ -117,6 +117,26 @@ struct OperandReuseTests {
         }
     }
 
+    @Test("an engine's interpolation to + (from - to).scaled(by: p) allocates once", arguments: VectorCase.all)
+    func interpolationAllocatesOnce(_ c: VectorCase) throws {
+        try #require(AllocationCounter.isActive)
+        check(c.backend, c.policy)
+        func check<B: KernelBackend, P: LengthPolicy>(_: B.Type, _: P.Type) {
+            let from = vector(B.self, P.self, count: 40, seed: 12)
+            let to = vector(B.self, P.self, count: 40, seed: 13)
+            var value = PointVector<B, P>()
+            // Once untimed: the first call through the protocol extension
+            // instantiates generic metadata (runtime allocations, once).
+            value = to + (from - to).scaled(by: 0.3)
+            let count = AllocationCounter.count { value = to + (from - to).scaled(by: 0.3) }
+            #expect(count == 1, "\(B.name): \(count) allocations")
+            let f = from.elements, t = to.elements
+            expectIdentical(value.elements, f.indices.map { t[$0] + (f[$0] - t[$0]) * 0.3 }, "\(B.name) interpolation")
+            expectIdentical(from.elements, f, "from written")
+            expectIdentical(to.elements, t, "to written")
+        }
+    }
+
     @Test("a copy made before the operation is left unchanged", arguments: VectorCase.all)
     func copiesSurviveReuse(_ c: VectorCase) {
         check(c.backend, c.policy)

@@ -13,7 +13,7 @@ extension PointVector {
     /// current ones, and sets the count. New elements are uninitialised.
     @inlinable
     internal mutating func makeUnique(growingTo newCount: Int) {
-        if newCount <= storage.elementCapacity, isKnownUniquelyReferenced(&storage) {
+        if isKnownUniquelyReferenced(&storage), newCount <= storage.elementCapacity {
             _count = newCount
             return
         }
@@ -25,8 +25,8 @@ extension PointVector {
     @inline(never)
     internal mutating func copyStorage(capacity: Int) {
         let fresh = PointStorage.allocate(capacity: capacity)
-        fresh.base.update(from: storage.base, count: Swift.min(_count, capacity))
-        storage = fresh
+        fresh.base.update(from: base, count: Swift.min(_count, capacity))
+        replaceStorage(with: fresh)
     }
 }
 
@@ -41,12 +41,12 @@ extension PointVector: RandomAccessCollection, MutableCollection {
     public subscript(position: Int) -> Double {
         get {
             precondition(position >= 0 && position < _count, "PointVector: index \(position) out of range 0..<\(_count)")
-            return storage.base[position]
+            return base[position]
         }
         set {
             precondition(position >= 0 && position < _count, "PointVector: index \(position) out of range 0..<\(_count)")
             makeUnique()
-            storage.base[position] = newValue
+            base[position] = newValue
         }
     }
 }
@@ -58,14 +58,14 @@ extension PointVector {
     /// - Complexity: O(n).
     @inlinable
     public mutating func assign(from other: Self) {
-        if other._count > storage.elementCapacity || !isKnownUniquelyReferenced(&storage) {
+        if !isKnownUniquelyReferenced(&storage) || other._count > storage.elementCapacity {
             guard other._count > 0 else {
                 self = Self()
                 return
             }
-            storage = PointStorage.allocate(capacity: other._count)
+            replaceStorage(with: PointStorage.allocate(capacity: other._count))
         }
         _count = other._count
-        if _count > 0 { storage.base.update(from: other.storage.base, count: _count) }
+        if _count > 0 { base.update(from: other.base, count: _count) }
     }
 }

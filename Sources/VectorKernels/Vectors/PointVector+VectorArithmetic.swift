@@ -18,9 +18,9 @@ extension PointVector: Equatable {
             guard lhs._count == rhs._count else { return false }
         case .zeroExtending:
             let longer = lhs._count >= rhs._count ? lhs : rhs
-            for i in common..<longer._count where longer.storage.base[i] != 0 { return false }
+            for i in common..<longer._count where longer.base[i] != 0 { return false }
         }
-        for i in 0..<common where lhs.storage.base[i] != rhs.storage.base[i] { return false }
+        for i in 0..<common where lhs.base[i] != rhs.base[i] { return false }
         return true
     }
 }
@@ -83,14 +83,14 @@ extension PointVector: VectorArithmetic {
     public mutating func scale(by factor: Double) {
         guard _count > 0 else { return }
         makeUnique()
-        Backend.uncheckedScale(storage.base, by: factor, count: _count)
+        Backend.uncheckedScale(base, by: factor, count: _count)
     }
 
     /// `Σ x[i]²` by the backend (its summation order and error bound).
     @inlinable
     public var magnitudeSquared: Double {
         guard _count > 0 else { return 0 }
-        return Backend.uncheckedMagnitudeSquared(storage.base, count: _count)
+        return Backend.uncheckedMagnitudeSquared(base, count: _count)
     }
 
     /// `self += factor * other` in one pass (the backend's axpy).
@@ -103,12 +103,12 @@ extension PointVector: VectorArithmetic {
         if Policy.rule == .zeroExtending, other._count > _count {
             // missing + factor·x = factor·x (one rounding, as in the kernels).
             makeUnique(growingTo: other._count)
-            for i in common..<other._count { storage.base[i] = factor * other.storage.base[i] }
+            for i in common..<other._count { base[i] = factor * other.base[i] }
         } else {
             makeUnique()
         }
         if common > 0 {
-            Backend.uncheckedAXPY(alpha: factor, x: other.storage.base, y: storage.base, count: common)
+            Backend.uncheckedAXPY(alpha: factor, x: other.base, y: base, count: common)
         }
     }
 }
@@ -121,7 +121,7 @@ extension PointVector {
     @inlinable
     public static func add(_ a: Self, _ b: Self, into destination: inout Self) {
         destination.prepareDestination(for: a, b, operation: "add")
-        combine(a, b, subtracting: false, into: destination.storage.base, count: destination._count)
+        combine(a, b, subtracting: false, into: destination.base, count: destination._count)
     }
 
     /// Writes `a - b` into `destination` without allocating.
@@ -131,7 +131,7 @@ extension PointVector {
     @inlinable
     public static func subtract(_ a: Self, _ b: Self, into destination: inout Self) {
         destination.prepareDestination(for: a, b, operation: "subtract")
-        combine(a, b, subtracting: true, into: destination.storage.base, count: destination._count)
+        combine(a, b, subtracting: true, into: destination.base, count: destination._count)
     }
 
     @inlinable
@@ -158,7 +158,7 @@ extension PointVector {
     internal static func combined(_ lhs: consuming Self, _ rhs: consuming Self, subtracting: Bool) -> Self {
         let count = resultCount(lhs, rhs)
         if count > 0 {
-            if count <= lhs.storage.elementCapacity, isKnownUniquelyReferenced(&lhs.storage) {
+            if isKnownUniquelyReferenced(&lhs.storage), count <= lhs.storage.elementCapacity {
                 // lhs ±= rhs: grows within the capacity under zero extension;
                 // under truncation the result stops at the shorter length.
                 lhs.formCombination(with: rhs, subtracting: subtracting)
@@ -168,12 +168,12 @@ extension PointVector {
             if rhs._count == count, isKnownUniquelyReferenced(&rhs.storage) {
                 // The kernels allow the destination to be an operand; lhs has
                 // no elements beyond `count` here.
-                combine(lhs, rhs, subtracting: subtracting, into: rhs.storage.base, count: count)
+                combine(lhs, rhs, subtracting: subtracting, into: rhs.base, count: count)
                 return rhs
             }
         }
         let result = Self(uninitializedCount: count)
-        combine(lhs, rhs, subtracting: subtracting, into: result.storage.base, count: count)
+        combine(lhs, rhs, subtracting: subtracting, into: result.base, count: count)
         return result
     }
 
@@ -186,14 +186,14 @@ extension PointVector {
         let common = Swift.min(lhs._count, rhs._count)
         if common > 0 {
             if subtracting {
-                Backend.uncheckedSubtract(lhs.storage.base, rhs.storage.base, into: out, count: common)
+                Backend.uncheckedSubtract(lhs.base, rhs.base, into: out, count: common)
             } else {
-                Backend.uncheckedAdd(lhs.storage.base, rhs.storage.base, into: out, count: common)
+                Backend.uncheckedAdd(lhs.base, rhs.base, into: out, count: common)
             }
         }
         guard count > common else { return }
         if lhs._count > common {
-            (out + common).update(from: lhs.storage.base + common, count: count - common)
+            (out + common).update(from: lhs.base + common, count: count - common)
         } else {
             copyTail(of: rhs, from: common, negated: subtracting, into: out)
         }
@@ -205,9 +205,9 @@ extension PointVector {
         of source: Self, from start: Int, negated: Bool, into out: UnsafeMutablePointer<Double>
     ) {
         if negated {
-            for i in start..<source._count { out[i] = -source.storage.base[i] }
-        } else if out != source.storage.base {
-            (out + start).update(from: source.storage.base + start, count: source._count - start)
+            for i in start..<source._count { out[i] = -source.base[i] }
+        } else if out != source.base {
+            (out + start).update(from: source.base + start, count: source._count - start)
         }
     }
 
@@ -216,15 +216,15 @@ extension PointVector {
         let common = Swift.min(_count, rhs._count)
         if Policy.rule == .zeroExtending, rhs._count > _count {
             makeUnique(growingTo: rhs._count)
-            Self.copyTail(of: rhs, from: common, negated: subtracting, into: storage.base)
+            Self.copyTail(of: rhs, from: common, negated: subtracting, into: base)
         } else {
             makeUnique()
         }
         guard common > 0 else { return }
         if subtracting {
-            Backend.uncheckedSubtractInPlace(storage.base, rhs.storage.base, count: common)
+            Backend.uncheckedSubtractInPlace(base, rhs.base, count: common)
         } else {
-            Backend.uncheckedAddInPlace(storage.base, rhs.storage.base, count: common)
+            Backend.uncheckedAddInPlace(base, rhs.base, count: common)
         }
     }
 }
