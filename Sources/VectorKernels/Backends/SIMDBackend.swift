@@ -94,8 +94,10 @@ public enum SIMDBackend: KernelBackend {
     }()
 
     /// A bound below every plausible ``streamingThreshold`` (a 1.5 MiB
-    /// cache), so small calls skip reading the lazily initialised one.
-    @usableFromInline static let streamingFloor = 1 << 16
+    /// cache), so small calls skip reading the lazily initialised one. A
+    /// computed constant: a stored `static let` costs a global accessor call
+    /// in every caller's module (15 instructions of a 16-point add).
+    @inlinable static var streamingFloor: Int { 1 << 16 }
 
     /// Whether `c = a ± b` streams: large enough, and `c` is not an operand
     /// (in place, the line is read anyway and stays useful in cache).
@@ -113,6 +115,14 @@ public enum SIMDBackend: KernelBackend {
         into c: UnsafeMutablePointer<Double>, count: Int
     ) {
         if streams(a, b, c, count: count) { return springbench_kernel_add_streaming(a, b, c, count) }
+        cachedAdd(a, b, into: c, count: count)
+    }
+
+    /// `c = a + b` with ordinary stores (the in-place forms and every size in cache).
+    @inlinable
+    internal static func cachedAdd(
+        _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int
+    ) {
         forEachChunk(
             count: count,
             vector: { store(load(a, $0, as: Wide.self) + load(b, $0, as: Wide.self), c, $0) },
@@ -125,6 +135,14 @@ public enum SIMDBackend: KernelBackend {
         into c: UnsafeMutablePointer<Double>, count: Int
     ) {
         if streams(a, b, c, count: count) { return springbench_kernel_subtract_streaming(a, b, c, count) }
+        cachedSubtract(a, b, into: c, count: count)
+    }
+
+    /// `c = a - b` with ordinary stores.
+    @inlinable
+    internal static func cachedSubtract(
+        _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int
+    ) {
         forEachChunk(
             count: count,
             vector: { store(load(a, $0, as: Wide.self) - load(b, $0, as: Wide.self), c, $0) },
@@ -135,14 +153,14 @@ public enum SIMDBackend: KernelBackend {
     public static func uncheckedAddInPlace(
         _ a: UnsafeMutablePointer<Double>, _ b: UnsafePointer<Double>, count: Int
     ) {
-        uncheckedAdd(a, b, into: a, count: count)
+        cachedAdd(a, b, into: a, count: count)
     }
 
     @inlinable
     public static func uncheckedSubtractInPlace(
         _ a: UnsafeMutablePointer<Double>, _ b: UnsafePointer<Double>, count: Int
     ) {
-        uncheckedSubtract(a, b, into: a, count: count)
+        cachedSubtract(a, b, into: a, count: count)
     }
 
     @inlinable
