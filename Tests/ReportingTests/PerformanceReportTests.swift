@@ -85,3 +85,55 @@ struct PerformanceReportTests {
         #expect(BackendChoiceReport.render(results) == BackendChoiceReport.render(results))
     }
 }
+
+@Suite("performance.md: the C yardstick")
+struct YardstickReportTests {
+    /// Synthetic results with a C cell per kernel and size whose samples are
+    /// the best backend's divided by `speedOfC` (round by round), so the
+    /// ratio of every row is known: `speedOfC` < 1 makes C slower.
+    func results(speedOfC: (Kernel, Int) -> Double) -> BenchmarkResults {
+        var results = SyntheticResults.make(kernels: [.add, .magnitudeSquared], sizes: [16, 4096], withWorkloads: false)
+        var yardstick: [KernelMeasurement] = []
+        for index in results.measurements.indices {
+            let samples = (0..<15).map { results.measurements[index].summary.median * (1 + 0.01 * Double($0 % 3)) }
+            results.measurements[index].samples = samples
+        }
+        for kernel in [Kernel.add, .magnitudeSquared] {
+            for size in [16, 4096] {
+                let cells = results.measurements.filter { $0.kernel == kernel && $0.size == size }
+                var c = cells.min { $0.summary.median < $1.summary.median }!
+                c.backend = "c"
+                c.samples = c.samples.map { $0 / speedOfC(kernel, size) }
+                c.summary = SampleStatistics.summarize(c.samples)
+                c.nanosecondsPerElement = c.summary.median / Double(size)
+                yardstick.append(c)
+            }
+        }
+        results.yardstick = YardstickMeasurements(details: CYardstick.details, measurements: yardstick)
+        return results
+    }
+
+    @Test("the headline counts the slower cells and names them; the section has a row per cell; tables gain C rows")
+    func yardstickRendering() {
+        // The best backend takes 1.25× C's time for add at 16 points, 0.8× elsewhere.
+        let markdown = PerformanceReport.render(results { kernel, size in kernel == .add && size == 16 ? 1.25 : 0.8 }).markdown
+        let headline = markdown.markdownSection("## Headline figures").joined(separator: "\n")
+        #expect(headline.contains("in **1 of 4** kernel and size cells"))
+        #expect(headline.contains(": add at 16."))
+        let section = markdown.markdownSection("## Against C")
+        let rows = section.filter { $0.hasPrefix("| ") && !$0.hasPrefix("| Kernel ") }
+        #expect(rows.count == 4)
+        #expect(rows.filter { $0.contains("**slower**") }.count == 1)
+        #expect(rows.first { $0.hasPrefix("| add | 16 |") }?.contains("**slower**") == true)
+        #expect(rows.filter { $0.contains("| faster |") }.count == 3)
+        let addTable = markdown.markdownSection("### add — ")
+        #expect(addTable.filter { $0.contains("*C (yardstick)*") }.count == 2)
+    }
+
+    @Test("no yardstick, no section and no C rows")
+    func withoutYardstick() {
+        let markdown = PerformanceReport.render(SyntheticResults.make(withWorkloads: false)).markdown
+        #expect(!markdown.contains("## Against C"))
+        #expect(!markdown.contains("C (yardstick)"))
+    }
+}
