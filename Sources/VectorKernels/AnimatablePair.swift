@@ -59,6 +59,12 @@ public struct AnimatablePair<First: VectorArithmetic, Second: VectorArithmetic>:
         first.add(other.first, scaledBy: factor)
         second.add(other.second, scaledBy: factor)
     }
+
+    @inlinable
+    public mutating func assign(from other: Self) {
+        first.assign(from: other.first)
+        second.assign(from: other.second)
+    }
 }
 
 extension AnimatablePair: Sendable where First: Sendable, Second: Sendable {}

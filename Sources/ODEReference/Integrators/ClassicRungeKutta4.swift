@@ -76,18 +76,18 @@ func rungeKuttaStages<System: SecondOrderSystem>(
 ) {
     func derivative(_ index: Int, at t: Double, input: Int?) {
         if let input {
-            scratch.pairs[index].first.overwrite(with: scratch.pairs[input].second)
+            scratch.pairs[index].first.assign(from: scratch.pairs[input].second)
             system.acceleration(
                 time: t, position: scratch.pairs[input].first, velocity: scratch.pairs[input].second,
                 into: &scratch.pairs[index].second)
         } else {
-            scratch.pairs[index].first.overwrite(with: state.second)
+            scratch.pairs[index].first.assign(from: state.second)
             system.acceleration(
                 time: t, position: state.first, velocity: state.second, into: &scratch.pairs[index].second)
         }
     }
     if staleFirstStage {
-        scratch.pairs[0].first.overwrite(with: state.second)
+        scratch.pairs[0].first.assign(from: state.second)
         system.acceleration(
             time: time, position: scratch.pairs[4].first, velocity: state.second, into: &scratch.pairs[0].second)
     } else {
@@ -95,7 +95,7 @@ func rungeKuttaStages<System: SecondOrderSystem>(
     }
     for i in 1...3 {
         let c = i == 3 ? 1.0 : 0.5
-        scratch.pairs[4].overwrite(with: state)
+        scratch.pairs[4].assign(from: state)
         scratch.pairs[4].add(scratch.pairs[i - 1], scaledBy: c * h)
         derivative(i, at: time + c * h, input: 4)
     }

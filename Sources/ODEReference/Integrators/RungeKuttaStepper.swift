@@ -6,12 +6,14 @@ import Darwin
 import VectorKernels
 
 /// The working memory and single-step arithmetic of an embedded pair, shared by
-/// every driver of ``AdaptiveIntegrator``.
+/// every driver of ``AdaptiveIntegrator`` and by ``AdaptiveIntegrator/Stepper``.
 ///
 /// All buffers are allocated once (as copies of the initial state, made unique
-/// on their first write); a step then only scales and adds into them
-/// (`add(_:scaledBy:)`), so an N-point ``PointVector`` state steps without
-/// allocating.
+/// on their first write); a step then only forms linear combinations into them
+/// (``VectorArithmetic/formLinearCombination(base:terms:weights:factor:)``), so
+/// an N-point ``PointVector`` state steps without allocating. The stage
+/// derivatives are kept as two arrays, velocities and accelerations, so that
+/// a stage input is one fused combination per component.
 @usableFromInline
 internal struct RungeKuttaStepper<System: SecondOrderSystem> {
     @usableFromInline typealias Vector = System.Vector
@@ -23,13 +25,15 @@ internal struct RungeKuttaStepper<System: SecondOrderSystem> {
     /// The current time and state (the start of the next step).
     @usableFromInline var time: Double
     @usableFromInline var state: State
-    /// The extended stage derivatives; `k[0] = f(time, state)` between steps.
-    @usableFromInline var k: [State]
+    /// The extended stage derivatives `kⱼ = (velocities[j], accelerations[j])`;
+    /// `k₀ = f(time, state)` between steps.
+    @usableFromInline var velocities: [Vector]
+    @usableFromInline var accelerations: [Vector]
     /// The input of the stage being evaluated.
     @usableFromInline var stageInput: State
     /// The result of the last attempted step.
     @usableFromInline var candidate: State
-    /// Scratch for error vectors and dense-output rows.
+    /// Scratch for error vectors.
     @usableFromInline var scratch: State
     /// Whether `k[endDerivativeIndex]` holds `f(time + h, candidate)`.
     @usableFromInline var hasEndDerivative = false
@@ -39,7 +43,8 @@ internal struct RungeKuttaStepper<System: SecondOrderSystem> {
     @usableFromInline let endIndex: Int
     @usableFromInline let thirdOrderDifference: [Double]?
     /// The last stage before `k_end` evaluated at `t + h` (DP5: 5, DOP853: 11),
-    /// if any: `f` at two points of the same time gives a stiffness estimate.
+    /// if any and if the controller uses it (a stability limit): `f` at two
+    /// points of the same time gives a stiffness estimate.
     @usableFromInline let stiffnessStageIndex: Int?
     /// The largest `‖f(y₁) − f(Y)‖ / ‖y₁ − Y‖` over the steps so far (Hairer's
     /// stiffness detection quantity divided by `h`): an estimate of the
@@ -54,13 +59,17 @@ internal struct RungeKuttaStepper<System: SecondOrderSystem> {
     @usableFromInline
     enum Source { case state, candidate, stageInput }
 
+    /// - Parameter estimatingStiffness: keep ``stiffnessEstimate`` (two more
+    ///   differences and norms per step); only a controller with a stability
+    ///   limit reads it.
     @inlinable
-    init(pair: EmbeddedRungeKuttaPair, system: System, time: Double, state: State) {
+    init(pair: EmbeddedRungeKuttaPair, system: System, time: Double, state: State, estimatingStiffness: Bool) {
         self.pair = pair
         self.system = system
         self.time = time
         self.state = state
-        self.k = Array(repeating: state, count: pair.extendedStageCount)
+        self.velocities = Array(repeating: state.first, count: pair.extendedStageCount)
+        self.accelerations = Array(repeating: state.second, count: pair.extendedStageCount)
         self.stageInput = state
         self.candidate = state
         self.scratch = state
@@ -70,8 +79,14 @@ internal struct RungeKuttaStepper<System: SecondOrderSystem> {
             zip(pair.weights, third).map { $0 - $1 }
         }
         let endIndex = pair.endDerivativeIndex
-        self.stiffnessStageIndex = (0..<endIndex).last { pair.nodes[$0] == 1 }
+        self.stiffnessStageIndex = estimatingStiffness ? (0..<endIndex).last { pair.nodes[$0] == 1 } : nil
         evaluateDerivative(at: time, of: .state, into: 0)
+    }
+
+    /// `kⱼ` as a phase state (shares the stage buffers).
+    @inlinable
+    func stage(_ j: Int) -> State {
+        State(velocities[j], accelerations[j])
     }
 
     /// `k[index] = (v, a(t, x, v))` for the state at `source`.
@@ -80,14 +95,23 @@ internal struct RungeKuttaStepper<System: SecondOrderSystem> {
         // Disjoint stored properties: read the input, write the stage.
         switch source {
         case .state:
-            k[index].first.overwrite(with: state.second)
-            system.acceleration(time: t, position: state.first, velocity: state.second, into: &k[index].second)
+            velocities[index].assign(from: state.second)
+            system.acceleration(time: t, position: state.first, velocity: state.second, into: &accelerations[index])
         case .candidate:
-            k[index].first.overwrite(with: candidate.second)
-            system.acceleration(time: t, position: candidate.first, velocity: candidate.second, into: &k[index].second)
+            velocities[index].assign(from: candidate.second)
+            system.acceleration(
+                time: t, position: candidate.first, velocity: candidate.second, into: &accelerations[index])
         case .stageInput:
-            k[index].first.overwrite(with: stageInput.second)
-            system.acceleration(time: t, position: stageInput.first, velocity: stageInput.second, into: &k[index].second)
+            // The stage's velocity is its input's: the buffers trade places
+            // (no copy), except for the stage the stiffness estimate reads
+            // back from `stageInput`. The next stage input overwrites it whole.
+            if index == stiffnessStageIndex {
+                velocities[index].assign(from: stageInput.second)
+            } else {
+                swap(&velocities[index], &stageInput.second)
+            }
+            system.acceleration(
+                time: t, position: stageInput.first, velocity: velocities[index], into: &accelerations[index])
         }
         functionEvaluations += 1
     }
@@ -95,10 +119,8 @@ internal struct RungeKuttaStepper<System: SecondOrderSystem> {
     /// `stageInput = state + h·Σ row[j]·k[j]`.
     @inlinable
     mutating func formStageInput(row: [Double], stepSize h: Double) {
-        stageInput.overwrite(with: state)
-        for j in row.indices where row[j] != 0 {
-            stageInput.add(k[j], scaledBy: h * row[j])
-        }
+        stageInput.first.formLinearCombination(base: state.first, terms: velocities, weights: row, factor: h)
+        stageInput.second.formLinearCombination(base: state.second, terms: accelerations, weights: row, factor: h)
     }
 
     /// Attempts one step of size `h` from (`time`, `state`): fills the stages and
@@ -113,10 +135,9 @@ internal struct RungeKuttaStepper<System: SecondOrderSystem> {
             formStageInput(row: pair.coefficients[i], stepSize: h)
             evaluateDerivative(at: time + pair.nodes[i] * h, of: .stageInput, into: i)
         }
-        candidate.overwrite(with: state)
-        for j in 0..<s where pair.weights[j] != 0 {
-            candidate.add(k[j], scaledBy: h * pair.weights[j])
-        }
+        candidate.first.formLinearCombination(base: state.first, terms: velocities, weights: pair.weights, factor: h)
+        candidate.second.formLinearCombination(
+            base: state.second, terms: accelerations, weights: pair.weights, factor: h)
         hasEndDerivative = false
         if fsal {
             evaluateDerivative(at: time + h, of: .candidate, into: s - 1)
@@ -132,13 +153,19 @@ internal struct RungeKuttaStepper<System: SecondOrderSystem> {
         return denominator > 0 ? abs(h) * fifth * fifth / denominator.squareRoot() : 0
     }
 
+    /// ``attemptStep(size:)`` for a step taken without error control: throws
+    /// when the candidate is not finite (the state is left as it was).
+    @inlinable
+    mutating func attemptUncontrolledStep(size h: Double) throws(IntegrationError) {
+        _ = attemptStep(size: h)
+        guard candidate.magnitudeSquared.isFinite else { throw .nonFiniteState(time: time + h) }
+    }
+
     /// `‖Σ weights[j]·k[j]‖`.
     @inlinable
     mutating func weightedNorm(_ weights: [Double]) -> Double {
-        scratch.makeZero()
-        for j in weights.indices where weights[j] != 0 {
-            scratch.add(k[j], scaledBy: weights[j])
-        }
+        scratch.first.formLinearCombination(base: nil, terms: velocities, weights: weights, factor: 1)
+        scratch.second.formLinearCombination(base: nil, terms: accelerations, weights: weights, factor: 1)
         return scratch.norm
     }
 
@@ -156,10 +183,10 @@ internal struct RungeKuttaStepper<System: SecondOrderSystem> {
     @inlinable
     mutating func estimateStiffness() {
         guard let last = stiffnessStageIndex else { return }
-        scratch.overwrite(with: k[endIndex])
-        scratch -= k[last]
+        scratch.assign(from: stage(endIndex))
+        scratch -= stage(last)
         let numerator = scratch.norm
-        scratch.overwrite(with: candidate)
+        scratch.assign(from: candidate)
         scratch -= stageInput
         let denominator = scratch.norm
         // The largest value seen: a fast mode shows during its transient and
@@ -171,7 +198,7 @@ internal struct RungeKuttaStepper<System: SecondOrderSystem> {
     }
 
     /// The dense-output coefficients `[y₀, Δ, r₃, r₄, r₅, …]` of the attempted
-    /// step (evaluating the extra stages), before ``accept(stepSize:)``.
+    /// step (evaluating the extra stages), before ``accept(stepSize:landingAt:)``.
     @inlinable
     mutating func denseOutputCoefficients(stepSize h: Double) -> [State] {
         ensureEndDerivative(stepSize: h)
@@ -180,36 +207,50 @@ internal struct RungeKuttaStepper<System: SecondOrderSystem> {
             formStageInput(row: pair.extraStageCoefficients[m], stepSize: h)
             evaluateDerivative(at: time + node * h, of: .stageInput, into: end + 1 + m)
         }
+        let k0 = stage(0)
         var delta = candidate
         delta -= state
-        var r3 = k[0].scaled(by: h)
+        var r3 = k0.scaled(by: h)
         r3 -= delta
         var r4 = delta.scaled(by: 2)
-        r4.add(k[0], scaledBy: -h)
-        r4.add(k[end], scaledBy: -h)
+        r4.add(k0, scaledBy: -h)
+        r4.add(stage(end), scaledBy: -h)
         var result = [state, delta, r3, r4]
         for row in pair.denseOutputRows {
-            var r = k[0].scaled(by: 0)
-            for j in row.indices where row[j] != 0 {
-                r.add(k[j], scaledBy: h * row[j])
-            }
+            var r = State(Vector.zero, Vector.zero)
+            r.first.formLinearCombination(base: nil, terms: velocities, weights: row, factor: h)
+            r.second.formLinearCombination(base: nil, terms: accelerations, weights: row, factor: h)
             result.append(r)
         }
         return result
     }
 
     /// Moves to the end of the attempted step: `state = candidate`,
-    /// `k[0] = f(time + h, candidate)`.
+    /// `k[0] = f(time + h, candidate)` (the buffers trade places; nothing is
+    /// copied).
     @inlinable
     mutating func accept(stepSize h: Double, landingAt newTime: Double) {
         ensureEndDerivative(stepSize: h)
         swap(&state, &candidate)
-        // A copy into k[0]'s own buffer (Array.swapAt allocates in unoptimised builds).
         let end = endIndex
-        k[0].first.overwrite(with: k[end].first)
-        k[0].second.overwrite(with: k[end].second)
+        // Through the buffer: Array.swapAt allocates in unoptimised builds.
+        velocities.withUnsafeMutableBufferPointer { $0.swapAt(0, end) }
+        accelerations.withUnsafeMutableBufferPointer { $0.swapAt(0, end) }
         time = newTime
         hasEndDerivative = false
+    }
+
+    /// Starts again from (`newTime`, `position`, `velocity`), copying into the
+    /// existing buffers, and evaluates `k₀` there.
+    @inlinable
+    mutating func restart(at newTime: Double, position: Vector, velocity: Vector) {
+        time = newTime
+        state.first.assign(from: position)
+        state.second.assign(from: velocity)
+        hasEndDerivative = false
+        stiffnessEstimate = 0
+        embeddedDifference = 0
+        evaluateDerivative(at: newTime, of: .state, into: 0)
     }
 }
 
@@ -222,14 +263,14 @@ extension RungeKuttaStepper {
     @inlinable
     mutating func initialStepSize(order: Int, relativeTolerance: Double, absoluteTolerance: Double, maximum: Double) -> Double {
         let sk = absoluteTolerance + relativeTolerance * state.norm
-        let dnf = k[0].magnitudeSquared / (sk * sk)
+        let dnf = stage(0).magnitudeSquared / (sk * sk)
         let dny = state.magnitudeSquared / (sk * sk)
         var h = (dnf <= 1e-10 || dny <= 1e-10) ? 1e-6 : (dny / dnf).squareRoot() * 0.01
         h = Swift.min(h, maximum)
         formStageInput(row: [1], stepSize: h)
         evaluateDerivative(at: time + h, of: .stageInput, into: 1)
-        scratch.overwrite(with: k[1])
-        scratch -= k[0]
+        scratch.assign(from: stage(1))
+        scratch -= stage(0)
         let secondDerivative = scratch.norm / sk / h
         let der12 = Swift.max(secondDerivative, dnf.squareRoot())
         let h1 = der12 <= 1e-15

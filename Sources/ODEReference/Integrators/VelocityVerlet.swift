@@ -48,7 +48,7 @@ public struct VelocityVerlet: FixedStepScheme {
     ) {
         // pairs[0].first: a₀; pairs[0].second: a₁; pairs[1].first: ṽ₁.
         system.acceleration(time: time, position: state.first, velocity: state.second, into: &scratch.pairs[0].first)
-        scratch.pairs[1].first.overwrite(with: state.second)
+        scratch.pairs[1].first.assign(from: state.second)
         scratch.pairs[1].first.add(scratch.pairs[0].first, scaledBy: h)
         state.second.add(scratch.pairs[0].first, scaledBy: h / 2)
         state.first.add(state.second, scaledBy: h)

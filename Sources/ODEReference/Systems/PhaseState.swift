@@ -30,21 +30,6 @@ extension AnimatablePair where First == Second {
 }
 
 extension VectorArithmetic {
-    /// Overwrites `self` with `source` in place, keeping `self`'s buffer
-    /// (a plain assignment would share `source`'s buffer and copy on the next
-    /// write). Non-finite old contents turn into NaN, as `0·∞` does.
-    @inlinable
-    internal mutating func overwrite(with source: Self) {
-        scale(by: 0)
-        add(source, scaledBy: 1)
-    }
-
-    /// Sets every component to zero in place, keeping the buffer.
-    @inlinable
-    internal mutating func makeZero() {
-        scale(by: 0)
-    }
-
     /// `√magnitudeSquared`, the Euclidean norm.
     @inlinable
     internal var norm: Double { magnitudeSquared.squareRoot() }

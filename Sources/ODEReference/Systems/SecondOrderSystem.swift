@@ -18,7 +18,8 @@ public protocol SecondOrderSystem {
     ///
     /// - Parameter acceleration: a buffer of the right shape whose previous
     ///   contents are arbitrary (an earlier acceleration or a copy of the
-    ///   state); overwrite it, e.g. `scale(by: 0)` then `add(_:scaledBy:)`.
+    ///   state); overwrite it, e.g. `assign(from: position)`, `scale(by:)`,
+    ///   then `add(_:scaledBy:)` (one pass each, no allocation).
     func acceleration(time: Double, position: Vector, velocity: Vector, into acceleration: inout Vector)
 }
 
