@@ -4,10 +4,11 @@ import SpringBenchBackends
 import Testing
 import VectorKernels
 
-/// Per-step work of the fixed-step schemes is allocation-free for an N-point
-/// vector once the buffers exist: a run of 4× the steps allocates exactly as
-/// much as the shorter one. (The embedded pairs' driver still allocates a few
-/// objects per step in the unoptimised builds tests run in; not asserted.)
+/// Per-step work is allocation-free for an N-point vector once the buffers
+/// exist: one step of every fixed-step scheme and of the adaptive pairs'
+/// ``AdaptiveIntegrator/Stepper`` allocates nothing (counted in the
+/// unoptimised build the tests run in), and a fixed-step run of 4× the steps
+/// allocates exactly as much as the shorter one.
 @Suite("Allocations: stepping an N-point vector does not allocate per step")
 struct AllocationTests {
     typealias V = PointVector<SIMDBackend, ZeroExtending>
@@ -33,6 +34,34 @@ struct AllocationTests {
         let long = try allocations { _ = try scheme.scheme.integrate(Self.system, from: 0, to: 0.4, position: Self.x0, velocity: Self.v0) }
         #expect(long == short, "100 steps: \(short) allocations, 400 steps: \(long)")
     }
+
+    @Test("fixed-step schemes: 0 allocations per step", arguments: FixedStepSchemeCase.every)
+    func fixedStepAdvance(_ scheme: FixedStepSchemeCase) throws {
+        try #require(AllocationCounter.isActive)
+        var state = PhaseState(Self.x0, Self.v0)
+        var scratch = FixedStepScratch(like: state)
+        let h = scheme.scheme.stepSize
+        scheme.scheme.advance(Self.system, time: 0, by: h, state: &state, scratch: &scratch)  // buffers made unique
+        let allocations = try allocations {
+            for i in 1...20 {
+                scheme.scheme.advance(Self.system, time: Double(i) * h, by: h, state: &state, scratch: &scratch)
+            }
+        }
+        #expect(allocations == 0, "\(scheme.scheme.name): \(allocations) allocations in 20 steps")
+    }
+
+    @Test("adaptive pairs' Stepper: 0 allocations per step", arguments: PairCase.all)
+    func adaptiveStepper(_ pair: PairCase) throws {
+        try #require(AllocationCounter.isActive)
+        let integrator = AdaptiveIntegrator(pair.pair, system: Self.system)
+        // Every buffer is made at set-up, none on a later step.
+        var stepper = try integrator.makeStepper(position: Self.x0, velocity: Self.v0)
+        let allocations = try allocations {
+            for _ in 0..<20 { try stepper.step(by: 0.001) }
+        }
+        #expect(allocations == 0, "\(pair.pair.name): \(allocations) allocations in 20 steps")
+        #expect(stepper.functionEvaluations == 1 + 20 * (pair.pair.stageCount - (pair.pair.isFirstSameAsLast ? 1 : 0)))
+    }
 }
 
 /// A fixed-step scheme as a test argument.
@@ -42,4 +71,6 @@ struct FixedStepSchemeCase: Sendable, CustomTestStringConvertible {
     static let semiImplicitEuler = FixedStepSchemeCase(scheme: SemiImplicitEuler(stepSize: 0.001))
     static let rungeKutta4 = FixedStepSchemeCase(scheme: ClassicRungeKutta4(stepSize: 0.001))
     static let velocityVerlet = FixedStepSchemeCase(scheme: VelocityVerlet(stepSize: 0.001))
+    static let rebound = FixedStepSchemeCase(scheme: ReboundRungeKutta(stepSize: 0.001))
+    static let every = [semiImplicitEuler, rungeKutta4, velocityVerlet, rebound]
 }

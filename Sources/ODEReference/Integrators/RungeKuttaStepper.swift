@@ -67,12 +67,15 @@ internal struct RungeKuttaStepper<System: SecondOrderSystem> {
         self.pair = pair
         self.system = system
         self.time = time
-        self.state = state
-        self.velocities = Array(repeating: state.first, count: pair.extendedStageCount)
-        self.accelerations = Array(repeating: state.second, count: pair.extendedStageCount)
-        self.stageInput = state
-        self.candidate = state
-        self.scratch = state
+        // Every buffer its own from the start (buffers trade places between
+        // steps, so one still shared with the caller's state would be copied
+        // on some later step).
+        self.state = Self.ownCopy(of: state)
+        self.velocities = (0..<pair.extendedStageCount).map { _ in Self.ownCopy(of: state.second) }
+        self.accelerations = (0..<pair.extendedStageCount).map { _ in Self.ownCopy(of: state.second) }
+        self.stageInput = Self.ownCopy(of: state)
+        self.candidate = Self.ownCopy(of: state)
+        self.scratch = Self.ownCopy(of: state)
         self.firstSameAsLast = pair.isFirstSameAsLast
         self.endIndex = pair.endDerivativeIndex
         self.thirdOrderDifference = pair.thirdOrderWeights.map { third in
@@ -81,6 +84,15 @@ internal struct RungeKuttaStepper<System: SecondOrderSystem> {
         let endIndex = pair.endDerivativeIndex
         self.stiffnessStageIndex = estimatingStiffness ? (0..<endIndex).last { pair.nodes[$0] == 1 } : nil
         evaluateDerivative(at: time, of: .state, into: 0)
+    }
+
+    /// A copy of `value` that shares no storage with it (``VectorArithmetic/assign(from:)``
+    /// into a copy that is not uniquely referenced).
+    @inlinable
+    static func ownCopy<V: VectorArithmetic>(of value: V) -> V {
+        var copy = value
+        copy.assign(from: value)
+        return copy
     }
 
     /// `kⱼ` as a phase state (shares the stage buffers).
