@@ -57,6 +57,14 @@ final class SpringState<Backend: KernelBackend> {
         }
     }
 
+    /// The displacements and velocities `workload` has moved: the ODE
+    /// workload's live in its stepper (nothing is copied back per frame).
+    @inlinable
+    func moved(by workload: SpringWorkload) -> (displacement: Vector, velocity: Vector) {
+        if workload == .odeStep, let stepper { return (stepper.position, stepper.velocity) }
+        return (displacement, velocity)
+    }
+
     /// `n` frames of u ← A·u + B·v, v ← C·u + D·v, in place.
     @inlinable
     func closedFormFrames(_ n: Int) {
