@@ -183,9 +183,15 @@ public enum SIMDBackend: KernelBackend {
             scalar: { y[$0] += alpha * x[$0] })
     }
 
+    /// Whether this build's target has FMA (``SPRINGBENCH_BUILD_HAS_FMA``), as a
+    /// property: the constant tested in place made every build without FMA
+    /// warn that the fused branch is never executed.
+    @inlinable
+    static var buildHasFMA: Bool { SPRINGBENCH_BUILD_HAS_FMA != 0 }
+
     @inlinable
     public static func uncheckedMagnitudeSquared(_ a: UnsafePointer<Double>, count: Int) -> Double {
-        if SPRINGBENCH_BUILD_HAS_FMA != 0 { return fusedMagnitudeSquared(a, count: count) }
+        if buildHasFMA { return fusedMagnitudeSquared(a, count: count) }
         let width = Narrow.scalarCount
         var s0 = Narrow(), s1 = Narrow(), s2 = Narrow(), s3 = Narrow()
         var i = 0
