@@ -117,3 +117,84 @@ struct CheckPowerTests {
         #expect(verdict(claiming: 4) == .fails)
     }
 }
+
+/// Which in-place override of ``FaultyInPlace`` is broken.
+protocol InPlaceFault { static var name: String { get } }
+enum NoInPlaceFault: InPlaceFault { static let name = "none" }
+/// `assign(from:)` writes into the storage even when a copy still uses it.
+enum AssignWritesSharedStorage: InPlaceFault { static let name = "assign-shared" }
+/// `formLinearCombination` drops the last weighted term.
+enum CombinationDropsLastTerm: InPlaceFault { static let name = "combination-short" }
+
+/// A zero-extending copy-on-write vector of its own storage, correct in every
+/// requirement except the in-place override `Fault` names.
+struct FaultyInPlace<Fault: InPlaceFault>: VectorArithmetic {
+    final class Box { var values: [Double]; init(_ values: [Double]) { self.values = values } }
+    var box: Box
+
+    init(_ values: [Double]) { box = Box(values) }
+    var values: [Double] { box.values }
+
+    static var zero: Self { Self([]) }
+    static func == (a: Self, b: Self) -> Bool {
+        let n = max(a.values.count, b.values.count)
+        return (0..<n).allSatisfy { (($0 < a.values.count) ? a.values[$0] : 0) == (($0 < b.values.count) ? b.values[$0] : 0) }
+    }
+    mutating func update(_ body: (inout [Double]) -> Void) {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.values) }
+        body(&box.values)
+    }
+    static func += (a: inout Self, b: Self) {
+        a.update { v in
+            if v.count < b.values.count { v += repeatElement(0, count: b.values.count - v.count) }
+            for i in b.values.indices { v[i] += b.values[i] }
+        }
+    }
+    static func -= (a: inout Self, b: Self) { a += b.scaled(by: -1) }
+    static func + (a: Self, b: Self) -> Self { var c = a; c += b; return c }
+    static func - (a: Self, b: Self) -> Self { var c = a; c -= b; return c }
+    mutating func scale(by factor: Double) { update { v in for i in v.indices { v[i] *= factor } } }
+    var magnitudeSquared: Double { values.reduce(0) { $0 + $1 * $1 } }
+
+    mutating func assign(from other: Self) {
+        if Fault.self == AssignWritesSharedStorage.self {
+            box.values = other.values  // no uniqueness check
+        } else {
+            update { $0 = other.values }
+        }
+    }
+
+    mutating func formLinearCombination(base: Self?, terms: [Self], weights: [Double], factor: Double) {
+        guard Fault.self == CombinationDropsLastTerm.self, let last = weights.lastIndex(where: { $0 != 0 }) else {
+            formLinearCombinationTermByTerm(base: base, terms: terms, weights: weights, factor: factor)
+            return
+        }
+        var shortened = weights
+        shortened[last] = 0
+        formLinearCombinationTermByTerm(base: base, terms: terms, weights: shortened, factor: factor)
+    }
+}
+
+extension CheckPowerTests {
+    static func lawVerdicts<F: InPlaceFault>(_: F.Type) -> [String: Verdict] {
+        let checker = VectorLawChecker<FaultyInPlace<F>>(
+            name: F.name, seeds: [1, 2], make: { FaultyInPlace($0) }, elements: { $0.values })
+        return Dictionary(uniqueKeysWithValues: checker.check().map { ($0.name, $0.verdict) })
+    }
+
+    @Test("a broken assign or linear-combination override fails its law and no other")
+    func inPlaceFaultsAreIsolated() {
+        let laws = VectorLaw.allCases.map(\.rawValue)
+        let clean = Self.lawVerdicts(NoInPlaceFault.self)
+        let assign = Self.lawVerdicts(AssignWritesSharedStorage.self)
+        let combination = Self.lawVerdicts(CombinationDropsLastTerm.self)
+        for law in laws {
+            #expect(clean["laws.none.\(law)"] == .holds, "correct type: \(law)")
+            #expect(assign["laws.assign-shared.\(law)"] == (law == VectorLaw.assignCopies.rawValue ? .fails : .holds),
+                    "assign fault: \(law)")
+            #expect(combination["laws.combination-short.\(law)"]
+                        == (law == VectorLaw.linearCombinationAgrees.rawValue ? .fails : .holds),
+                    "combination fault: \(law)")
+        }
+    }
+}

@@ -167,27 +167,29 @@ public enum PerformanceReport {
             ("N", .right), ("State", .left), ("Backend", .left), ("ns/element", .right), ("p10–p90", .right), ("GB/s", .right),
             ("Of ceiling", .right), ("Allocations/call", .right),
         ])
+        let allocations = { (count: Double?) in
+            count.map { NumberFormatting.significant($0, digits: 3, trimmingZeros: true) } ?? "not counted"
+        }
         for size in index.sizes(kernel) {
+            let perElement = { (value: Double) in NumberFormatting.significant(value / Double(size)) }
             for backend in index.backends(kernel) {
                 guard let cell = index.cell(kernel, backend, size) else { continue }
-                let perElement = { (value: Double) in NumberFormatting.significant(value / Double(size)) }
                 table.append([
                     NumberFormatting.size(size), cell.cacheState?.rawValue ?? "—", index.results.machine.displayName(of: backend),
                     NumberFormatting.significant(cell.nanosecondsPerElement),
                     "\(perElement(cell.summary.p10))–\(perElement(cell.summary.p90))",
                     NumberFormatting.significant(cell.gigabytesPerSecond),
                     cell.ceiling.map(fractionText) ?? NumberFormatting.percent(cell.fractionOfBandwidth),
-                    cell.allocationsPerOperation.map { NumberFormatting.significant($0, digits: 3, trimmingZeros: true) } ?? "not counted",
+                    allocations(cell.allocationsPerOperation),
                 ])
             }
             if let c = index.yardstickCell(kernel, size) {
-                let perElement = { (value: Double) in NumberFormatting.significant(value / Double(size)) }
                 table.append([
                     NumberFormatting.size(size), c.cacheState?.rawValue ?? "—", "*C (yardstick)*",
                     "*" + NumberFormatting.significant(c.nanosecondsPerElement) + "*",
                     "\(perElement(c.summary.p10))–\(perElement(c.summary.p90))",
                     NumberFormatting.significant(c.gigabytesPerSecond), NumberFormatting.percent(c.fractionOfBandwidth),
-                    c.allocationsPerOperation.map { NumberFormatting.significant($0, digits: 3, trimmingZeros: true) } ?? "not counted",
+                    allocations(c.allocationsPerOperation),
                 ])
             }
         }

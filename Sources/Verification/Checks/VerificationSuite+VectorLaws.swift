@@ -76,6 +76,8 @@ public enum VectorLaw: String, CaseIterable, Sendable {
     case magnitudeIsDotProduct = "magnitude-squared-is-dot-product"
     case magnitudeZeroOnlyForZeros = "magnitude-squared-zero-only-for-zeros"
     case valueSemantics = "value-semantics"
+    case assignCopies = "assign-copies"
+    case linearCombinationAgrees = "linear-combination-agrees-with-sequence"
 
     /// What the law states.
     public var property: String {
@@ -91,6 +93,10 @@ public enum VectorLaw: String, CaseIterable, Sendable {
         case .magnitudeIsDotProduct: return "magnitudeSquared ≥ 0 and equals Σvᵢ² within Higham's bound"
         case .magnitudeZeroOnlyForZeros: return "magnitudeSquared > 0 for a vector with a nonzero element"
         case .valueSemantics: return "var b = a; b.scale(by: 2); b += w leaves a unchanged"
+        case .assignCopies:
+            return "var c = w; c.assign(from: v) gives v's elements and leaves w unchanged; mutating c then leaves v unchanged"
+        case .linearCombinationAgrees:
+            return "formLinearCombination(base:terms:weights:factor:) == its term-by-term sequence, with and without a base"
         }
     }
 
@@ -265,6 +271,34 @@ extension VectorLawChecker {
                 recorders[.valueSemantics]!.record(
                     violated: after.count != ev.count || zip(after, ev).contains { !ErrorBounds.identical($0, $1) },
                     "v = \(listText(ev)) became \(listText(after)) after mutating a copy")
+
+                // `assigned` starts as a copy of w: assign must not write into
+                // storage w still uses, and must leave none shared with v.
+                var assigned = w
+                assigned.assign(from: v)
+                let assignedElements = subject.elements(assigned)
+                let wAfterAssign = subject.elements(w)
+                assigned.scale(by: 2)
+                let vAfterAssign = subject.elements(v)
+                func same(_ x: [Double], _ y: [Double]) -> Bool {
+                    x.count == y.count && !zip(x, y).contains { !ErrorBounds.identical($0, $1) }
+                }
+                recorders[.assignCopies]!.record(
+                    violated: !same(assignedElements, ev) || !same(wAfterAssign, ew) || !same(vAfterAssign, ev),
+                    "\(shape): assign gave \(listText(assignedElements)); w became \(listText(wAfterAssign)), then v \(listText(vAfterAssign))")
+
+                // Zero weights are skipped; the factor is not a power of two.
+                let terms = [w, v, w], weights = [factor, 0, -0.75]
+                for base in [v, nil] {
+                    var fused = w
+                    fused.formLinearCombination(base: base, terms: terms, weights: weights, factor: 0.3)
+                    var sequence = v
+                    sequence.formLinearCombinationTermByTerm(base: base, terms: terms, weights: weights, factor: 0.3)
+                    let (f, q) = (subject.elements(fused), subject.elements(sequence))
+                    recorders[.linearCombinationAgrees]!.record(
+                        violated: f.count != q.count || zip(f, q).contains { !ErrorBounds.identical($0, $1) },
+                        "\(shape), base \(base == nil ? "none" : "v"): \(listText(f)) against \(listText(q))")
+                }
             }
         }
         return VectorLaw.allCases.map { law in
