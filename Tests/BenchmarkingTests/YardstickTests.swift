@@ -104,6 +104,71 @@ struct YardstickTests {
         #expect(comparison.slower.count == (example.verdict == .slower ? 1 : 0))
     }
 
+    /// Results at 16 and 256 points where, round by round, `naive`'s
+    /// add-alloc takes `allocating` ns longer than C's and `simd`'s 5 ns
+    /// longer still, while `naive`'s add takes `reused` ns longer than C's
+    /// (and `simd`'s add is the fastest of all, to show the split keeps to
+    /// the add-alloc backend). C's own time drifts from round to round by up
+    /// to 4×, which the pairing must cancel.
+    func allocationResults(allocating: Double, reused: Double) -> BenchmarkResults {
+        var results = _TestSupport.SyntheticResults.make(
+            kernels: [.add, .addAllocating], backends: ["simd", "naive"], sizes: [16, 256], withWorkloads: false)
+        var yardstick: [KernelMeasurement] = []
+        for size in [16, 256] {
+            let drift = (0..<25).map { 1 + 3 * Double(($0 * 7) % 11) / 10 }
+            let cAllocating = drift.map { 20 * $0 + Double(size) / 8 }
+            let cReused = drift.map { 4 * $0 + Double(size) / 8 }
+            for (kernel, base) in [(Kernel.addAllocating, cAllocating), (.add, cReused)] {
+                var c = results.measurements.first { $0.kernel == kernel && $0.size == size }!
+                c.backend = "c"
+                c.samples = base
+                c.summary = SampleStatistics.summarize(base)
+                yardstick.append(c)
+            }
+            for index in results.measurements.indices where results.measurements[index].size == size {
+                let m = results.measurements[index]
+                let samples: [Double] = switch (m.kernel, m.backend) {
+                case (.addAllocating, "naive"): cAllocating.map { $0 + allocating }
+                case (.addAllocating, _): cAllocating.map { $0 + allocating + 5 }
+                case (_, "naive"): cReused.map { $0 + reused }
+                default: cReused.map { $0 - 3 }
+                }
+                results.measurements[index].samples = samples
+                results.measurements[index].summary = SampleStatistics.summarize(samples)
+            }
+        }
+        results.yardstick = YardstickMeasurements(details: CYardstick.details, measurements: yardstick)
+        return results
+    }
+
+    @Test("the allocating add's gap to C is split into the loop's and the allocation's, by paired differences",
+          arguments: [(31.0, -2.5), (0.0, 0.0), (-4.0, 1.5)])
+    func allocationSplit(_ example: (allocating: Double, reused: Double)) throws {
+        let comparison = try #require(YardstickComparison(allocationResults(allocating: example.allocating, reused: example.reused)))
+        #expect(comparison.allocationSplits.map(\.size) == [16, 256])
+        for split in comparison.allocationSplits {
+            #expect(split.backend == "naive")
+            #expect(abs(split.allocatingGap - example.allocating) < 1e-9, "\(split)")
+            #expect(abs(split.reusedGap - example.reused) < 1e-9, "\(split)")
+            #expect(abs(split.allocationExcess - (example.allocating - example.reused)) < 1e-9)
+            // Every paired difference is the same, so the interval is that point.
+            #expect(abs(split.allocatingGapInterval.lower - example.allocating) < 1e-9)
+            #expect(abs(split.allocatingGapInterval.upper - example.allocating) < 1e-9)
+            #expect(abs(split.reusedGapInterval.lower - example.reused) < 1e-9)
+        }
+    }
+
+    @Test("no split where the add or the allocating add is missing on either side")
+    func allocationSplitNeedsBothKernels() throws {
+        var results = allocationResults(allocating: 10, reused: 0)
+        results.yardstick?.measurements.removeAll { $0.kernel == .add && $0.size == 16 }
+        results.measurements.removeAll { $0.kernel == .addAllocating && $0.size == 256 }
+        let comparison = try #require(YardstickComparison(results))
+        #expect(comparison.allocationSplits.isEmpty)
+        let kernelsOnly = YardstickComparison(self.results(factor: 1.1))
+        #expect(kernelsOnly?.allocationSplits.isEmpty == true)
+    }
+
     @Test("no yardstick, no comparison")
     func absentYardstick() {
         #expect(YardstickComparison(_TestSupport.SyntheticResults.make(withWorkloads: false)) == nil)

@@ -130,6 +130,29 @@ struct YardstickReportTests {
         #expect(addTable.filter { $0.contains("*C (yardstick)*") }.count == 2)
     }
 
+    @Test("the allocating add's split: a row per size with both gaps, their intervals and the allocation's excess")
+    func allocationSplitRendering() {
+        // naive's add-alloc takes 30 ns longer than C's in every round, its add 2 ns less than C's.
+        var results = SyntheticResults.make(kernels: [.add, .addAllocating], backends: ["naive"], sizes: [16], withWorkloads: false)
+        var yardstick: [KernelMeasurement] = []
+        for index in results.measurements.indices {
+            let c = (0..<15).map { 40 + Double($0 % 4) * 10 }
+            let gap = results.measurements[index].kernel == .addAllocating ? 30.0 : -2.0
+            var cell = results.measurements[index]
+            cell.backend = "c"
+            cell.samples = c
+            cell.summary = SampleStatistics.summarize(c)
+            yardstick.append(cell)
+            results.measurements[index].samples = c.map { $0 + gap }
+            results.measurements[index].summary = SampleStatistics.summarize(results.measurements[index].samples)
+        }
+        results.yardstick = YardstickMeasurements(details: CYardstick.details, measurements: yardstick)
+        let section = PerformanceReport.render(results).markdown.markdownSection("### The allocating add: the loop or the allocation?")
+        let rows = section.filter { $0.hasPrefix("| ") && !$0.hasPrefix("| N ") }
+        #expect(rows == ["| 16 | naive | +30.0 [+30.0, +30.0] | −2.00 [−2.00, −2.00] | +32.0 |"], "\(section)")
+        #expect(section.contains { $0.contains("Guides/MachineFacts.md") })
+    }
+
     @Test("no yardstick, no section and no C rows")
     func withoutYardstick() {
         let markdown = PerformanceReport.render(SyntheticResults.make(withWorkloads: false)).markdown

@@ -36,6 +36,34 @@ public struct YardstickComparison: Sendable, Equatable {
 
     public var rows: [Row]
 
+    /// The allocating add's distance from C, split per size into the
+    /// arithmetic and the allocation: how much longer the best `add-alloc`
+    /// backend takes per call than C's `malloc`, loop and `free`, beside how
+    /// much longer the same backend's `add` into a reused vector takes than
+    /// C's loop alone. Each is the median over rounds of the paired
+    /// difference (both sides sampled in the same round), so the machine's
+    /// drift cancels; what the first has beyond the second is the
+    /// allocation's own cost beyond `malloc` and `free` (a Swift result is a
+    /// reference-counted object, Guides/MachineFacts.md, "The C yardstick").
+    public struct AllocationSplit: Sendable, Equatable {
+        public var size: Int
+        /// The backend with the lowest `add-alloc` median at this size.
+        public var backend: String
+        /// Median over rounds of (backend's add-alloc − C's), ns per call.
+        public var allocatingGap: Double
+        public var allocatingGapInterval: ConfidenceInterval
+        /// Median over rounds of (the same backend's add − C's), ns per call.
+        public var reusedGap: Double
+        public var reusedGapInterval: ConfidenceInterval
+        /// What allocating and releasing the result costs the backend per
+        /// call beyond C's `malloc` and `free`: ``allocatingGap`` − ``reusedGap``.
+        public var allocationExcess: Double { allocatingGap - reusedGap }
+    }
+
+    /// One split per size where `add-alloc` and `add` were both measured,
+    /// for the backends and for C; in size order.
+    public var allocationSplits: [AllocationSplit]
+
     /// The comparison of `results`' main build with its yardstick; nil when
     /// no yardstick was sampled.
     public init?(_ results: BenchmarkResults) {
@@ -45,6 +73,30 @@ public struct YardstickComparison: Sendable, Equatable {
             guard let best = cells.min(by: { $0.summary.median < $1.summary.median }) else { return nil }
             return Self.row(best: best, yardstick: c, seed: 0x9A2D &+ UInt64(offset))
         }
+        allocationSplits = Set(yardstick.measurements.map(\.size)).sorted().compactMap { size in
+            func c(_ kernel: Kernel) -> KernelMeasurement? {
+                yardstick.measurements.first { $0.kernel == kernel && $0.size == size }
+            }
+            guard let cAllocating = c(.addAllocating), let cReused = c(.add),
+                  let best = results.measurements.filter({ $0.kernel == .addAllocating && $0.size == size })
+                      .min(by: { $0.summary.median < $1.summary.median }),
+                  let reused = results.measurements.first(where: { $0.kernel == .add && $0.size == size && $0.backend == best.backend }),
+                  let allocating = Self.pairedDifference(best.samples, cAllocating.samples, seed: 0xA110C &+ UInt64(size)),
+                  let arithmetic = Self.pairedDifference(reused.samples, cReused.samples, seed: 0xADD &+ UInt64(size))
+            else { return nil }
+            return AllocationSplit(
+                size: size, backend: best.backend,
+                allocatingGap: allocating.median, allocatingGapInterval: allocating.interval,
+                reusedGap: arithmetic.median, reusedGapInterval: arithmetic.interval)
+        }
+    }
+
+    /// The median over rounds of `a[i] − b[i]` and its 95 % bootstrap
+    /// interval; nil when there is no pair.
+    static func pairedDifference(_ a: [Double], _ b: [Double], seed: UInt64) -> (median: Double, interval: ConfidenceInterval)? {
+        let differences = zip(a, b).map { $0 - $1 }
+        guard !differences.isEmpty else { return nil }
+        return (SampleStatistics.median(differences), SampleStatistics.bootstrapMedianInterval(differences, seed: seed))
     }
 
     /// The row of one kernel and size from the best backend's cell and the

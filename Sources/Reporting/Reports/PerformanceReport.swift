@@ -234,7 +234,40 @@ public enum PerformanceReport {
                 row.verdict == .slower ? "**slower**" : row.verdict.rawValue,
             ])
         }
+        return text + table.text + "\n" + allocationSplitSection(comparison, results)
+    }
+
+    /// Where the allocating add stands against C, the loop told apart from
+    /// the allocation.
+    static func allocationSplitSection(_ comparison: YardstickComparison, _ results: BenchmarkResults) -> String {
+        guard !comparison.allocationSplits.isEmpty else { return "" }
+        var text = "### The allocating add: the loop or the allocation?\n\n"
+        text += "Per size, the best `add-alloc` backend's time per call minus C's (`malloc`, the loop, `free`), beside "
+            + "the same backend's `add` into a reused vector minus C's loop alone: medians over rounds of paired "
+            + "differences, in nanoseconds per call, with 95 % bootstrap intervals (positive: Swift takes longer). "
+            + "The last column, the first minus the second, is what making and releasing the result costs beyond "
+            + "`malloc` and `free`. A Swift result is a reference-counted object: the runtime's allocation and "
+            + "release paths, and, because `+` consumes its operands so that `a + b - c` allocates once, a retain "
+            + "and release of each operand the caller keeps. It is the same for every backend, and no backend "
+            + "can remove it (Guides/MachineFacts.md, \"The C yardstick\", has the instruction counts).\n\n"
+        var table = MarkdownTable([("N", .right), ("Backend", .left), ("add-alloc − C, ns/call [95 %]", .right),
+                                   ("add − C, ns/call [95 %]", .right), ("Allocation beyond malloc + free, ns/call", .right)])
+        for split in comparison.allocationSplits {
+            table.append([
+                NumberFormatting.size(split.size), results.machine.displayName(of: split.backend),
+                "\(signed(split.allocatingGap)) [\(signed(split.allocatingGapInterval.lower)), \(signed(split.allocatingGapInterval.upper))]",
+                "\(signed(split.reusedGap)) [\(signed(split.reusedGapInterval.lower)), \(signed(split.reusedGapInterval.upper))]",
+                signed(split.allocationExcess),
+            ])
+        }
         return text + table.text + "\n"
+    }
+
+    /// `+1.23` or `−1.23` (three significant digits).
+    static func signed(_ value: Double) -> String {
+        guard value.isFinite, value != 0 else { return NumberFormatting.significant(value) }
+        let magnitude = NumberFormatting.significant(abs(value))
+        return (value > 0 ? "+" : "−") + magnitude
     }
 
     // MARK: Plots
