@@ -16,7 +16,8 @@
 // `CVectorKernels` holds what Swift cannot say: streaming stores and the
 // build's FMA flag. `CAllocationCounting` replaces malloc in the executables that link it (the
 // test runner and, through SpringBenchCLI, the tool) so allocations can be
-// counted per thread.
+// counted per thread. `CChildProcess` starts child processes by posix_spawn
+// (Foundation's Process crashed when threads started processes at once).
 import PackageDescription
 
 let package = Package(
@@ -46,6 +47,7 @@ let package = Package(
         ),
         .target(name: "CAllocationCounting"),
         .target(name: "CCPUAffinity"),
+        .target(name: "CChildProcess"),
         .target(name: "CVectorLoops"),
         .target(name: "CVectorKernels"),
         .target(name: "VectorKernels", dependencies: ["CVectorKernels"]),
@@ -55,7 +57,7 @@ let package = Package(
         .target(name: "ODEReference", dependencies: ["VectorKernels"]),
         .target(
             name: "Benchmarking",
-            dependencies: ["VectorKernels", "OpenBLASKernels", "SpringModel", "ODEReference", "CCPUAffinity", "CVectorLoops"]
+            dependencies: ["VectorKernels", "OpenBLASKernels", "SpringModel", "ODEReference", "CCPUAffinity", "CChildProcess", "CVectorLoops"]
         ),
         .target(name: "RegressionGate", dependencies: ["Benchmarking"]),
         .target(name: "Verification", dependencies: ["VectorKernels", "SpringBenchBackends", "SpringModel", "ODEReference"]),

@@ -89,20 +89,15 @@ public struct CallgrindRunner {
 
     /// Runs a process, returning its exit status and combined output.
     func capture(_ arguments: [String]) throws -> (status: Int32, text: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
         environment["OPENBLAS_NUM_THREADS"] = "1"
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let (termination, output) = try ChildProcess.capture(
+            executable: "/usr/bin/env", arguments: arguments, environment: environment)
+        switch termination {
+        case .exited(let status): return (status, output)
+        case .signalled(let signal): return (128 + signal, output)
+        }
     }
 }
 

@@ -8,9 +8,10 @@ import Glibc
 /// over its standard input and output, one JSON line each way.
 public final class ProcessSamplerChannel: SamplerChannel {
     public let label: String
-    let process = Process()
-    let input = Pipe()
-    let output = Pipe()
+    let process: ChildProcess
+    /// Our ends of the sampler's standard input and output (-1 once closed).
+    var input: Int32
+    let output: Int32
     let errorLog: URL
     var buffer = Data()
     let encoder = JSONEncoder()
@@ -30,32 +31,51 @@ public final class ProcessSamplerChannel: SamplerChannel {
             throw .cannotStart(label: label, reason: "\(executable) is not an executable file")
         }
         errorLog = FileManager.default.temporaryDirectory.appendingPathComponent("springbench-sampler-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["sampler"] + arguments
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle(forWritingAtPath: errorLog.path)
+        let toSampler: ChildPipe, fromSampler: ChildPipe
         do {
-            try process.run()
+            toSampler = try ChildPipe()
+            fromSampler = try ChildPipe()
         } catch {
             throw .cannotStart(label: label, reason: "\(error)")
         }
+        do {
+            process = try ChildProcess(
+                executable: executable, arguments: ["sampler"] + arguments,
+                standardInput: .descriptor(toSampler.readEnd), standardOutput: .descriptor(fromSampler.writeEnd),
+                standardError: .file(errorLog.path))
+        } catch {
+            for end in [toSampler.readEnd, toSampler.writeEnd, fromSampler.readEnd, fromSampler.writeEnd] { Glibc.close(end) }
+            throw .cannotStart(label: label, reason: "\(error)")
+        }
+        Glibc.close(toSampler.readEnd)
+        Glibc.close(fromSampler.writeEnd)
+        input = toSampler.writeEnd
+        output = fromSampler.readEnd
     }
 
     deinit {
         close()
+        if input >= 0 { Glibc.close(input) }
+        Glibc.close(output)
         try? FileManager.default.removeItem(at: errorLog)
     }
 
+    /// Writes all of `bytes` to the sampler's standard input.
+    func write(_ bytes: [UInt8]) throws(PairedRunError) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw .exited(label: label, stderr: stderrText()) }
+            offset += count
+        }
+    }
+
     public func send(_ request: SamplerRequest) throws(PairedRunError) -> SamplerResponse {
-        do {
-            var line = try encoder.encode(request)
-            line.append(UInt8(ascii: "\n"))
-            try input.fileHandleForWriting.write(contentsOf: line)
-        } catch {
+        guard input >= 0, let line = try? encoder.encode(request) else {
             throw .exited(label: label, stderr: stderrText())
         }
+        try write(Array(line) + [UInt8(ascii: "\n")])
         // A hello needs no work: a program that does not answer it within
         // 15 s is not a sampler (or hangs); measuring requests get the full deadline.
         var seconds = replyDeadlineSeconds
@@ -77,10 +97,13 @@ public final class ProcessSamplerChannel: SamplerChannel {
 
     public func close() {
         guard process.isRunning else { return }
-        if let line = try? encoder.encode(SamplerRequest.quit) {
-            try? input.fileHandleForWriting.write(contentsOf: line + [UInt8(ascii: "\n")])
+        if input >= 0 {
+            if let line = try? encoder.encode(SamplerRequest.quit) {
+                try? write(Array(line) + [UInt8(ascii: "\n")])
+            }
+            Glibc.close(input)
+            input = -1
         }
-        try? input.fileHandleForWriting.close()
         // A sampler leaves at once on quit or end of input; anything else that
         // is still running after two seconds is not a sampler: kill it
         // (SIGKILL: a child can inherit a mask that blocks SIGTERM, as it does
@@ -95,9 +118,8 @@ public final class ProcessSamplerChannel: SamplerChannel {
     /// child keeps running was seen to leave it waiting forever.
     func stop() {
         guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGKILL)
-        let deadline = monotonicNanoseconds() + 2_000_000_000
-        while process.isRunning, monotonicNanoseconds() < deadline { usleep(10_000) }
+        process.send(SIGKILL)
+        process.wait(seconds: 2)
     }
 
     struct DeadlinePassed: Error {}
@@ -105,7 +127,7 @@ public final class ProcessSamplerChannel: SamplerChannel {
     /// The next line of the sampler's output, nil at end of file; throws
     /// when nothing arrives before `deadline` (monotonic nanoseconds).
     func readLine(deadline: UInt64) throws -> Data? {
-        let descriptor = output.fileHandleForReading.fileDescriptor
+        let descriptor = output
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = buffer[buffer.startIndex..<newline]

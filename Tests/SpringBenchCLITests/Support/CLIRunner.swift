@@ -1,3 +1,4 @@
+import Benchmarking
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -57,38 +58,36 @@ struct CLIRunner {
         let out = scratch.appendingPathComponent("stdout"), err = scratch.appendingPathComponent("stderr")
         FileManager.default.createFile(atPath: out.path, contents: nil)
         FileManager.default.createFile(atPath: err.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        process.standardInput = FileHandle.nullDevice
-        process.environment = environment
-        process.standardOutput = FileHandle(forWritingAtPath: out.path)
-        process.standardError = FileHandle(forWritingAtPath: err.path)
         let clock = ContinuousClock()
         let start = clock.now
-        do { try process.run() } catch {
+        let process: ChildProcess
+        do {
+            // posix_spawn, not Foundation's Process: its run() crashed this
+            // test runner when tests started processes in parallel
+            // (Guides/MachineFacts.md, "Child processes").
+            process = try ChildProcess(
+                executable: executable, arguments: arguments, environment: environment, directory: directory,
+                standardInput: .nullDevice, standardOutput: .file(out.path), standardError: .file(err.path))
+        } catch {
             return Outcome(arguments: arguments, status: nil, signal: nil, timedOut: false, stdout: "",
-                           stderr: "cannot start \(executable): \(error)", seconds: 0)
+                           stderr: "\(error)", seconds: 0)
         }
-        var timedOut = false
-        while process.isRunning {
-            if (clock.now - start) > .milliseconds(Int(deadline * 1000)) {
-                timedOut = true
-                kill(process.processIdentifier, SIGKILL)
-                let killed = clock.now
-                while process.isRunning, clock.now - killed < .seconds(2) { usleep(5_000) }
-                break
-            }
-            usleep(2_000)
+        var termination = process.wait(seconds: deadline)
+        let timedOut = termination == nil
+        if timedOut {
+            process.send(SIGKILL)
+            termination = process.wait(seconds: 2)
         }
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        let bySignal = !process.isRunning && process.terminationReason == .uncaughtSignal
+        var status: Int32?, signal: Int32?
+        switch termination {
+        case .exited(let code)?: status = timedOut ? nil : code
+        case .signalled(let number)?: signal = timedOut ? nil : number
+        case nil: break
+        }
         return Outcome(
-            arguments: arguments,
-            status: timedOut || bySignal || process.isRunning ? nil : process.terminationStatus,
-            signal: bySignal ? process.terminationStatus : nil, timedOut: timedOut,
+            arguments: arguments, status: status, signal: signal, timedOut: timedOut,
             stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
             stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "", seconds: seconds)
     }

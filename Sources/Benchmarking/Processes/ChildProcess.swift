@@ -1,0 +1,237 @@
+import CChildProcess
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A child process started with `posix_spawn`: what the samplers of
+/// `compare-builds` and `--other-build`, callgrind and the command-line tests
+/// run in.
+///
+/// Why not Foundation's `Process`: on Swift 6.3.1 its `run()` crashed the
+/// parent (SIGSEGV in `findMaximumOpenFromProcSelfFD`) when several threads
+/// started processes while others opened descriptors, as a parallel test run
+/// does; a serial lock around `run()` did not stop it (Guides/MachineFacts.md,
+/// "Child processes"). `posix_spawn` keeps no process-wide state, and the
+/// child is reaped here with `waitpid` on its own pid, never `-1`.
+///
+/// The child gets every descriptor but its three standard streams closed, no
+/// blocked signal and every signal at its default action.
+public final class ChildProcess: Sendable {
+    /// What a standard stream of the child is connected to.
+    public enum Stream: Sendable, Equatable {
+        /// The parent's own.
+        case inherit
+        /// `/dev/null`.
+        case nullDevice
+        /// A file, opened for reading (standard input) or created and
+        /// truncated for writing (output and error).
+        case file(String)
+        /// A descriptor of the parent's (a pipe's end), duplicated onto it.
+        case descriptor(Int32)
+    }
+
+    /// How the child ended.
+    public enum Termination: Sendable, Hashable, CustomStringConvertible {
+        case exited(Int32)
+        case signalled(Int32)
+
+        public var description: String {
+            switch self {
+            case .exited(let status): return "exit status \(status)"
+            case .signalled(let signal): return "signal \(signal)"
+            }
+        }
+    }
+
+    /// `posix_spawn` refused: the executable is missing or not executable,
+    /// or the system is out of processes.
+    public struct SpawnError: Error, CustomStringConvertible {
+        public var executable: String
+        public var code: Int32
+
+        public var description: String {
+            "cannot start \(executable): \(String(cString: strerror(code)))"
+        }
+    }
+
+    public let processIdentifier: pid_t
+    /// The termination once reaped; reaping and signalling happen under the
+    /// lock, so a signal never reaches a pid the system has given to another process.
+    private let reaped = Mutex<Termination?>(nil)
+
+    /// Starts `executable` (a path; no search of `PATH`) with `arguments`.
+    ///
+    /// - Parameters:
+    ///   - environment: the child's environment; nil passes the parent's.
+    ///   - directory: the child's working directory; nil keeps the parent's.
+    public init(
+        executable: String, arguments: [String] = [], environment: [String: String]? = nil, directory: String? = nil,
+        standardInput: Stream = .inherit, standardOutput: Stream = .inherit, standardError: Stream = .inherit
+    ) throws(SpawnError) {
+        let argv = [executable] + arguments
+        let envp = environment.map { $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } }
+            ?? Self.parentEnvironment()
+        var pid: pid_t = 0
+        let code = Self.withCStrings(argv) { argv in
+            Self.withCStrings(envp) { envp in
+                Self.withStreams([standardInput, standardOutput, standardError]) { streams in
+                    if let directory {
+                        return directory.withCString { springbench_spawn(executable, argv, envp, $0, streams, &pid) }
+                    }
+                    return springbench_spawn(executable, argv, envp, nil, streams, &pid)
+                }
+            }
+        }
+        guard code == 0 else { throw SpawnError(executable: executable, code: code) }
+        processIdentifier = pid
+    }
+
+    deinit {
+        // A child still running is left to run (its owner chose not to wait);
+        // one that has ended is reaped so it leaves no zombie.
+        _ = termination
+    }
+
+    /// How the child ended, or nil while it runs (reaps it once it has ended).
+    public var termination: Termination? {
+        reaped.withLock { reaped in
+            if reaped == nil { reaped = Self.reap(processIdentifier, blocking: false) }
+            return reaped
+        }
+    }
+
+    public var isRunning: Bool { termination == nil }
+
+    /// Sends `signal` unless the child has already been reaped.
+    public func send(_ signal: Int32) {
+        reaped.withLock { reaped in
+            if reaped == nil { _ = kill(processIdentifier, signal) }
+        }
+    }
+
+    /// Waits for the child to end: at most `seconds` (polling every
+    /// millisecond or so), or without limit when nil. Its termination, or nil
+    /// when it was still running at the deadline.
+    @discardableResult
+    public func wait(seconds: Double? = nil) -> Termination? {
+        guard let seconds else {
+            return reaped.withLock { reaped in
+                if reaped == nil { reaped = Self.reap(processIdentifier, blocking: true) }
+                return reaped
+            }
+        }
+        let deadline = monotonicNanoseconds() &+ UInt64(max(0, seconds) * 1e9)
+        var pause: UInt32 = 200
+        while true {
+            if let termination { return termination }
+            if monotonicNanoseconds() >= deadline { return nil }
+            usleep(pause)
+            pause = min(pause * 2, 10_000)
+        }
+    }
+
+    /// `waitpid` on this child only; nil while it runs.
+    private static func reap(_ pid: pid_t, blocking: Bool) -> Termination? {
+        var status: Int32 = 0
+        while true {
+            let result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+            if result == pid { break }
+            if result == 0 { return nil }
+            if errno == EINTR { continue }
+            // ECHILD: someone else reaped it; nothing more can be known.
+            return .exited(-1)
+        }
+        // The <sys/wait.h> macros, which Swift cannot import.
+        let low = status & 0x7f
+        if low == 0 { return .exited((status >> 8) & 0xff) }
+        return .signalled(low)
+    }
+
+    private static func parentEnvironment() -> [String] {
+        var entries: [String] = []
+        var cursor = environ
+        while let entry = cursor.pointee {
+            entries.append(String(cString: entry))
+            cursor += 1
+        }
+        return entries
+    }
+
+    /// `body` with `strings` as a NULL-terminated array of C strings.
+    private static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        return (copies + [nil]).withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+
+    private static func withStreams<R>(_ streams: [Stream], _ body: (UnsafePointer<springbench_stream>) -> R) -> R {
+        let paths: [UnsafeMutablePointer<CChar>?] = streams.map { stream in
+            switch stream {
+            case .nullDevice: return strdup("/dev/null")
+            case .file(let path): return strdup(path)
+            case .inherit, .descriptor: return nil
+            }
+        }
+        defer { paths.forEach { free($0) } }
+        let values = zip(streams, paths).map { stream, path -> springbench_stream in
+            if case .descriptor(let descriptor) = stream { return springbench_stream(path: nil, descriptor: descriptor) }
+            return springbench_stream(path: UnsafePointer(path), descriptor: -1)
+        }
+        return values.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+}
+
+/// A pipe whose both ends close on exec: only the end a child is given (by
+/// ``ChildProcess/Stream/descriptor(_:)``, which duplicates it) reaches it.
+public struct ChildPipe: Sendable {
+    public let readEnd: Int32
+    public let writeEnd: Int32
+
+    public struct Failure: Error, CustomStringConvertible {
+        public var code: Int32
+        public var description: String { "cannot create a pipe: \(String(cString: strerror(code)))" }
+    }
+
+    public init() throws(Failure) {
+        var ends: [Int32] = [-1, -1]
+        guard springbench_pipe(&ends) == 0 else { throw Failure(code: errno) }
+        readEnd = ends[0]
+        writeEnd = ends[1]
+    }
+}
+
+extension ChildProcess {
+    /// Runs `executable` to its end with standard output and error in one
+    /// pipe, and returns its termination and that output.
+    public static func capture(
+        executable: String, arguments: [String], environment: [String: String]? = nil
+    ) throws -> (termination: Termination, output: String) {
+        let pipe = try ChildPipe()
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(
+                executable: executable, arguments: arguments, environment: environment,
+                standardInput: .nullDevice, standardOutput: .descriptor(pipe.writeEnd), standardError: .descriptor(pipe.writeEnd))
+        } catch {
+            close(pipe.readEnd)
+            close(pipe.writeEnd)
+            throw error
+        }
+        close(pipe.writeEnd)
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(pipe.readEnd, &chunk, chunk.count)
+            if count > 0 {
+                output.append(contentsOf: chunk[0..<count])
+            } else if count == 0 || errno != EINTR {
+                break
+            }
+        }
+        close(pipe.readEnd)
+        return (child.wait()!, String(decoding: output, as: UTF8.self))
+    }
+}

@@ -1,0 +1,28 @@
+#ifndef SPRINGBENCH_CHILD_PROCESS_H
+#define SPRINGBENCH_CHILD_PROCESS_H
+
+#include <sys/types.h>
+
+/// What one standard stream of a child is connected to: `path` opened for it
+/// (for reading on stream 0, else for writing, created and truncated), or,
+/// when `path` is NULL, `descriptor` duplicated onto it; both unset (NULL and
+/// -1): the parent's stream, inherited.
+typedef struct {
+    const char *path;
+    int descriptor;
+} springbench_stream;
+
+/// Starts `executable` with `argv` and `envp` (NULL-terminated) by
+/// posix_spawn: the three standard streams as `streams` says, in `directory`
+/// when it is not NULL, every other descriptor closed, no signal blocked and
+/// every signal at its default action (a parent that ignores SIGPIPE or runs
+/// in a test runner's thread passes neither on). 0 and `*pid` set, or an
+/// errno value.
+int springbench_spawn(const char *executable, char *const argv[], char *const envp[], const char *directory,
+                      const springbench_stream streams[3], pid_t *pid);
+
+/// A pipe whose both ends close on exec (`pipe2` with `O_CLOEXEC`, which
+/// Swift's Glibc module hides): 0, or -1 with errno set.
+int springbench_pipe(int ends[2]);
+
+#endif

@@ -1,0 +1,138 @@
+import Benchmarking
+import Foundation
+import Synchronization
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Child processes by posix_spawn: the exit status or signal read back as the
+/// system reports it, streams and directory as asked, nothing of the parent's
+/// leaking in (descriptors, ignored or blocked signals), deadlines kept, and
+/// no crash when threads start processes at once.
+@Suite("Child processes")
+struct ChildProcessTests {
+    static func scratch() -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }
+
+    static func shell(_ script: String, environment: [String: String]? = nil) throws -> (ChildProcess.Termination, String) {
+        try ChildProcess.capture(executable: "/bin/sh", arguments: ["-c", script], environment: environment)
+    }
+
+    @Test("exit statuses and signals come back as the child ended", arguments: [0, 1, 3, 255])
+    func exitStatus(_ status: Int32) throws {
+        #expect(try Self.shell("exit \(status)").0 == .exited(status))
+    }
+
+    @Test("a child killed by a signal reports that signal, not an exit status")
+    func signalled() throws {
+        #expect(try Self.shell("kill -TERM $$").0 == .signalled(SIGTERM))
+        #expect(try Self.shell("kill -KILL $$").0 == .signalled(SIGKILL))
+    }
+
+    @Test("standard input from a file, output to a file, error to another; the working directory and environment as given")
+    func streamsDirectoryEnvironment() throws {
+        let directory = Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let input = directory + "/in", output = directory + "/out", error = directory + "/err"
+        try "line one\nline two\n".write(toFile: input, atomically: true, encoding: .utf8)
+        let child = try ChildProcess(
+            executable: "/bin/sh", arguments: ["-c", "cat; pwd; echo \"$GREETING\"; echo oops >&2"],
+            environment: ["GREETING": "hello there", "PATH": "/usr/bin:/bin"], directory: directory,
+            standardInput: .file(input), standardOutput: .file(output), standardError: .file(error))
+        #expect(child.wait() == .exited(0))
+        let resolved = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "line one\nline two\n\(resolved)\nhello there\n")
+        #expect(try String(contentsOfFile: error, encoding: .utf8) == "oops\n")
+    }
+
+    @Test("no descriptor of the parent's but the three streams reaches the child")
+    func descriptorsClosed() throws {
+        let leaky = open("/dev/null", O_RDONLY)  // no O_CLOEXEC: only the spawn's closefrom keeps it out
+        #expect(leaky > 2)
+        defer { close(leaky) }
+        let (termination, output) = try Self.shell("if [ -e /proc/self/fd/\(leaky) ]; then echo open; else echo closed; fi")
+        #expect(termination == .exited(0))
+        #expect(output == "closed\n")
+    }
+
+    @Test("the child blocks no signal and ignores none, whatever the parent does")
+    func signalStateReset() throws {
+        let previous = signal(SIGPIPE, SIG_IGN)  // what the sampler channel does
+        defer { signal(SIGPIPE, previous) }
+        let (termination, output) = try ChildProcess.capture(executable: "/bin/grep", arguments: ["^Sig[BI][lg][kn]:", "/proc/self/status"])
+        #expect(termination == .exited(0))
+        // The standard signals 1…31 (bits 0…30); glibc keeps 32 and up for
+        // itself, and sigfillset leaves its own out of the defaults it resets.
+        let masks = Dictionary(uniqueKeysWithValues: output.split(separator: "\n").compactMap { line -> (String, UInt64)? in
+            let parts = line.split(separator: ":\t")
+            guard parts.count == 2, let mask = UInt64(parts[1], radix: 16) else { return nil }
+            return (String(parts[0]), mask & 0x7FFF_FFFF)
+        })
+        #expect(masks == ["SigBlk": 0, "SigIgn": 0], "\(output)")
+    }
+
+    @Test("a deadline that passes returns nil with the child still running; after a kill it is reaped once")
+    func deadline() throws {
+        let child = try ChildProcess(executable: "/bin/sleep", arguments: ["30"])
+        #expect(child.wait(seconds: 0.05) == nil)
+        #expect(child.isRunning)
+        child.send(SIGKILL)
+        #expect(child.wait(seconds: 5) == .signalled(SIGKILL))
+        #expect(!child.isRunning)
+        child.send(SIGKILL)  // reaped: no signal goes to a pid that may now be another process's
+        #expect(child.termination == .signalled(SIGKILL))
+    }
+
+    @Test("a missing executable is an error naming it, not a child that exits 127")
+    func missingExecutable() {
+        let error = #expect(throws: ChildProcess.SpawnError.self) {
+            _ = try ChildProcess(executable: "/nonexistent/springbench")
+        }
+        #expect(error?.code == ENOENT)
+        #expect(error.map { "\($0)".contains("/nonexistent/springbench") } == true)
+    }
+
+    final class Flag: Sendable {
+        let raised = Atomic<Bool>(false)
+    }
+
+    /// What crashed Foundation's Process here (SIGSEGV in its run(), 2 of 3
+    /// runs of 8 threads × 300 starts): many threads starting processes while
+    /// others open and close descriptors. Every child must run and be reaped.
+    @Test("threads starting processes at once while others churn descriptors: every child runs and is reaped")
+    func concurrentStarts() async throws {
+        let stop = Flag()
+        let churners = (0..<2).map { _ in
+            Thread {
+                while !stop.raised.load(ordering: .relaxed) {
+                    let descriptor = open("/dev/null", O_RDONLY)
+                    var ends: [Int32] = [0, 0]
+                    if pipe(&ends) == 0 { close(ends[0]); close(ends[1]) }
+                    close(descriptor)
+                }
+            }
+        }
+        churners.forEach { $0.start() }
+        defer { stop.raised.store(true, ordering: .relaxed) }
+        let results = try await withThrowingTaskGroup(of: [ChildProcess.Termination?].self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    try (0..<40).map { index in
+                        let child = try ChildProcess(
+                            executable: "/bin/sh", arguments: ["-c", "exit \((worker * 40 + index) % 7)"],
+                            standardInput: .nullDevice, standardOutput: .nullDevice, standardError: .nullDevice)
+                        return child.wait(seconds: 30)
+                    }
+                }
+            }
+            return try await group.reduce(into: []) { $0.append(contentsOf: $1) }
+        }
+        #expect(results.count == 320)
+        #expect(results.allSatisfy { if case .exited(let status)? = $0 { (0..<7).contains(status) } else { false } })
+        #expect(Dictionary(grouping: results.compactMap { $0 }, by: { $0 }).count == 7)
+    }
+}
