@@ -250,17 +250,28 @@ public enum PerformanceReport {
             + "release paths, and, because `+` consumes its operands so that `a + b - c` allocates once, a retain "
             + "and release of each operand the caller keeps. It is the same for every backend, and no backend "
             + "can remove it (Guides/MachineFacts.md, \"The C yardstick\", has the instruction counts).\n\n"
-        var table = MarkdownTable([("N", .right), ("Backend", .left), ("add-alloc − C, ns/call [95 %]", .right),
-                                   ("add − C, ns/call [95 %]", .right), ("Allocation beyond malloc + free, ns/call", .right)])
+        var table = MarkdownTable([("N", .right), ("Backend", .left), ("add-alloc − C, per call [95 %]", .right),
+                                   ("add − C, per call [95 %]", .right), ("Allocation beyond malloc + free, per call", .right)])
         for split in comparison.allocationSplits {
             table.append([
                 NumberFormatting.size(split.size), results.machine.displayName(of: split.backend),
-                "\(signed(split.allocatingGap)) [\(signed(split.allocatingGapInterval.lower)), \(signed(split.allocatingGapInterval.upper))]",
-                "\(signed(split.reusedGap)) [\(signed(split.reusedGapInterval.lower)), \(signed(split.reusedGapInterval.upper))]",
-                signed(split.allocationExcess),
+                signedDuration(split.allocatingGap, interval: split.allocatingGapInterval),
+                signedDuration(split.reusedGap, interval: split.reusedGapInterval),
+                signedDuration(split.allocationExcess, interval: nil),
             ])
         }
         return text + table.text + "\n"
+    }
+
+    /// A signed time difference in nanoseconds, in the unit that suits its
+    /// size (ns, µs, ms), with its interval in the same unit: `+30.0 ns
+    /// [+29.1, +31.2]`, `−3.27 ms [−3.50, −3.11]`.
+    static func signedDuration(_ nanoseconds: Double, interval: ConfidenceInterval?) -> String {
+        let magnitude = Swift.max(abs(nanoseconds), abs(interval?.lower ?? 0), abs(interval?.upper ?? 0))
+        let (scale, unit) = magnitude >= 1e6 ? (1e6, "ms") : magnitude >= 1e3 ? (1e3, "µs") : (1.0, "ns")
+        let value = "\(signed(nanoseconds / scale)) \(unit)"
+        guard let interval else { return value }
+        return value + " [\(signed(interval.lower / scale)), \(signed(interval.upper / scale))]"
     }
 
     /// `+1.23` or `−1.23` (three significant digits).
