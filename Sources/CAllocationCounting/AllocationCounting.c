@@ -5,12 +5,22 @@
 // points. Counters are thread-local, so tests running in parallel on other
 // threads do not disturb a measurement.
 //
+// With SPRINGBENCH_ALLOCATION_BACKTRACE set in the environment, every counted
+// allocation also writes its call stack to standard error (demangle with
+// `swift demangle`): how a count that is one too many is traced to its caller.
+// It found the unspecialised `reduce` of the debug build that made the
+// huge-page cache's bookkeeping allocate (Guides/MachineFacts.md,
+// "Allocation").
+//
 // Why not ordo-one/malloc-interposer: it needs LD_PRELOAD and sums counters
 // over all threads, which a parallel test runner pollutes.
 #include "CAllocationCounting.h"
 
 #include <errno.h>
+#include <execinfo.h>
 #include <stddef.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 extern void *__libc_malloc(size_t size);
 extern void *__libc_calloc(size_t count, size_t size);
@@ -21,10 +31,27 @@ extern void *__libc_valloc(size_t size);
 
 static __thread int64_t allocation_count;
 static __thread int counting_enabled;
+/// Whether counted allocations print their stack (read when counting begins).
+static int print_backtraces;
+
+static void print_backtrace(void) {
+    // Not counted, and not traced again: backtrace() may allocate the first
+    // time (it loads the unwinder).
+    counting_enabled = 0;
+    void *frames[48];
+    int depth = backtrace(frames, 48);
+    static const char header[] = "springbench: counted allocation\n";
+    (void)!write(STDERR_FILENO, header, sizeof header - 1);
+    backtrace_symbols_fd(frames, depth, STDERR_FILENO);
+    counting_enabled = 1;
+}
 
 static inline void note_allocation(void) {
     if (counting_enabled) {
         allocation_count += 1;
+        if (__atomic_load_n(&print_backtraces, __ATOMIC_RELAXED)) {
+            print_backtrace();
+        }
     }
 }
 
@@ -76,6 +103,8 @@ int posix_memalign(void **result, size_t alignment, size_t size) {
 }
 
 void springbench_allocation_counting_begin(void) {
+    const char *trace = getenv("SPRINGBENCH_ALLOCATION_BACKTRACE");
+    __atomic_store_n(&print_backtraces, trace != NULL && trace[0] != '\0' && trace[0] != '0', __ATOMIC_RELAXED);
     allocation_count = 0;
     counting_enabled = 1;
 }

@@ -65,14 +65,97 @@ public enum LargeBuffers {
         var bytes: Int
     }
 
-    struct State: @unchecked Sendable {
-        /// Room reserved up front, so releasing a block allocates nothing.
-        var kept: [Block] = { var kept: [Block] = []; kept.reserveCapacity(LargeBuffers.retainedLimit + 1); return kept }()
-        var statistics = Statistics()
+    /// The freed blocks kept for reuse, oldest first, with the policy that
+    /// picks and drops them.
+    ///
+    /// Its bookkeeping never allocates, in any build: the blocks sit in slots
+    /// allocated once, and the kept bytes are a running total. (The first
+    /// version kept an `Array` and summed it with `reduce`: in the debug build
+    /// the unspecialised iteration called `malloc` once per kept block, so an
+    /// allocation count of `a + b` rose with the blocks that other threads
+    /// had left in the cache. Two threads releasing at once could also grow
+    /// the array past its reserved room.)
+    ///
+    /// Not synchronised: ``LargeBuffers`` holds the process's one instance
+    /// under a lock; tests make their own.
+    final class Retained: @unchecked Sendable {
+        /// Most blocks kept after a ``keep(_:)`` and its ``dropOneOverLimit()``.
+        let countLimit: Int
+        /// Most bytes kept once every block over the limit is dropped.
+        let bytesLimit: Int
+        private let slots: UnsafeMutablePointer<Block>
+        /// Blocks kept.
+        private(set) var count = 0
+        /// Their bytes.
+        private(set) var bytes = 0
 
-        mutating func updateRetained() {
-            statistics.retained = kept.count
-            statistics.retainedBytes = kept.reduce(0) { $0 + $1.bytes }
+        init(countLimit: Int, bytesLimit: Int) {
+            precondition(countLimit >= 0 && bytesLimit >= 0)
+            self.countLimit = countLimit
+            self.bytesLimit = bytesLimit
+            // One slot more than the limit: a kept block is counted before
+            // the oldest is dropped.
+            slots = .allocate(capacity: countLimit + 1)
+        }
+
+        deinit { slots.deallocate() }
+
+        /// The kept blocks, oldest first (for tests).
+        var blocks: [Block] { (0..<count).map { slots[$0] } }
+
+        /// Takes out the smallest kept block of at least `bytes` and at most
+        /// twice that (a bigger one would waste more than it holds), or nil.
+        func take(fitting bytes: Int) -> Block? {
+            var best = -1
+            for index in 0..<count {
+                let size = slots[index].bytes
+                if size >= bytes, size / 2 <= bytes, best < 0 || size < slots[best].bytes { best = index }
+            }
+            guard best >= 0 else { return nil }
+            let block = slots[best]
+            for index in best..<(count - 1) { slots[index] = slots[index + 1] }
+            count -= 1
+            self.bytes -= block.bytes
+            return block
+        }
+
+        /// Keeps `block` as the newest. Drop what goes over the limits with
+        /// ``dropOneOverLimit()`` before the next `keep`, so the slots never
+        /// overflow.
+        func keep(_ block: Block) {
+            precondition(count <= countLimit, "LargeBuffers: kept a block without dropping the one over the limit")
+            slots[count] = block
+            count += 1
+            bytes += block.bytes
+        }
+
+        /// Takes out the oldest block while more than ``countLimit`` blocks or
+        /// ``bytesLimit`` bytes are kept; nil once within both.
+        func dropOneOverLimit() -> Block? {
+            guard count > countLimit || bytes > bytesLimit, count > 0 else { return nil }
+            let oldest = slots[0]
+            for index in 0..<(count - 1) { slots[index] = slots[index + 1] }
+            count -= 1
+            bytes -= oldest.bytes
+            return oldest
+        }
+
+        /// Takes out every block.
+        func takeAll() -> [Block] {
+            let all = blocks
+            count = 0
+            bytes = 0
+            return all
+        }
+    }
+
+    struct State: @unchecked Sendable {
+        var kept = Retained(countLimit: LargeBuffers.retainedLimit, bytesLimit: LargeBuffers.retainedBytesLimit)
+        var mapped = 0
+        var reused = 0
+
+        var statistics: Statistics {
+            Statistics(mapped: mapped, reused: reused, retained: kept.count, retainedBytes: kept.bytes)
         }
     }
 
@@ -85,57 +168,36 @@ public enum LargeBuffers {
 
     /// Unmaps every kept block.
     public static func releaseRetained() {
-        let blocks = state.withLock { state -> [Block] in
-            let blocks = state.kept
-            state.kept.removeAll(keepingCapacity: true)
-            state.updateRetained()
-            return blocks
-        }
+        let blocks = state.withLock { $0.kept.takeAll() }
         for block in blocks { unmap(block) }
     }
 
     /// A block of at least `bytes` bytes, 2 MiB aligned, or nil when the
-    /// system refuses the memory.
+    /// system refuses the memory. Allocates nothing from the heap.
     @usableFromInline
     static func acquire(bytes: Int) -> (base: UnsafeMutableRawPointer, bytes: Int)? {
-        // No allocation in here: a reused block must cost no malloc.
         let kept = state.withLock { state -> Block? in
-            var best: Int?
-            for index in state.kept.indices {
-                let size = state.kept[index].bytes
-                if size >= bytes, size / 2 <= bytes, best.map({ size < state.kept[$0].bytes }) ?? true { best = index }
-            }
-            guard let best else { return nil }
-            let block = state.kept.remove(at: best)
-            state.statistics.reused += 1
-            state.updateRetained()
+            guard let block = state.kept.take(fitting: bytes) else { return nil }
+            state.reused += 1
             return block
         }
         if let kept { return (kept.base, kept.bytes) }
         guard let block = map(bytes: bytes) else { return nil }
-        state.withLock { $0.statistics.mapped += 1 }
+        state.withLock { $0.mapped += 1 }
         return (block.base, block.bytes)
     }
 
     /// Gives a block back: kept for reuse, or unmapped when the cache is full.
+    /// Allocates nothing from the heap. What goes over the limits is
+    /// unmapped under the lock, so both limits hold whenever the lock is free
+    /// (an unmap is rare: only when the cache is full).
     @usableFromInline
     static func release(_ base: UnsafeMutableRawPointer, bytes: Int) {
         let block = Block(base: base, bytes: bytes)
         guard block.bytes <= retainedBytesLimit else { return unmap(block) }
         state.withLock { state in
-            state.kept.append(block)
-            state.updateRetained()
-        }
-        // Oldest out first, one at a time (no array of them is built here).
-        while let dropped = state.withLock({ state -> Block? in
-            guard state.kept.count > retainedLimit || state.statistics.retainedBytes > retainedBytesLimit else {
-                return nil
-            }
-            let dropped = state.kept.removeFirst()
-            state.updateRetained()
-            return dropped
-        }) {
-            unmap(dropped)
+            state.kept.keep(block)
+            while let oldest = state.kept.dropOneOverLimit() { unmap(oldest) }
         }
     }
 

@@ -1,0 +1,30 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A thread of its own that a test can wait for (Foundation's `Thread` has no
+/// join). The body runs at once; ``join()`` returns when it has finished.
+public final class TestThread: @unchecked Sendable {
+    private var thread: pthread_t
+    private let body: @Sendable () -> Void
+
+    public init(_ body: @escaping @Sendable () -> Void) {
+        self.body = body
+        thread = pthread_t()
+        let started = pthread_create(&thread, nil, { context in
+            let owner = Unmanaged<TestThread>.fromOpaque(context!).takeRetainedValue()
+            owner.body()
+            return nil
+        }, Unmanaged.passRetained(self).toOpaque())
+        precondition(started == 0, "pthread_create failed: \(started)")
+    }
+
+    /// Waits until the body has returned.
+    public func join() {
+        pthread_join(thread, nil)
+    }
+}
