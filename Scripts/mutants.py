@@ -360,6 +360,18 @@ def main() -> None:
     if args.check:
         print(f"{len(mutants)} mutants apply")
         return
+    if args.merge:
+        # Checked before anything runs: a merge that cannot be completed must
+        # not cost a baseline and every mutant first, then discard them.
+        record = os.path.splitext(args.report)[0] + ".json"
+        if not os.path.isfile(record):
+            fail(f"--merge needs {record} from an earlier run with --report")
+        with open(record, encoding="utf-8") as handle:
+            recorded = json.load(handle)["outcomes"]
+        chosen = {m.ident for m in mutants}
+        missing = [m.ident for m in parse_list(args.list) if m.ident not in recorded and m.ident not in chosen]
+        if missing:
+            fail("--merge: never run, so add them to --only: " + " ".join(missing))
 
     started = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     work = os.path.abspath(args.work)
