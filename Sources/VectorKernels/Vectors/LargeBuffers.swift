@@ -111,12 +111,7 @@ public enum LargeBuffers {
                 let size = slots[index].bytes
                 if size >= bytes, size / 2 <= bytes, best < 0 || size < slots[best].bytes { best = index }
             }
-            guard best >= 0 else { return nil }
-            let block = slots[best]
-            for index in best..<(count - 1) { slots[index] = slots[index + 1] }
-            count -= 1
-            self.bytes -= block.bytes
-            return block
+            return best >= 0 ? remove(at: best) : nil
         }
 
         /// Keeps `block` as the newest. Drop what goes over the limits with
@@ -133,11 +128,17 @@ public enum LargeBuffers {
         /// ``bytesLimit`` bytes are kept; nil once within both.
         func dropOneOverLimit() -> Block? {
             guard count > countLimit || bytes > bytesLimit, count > 0 else { return nil }
-            let oldest = slots[0]
-            for index in 0..<(count - 1) { slots[index] = slots[index + 1] }
+            return remove(at: 0)
+        }
+
+        /// Takes out the block in slot `index`; the newer ones move down, so
+        /// slot 0 stays the oldest.
+        private func remove(at index: Int) -> Block {
+            let block = slots[index]
+            for slot in index..<(count - 1) { slots[slot] = slots[slot + 1] }
             count -= 1
-            bytes -= oldest.bytes
-            return oldest
+            bytes -= block.bytes
+            return block
         }
 
         /// Takes out every block.
@@ -150,7 +151,7 @@ public enum LargeBuffers {
     }
 
     struct State: @unchecked Sendable {
-        var kept = Retained(countLimit: LargeBuffers.retainedLimit, bytesLimit: LargeBuffers.retainedBytesLimit)
+        let kept = Retained(countLimit: LargeBuffers.retainedLimit, bytesLimit: LargeBuffers.retainedBytesLimit)
         var mapped = 0
         var reused = 0
 
