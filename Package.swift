@@ -38,6 +38,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         .systemLibrary(
@@ -50,23 +51,32 @@ let package = Package(
         .target(name: "CChildProcess"),
         .target(name: "CVectorLoops"),
         .target(name: "CVectorKernels"),
-        .target(name: "VectorKernels", dependencies: ["CVectorKernels"]),
+        .target(name: "DocumentValues"),
+        .target(
+            name: "SpringBenchFiles",
+            dependencies: ["CSignalRelay", .product(name: "SystemPackage", package: "swift-system")]
+        ),
+        .target(name: "CSignalRelay"),
+        .target(name: "VectorKernels", dependencies: ["CVectorKernels", "DocumentValues"]),
         .target(name: "OpenBLASKernels", dependencies: ["VectorKernels", "COpenBLAS"]),
         .target(name: "SpringBenchBackends", dependencies: ["VectorKernels", "OpenBLASKernels"]),
         .target(name: "SpringModel", dependencies: ["VectorKernels"]),
         .target(name: "ODEReference", dependencies: ["VectorKernels"]),
         .target(
             name: "Benchmarking",
-            dependencies: ["VectorKernels", "OpenBLASKernels", "SpringModel", "ODEReference", "CCPUAffinity", "CChildProcess", "CVectorLoops"]
+            dependencies: [
+                "DocumentValues", "SpringBenchFiles", "VectorKernels", "OpenBLASKernels", "SpringModel", "ODEReference", "CCPUAffinity",
+                "CChildProcess", "CVectorLoops",
+            ]
         ),
-        .target(name: "RegressionGate", dependencies: ["Benchmarking"]),
+        .target(name: "RegressionGate", dependencies: ["DocumentValues", "SpringBenchFiles", "Benchmarking"]),
         .target(name: "Verification", dependencies: ["VectorKernels", "SpringBenchBackends", "SpringModel", "ODEReference"]),
-        .target(name: "Reporting", dependencies: ["Benchmarking", "RegressionGate", "Verification"]),
+        .target(name: "Reporting", dependencies: ["SpringBenchFiles", "Benchmarking", "RegressionGate", "Verification"]),
         .target(
             name: "SpringBenchCLI",
             dependencies: [
                 "SpringBenchBackends", "OpenBLASKernels", "SpringModel", "ODEReference", "Benchmarking",
-                "RegressionGate", "Reporting", "CAllocationCounting", "Verification",
+                "RegressionGate", "Reporting", "CAllocationCounting", "Verification", "SpringBenchFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Benchmarking
+import SpringBenchFiles
 import RegressionGate
 import Foundation
 
@@ -26,6 +27,11 @@ struct BaselineCommand: ParsableCommand {
                 "no baseline named \"\(argument)\" (looked for \(path); known: \(known.isEmpty ? "none" : known.joined(separator: ", "))); create it with `springbench baseline save \(argument)` or pass a results file")
         }
         return path
+    }
+
+    /// The file of baseline `name` in `directory`.
+    static func path(of name: String, in directory: String) -> String {
+        directory.hasSuffix("/") ? "\(directory)\(name).json" : "\(directory)/\(name).json"
     }
 
     static func validateName(_ name: String) throws {
@@ -67,7 +73,7 @@ struct BaselineCommand: ParsableCommand {
 
         func validate() throws {
             try BaselineCommand.validateName(name)
-            try OutputLocation.checkDirectory(directory, option: "--output-directory")
+            _ = try OutputLocation.file(BaselineCommand.path(of: name, in: directory), option: "--output-directory")
             if from == nil, !instructions { _ = try sweep.plan(.gate) }
         }
 
@@ -88,12 +94,12 @@ struct BaselineCommand: ParsableCommand {
                     document = .wallClock(try BenchmarkSession.run(
                         try sweep.plan(.gate), catalogue: try DebugDoubling.catalogue(doubledBackends)))
                 }
-                let path = "\(directory)/\(name).json"
+                let path = BaselineCommand.path(of: name, in: directory)
+                let target = try OutputLocation.file(path, option: "--output-directory")
                 do {
-                    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                    try document.write(to: path)
+                    try document.write(to: target)
                 } catch {
-                    throw UsageError("cannot write \(path): \(error)")
+                    throw UsageError("\(error)")
                 }
                 print("saved baseline \"\(name)\" to \(path); compare with `springbench compare \(name) CURRENT`")
             }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Benchmarking
+import SpringBenchFiles
 import Foundation
 import RegressionGate
 import Reporting
@@ -43,7 +44,7 @@ struct BenchCommand: ParsableCommand {
 
     func validate() throws {
         _ = try plan()
-        try OutputLocation.checkFile(output, option: "--output")
+        _ = try OutputLocation.file(output, option: "--output")
     }
 
     func plan() throws -> BenchmarkPlan {
@@ -64,11 +65,14 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         try exitingOnUsageError {
+            let target = try OutputLocation.file(output, option: "--output")
             let results = try BenchmarkSession.run(try plan())
             do {
-                try results.write(to: output)
+                try results.write(to: target)
+            } catch let error as OutputError {
+                throw UsageError(error.description)
             } catch {
-                throw UsageError("--output: cannot write \(output): \(error)")
+                throw UsageError("\(error)")
             }
             print(BenchSummary(results: results, output: output).text)
         }

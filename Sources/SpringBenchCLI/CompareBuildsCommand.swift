@@ -1,5 +1,6 @@
 import ArgumentParser
 import Benchmarking
+import SpringBenchFiles
 import OpenBLASKernels
 import RegressionGate
 import Foundation
@@ -87,13 +88,8 @@ struct CompareBuildsCommand: ParsableCommand {
             if !doubledBaseline.isEmpty || !doubledCurrent.isEmpty {
                 printError("debug: backends run their kernels twice (a deliberate regression) on a side")
             }
-            if let keep {  // fail before a minute of measuring, not after
-                do {
-                    try FileManager.default.createDirectory(atPath: keep, withIntermediateDirectories: true)
-                } catch {
-                    throw UsageError("--keep: cannot create the directory \(keep): \(error.localizedDescription)")
-                }
-            }
+            // Fail before a minute of measuring, not after; nothing is created yet.
+            let keepTarget = try keep.map { try OutputLocation.directory($0, option: "--keep") }
             // Both samplers share one CPU: on a shared machine each vCPU has
             // its own speed at any moment, and a pair must see the same one.
             let cpu = CPUAffinity.pinForSingleThreadedRun(openBLASThreads: plan.openBLASThreads)
@@ -122,18 +118,15 @@ struct CompareBuildsCommand: ParsableCommand {
             } catch let error as PairedRunError {
                 throw UsageError(error.description)
             }
-            if let keep {
+            if let keepTarget {
+                // Half a pair is no pair: both files in one transaction.
                 do {
-                    try pair.baseline.write(to: "\(keep)/baseline.json")
-                    do {
-                        try pair.current.write(to: "\(keep)/current.json")
-                    } catch {
-                        // Half a pair is no pair: leave neither file.
-                        try? FileManager.default.removeItem(atPath: "\(keep)/baseline.json")
-                        throw error
-                    }
+                    let transaction = try OutputTransaction(keepTarget)
+                    try transaction.write(try pair.baseline.validatedEncoding().get(), at: "baseline.json")
+                    try transaction.write(try pair.current.validatedEncoding().get(), at: "current.json")
+                    try transaction.commit()
                 } catch {
-                    throw UsageError("--keep: cannot write to \(keep): \(error)")
+                    throw UsageError("--keep \(keepTarget.display): cannot write the pair: \(error)")
                 }
             }
             let comparison: Comparison

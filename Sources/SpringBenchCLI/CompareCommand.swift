@@ -1,5 +1,6 @@
 import ArgumentParser
 import Benchmarking
+import SpringBenchFiles
 import RegressionGate
 import Foundation
 
@@ -92,6 +93,13 @@ struct VerdictOptions: ParsableArguments {
         guard confidence.isFinite, (50...99.9).contains(confidence) else {
             throw UsageError("--confidence must be in 50…99.9, got \(confidence)")
         }
+        if let summaryFile {
+            do {
+                _ = try OutputLocation.file(summaryFile, option: "--summary-file")
+            } catch let error as ValidationError {
+                throw UsageError(error.message)
+            }
+        }
         return try parsedThresholds()
     }
 
@@ -104,25 +112,17 @@ struct VerdictOptions: ParsableArguments {
         case .json: print(try comparison.json())
         }
         if let summaryFile {
-            // Appended (a CI step summary collects several), with throwing
-            // calls: a full disk is an environment fault (exit 2), not a trap.
+            // Appended (a CI step summary collects several) under the target
+            // directory's lock, so concurrent runs lose no entry; a full disk
+            // is an environment fault (exit 2) that leaves the file as it was.
             do {
-                if !FileManager.default.fileExists(atPath: summaryFile) {
-                    guard FileManager.default.createFile(atPath: summaryFile, contents: nil) else {
-                        throw UsageError("--summary-file: cannot create \(summaryFile)")
-                    }
-                }
-                guard let handle = FileHandle(forWritingAtPath: summaryFile) else {
-                    throw UsageError("--summary-file: cannot write \(summaryFile)")
-                }
-                defer { try? handle.close() }
-                try handle.seekToEnd()
-                try handle.write(contentsOf: Data((comparison.markdown + "\n").utf8))
-                try handle.synchronize()
-            } catch let error as UsageError {
-                throw error
-            } catch {
-                throw UsageError("--summary-file: cannot write \(summaryFile): \(error.localizedDescription)")
+                let transaction = try OutputTransaction(try OutputLocation.file(summaryFile, option: "--summary-file"))
+                try transaction.append(Data((comparison.markdown + "\n").utf8))
+                try transaction.commit()
+            } catch let error as OutputError {
+                throw UsageError(error.description)
+            } catch let error as ValidationError {
+                throw UsageError(error.message)
             }
         }
         return comparison.exitCode

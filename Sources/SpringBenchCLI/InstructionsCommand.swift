@@ -1,5 +1,6 @@
 import ArgumentParser
 import Benchmarking
+import SpringBenchFiles
 import Foundation
 import RegressionGate
 
@@ -38,14 +39,15 @@ struct InstructionsCommand: ParsableCommand {
         } catch let error as UsageError {
             throw ValidationError(error.description)
         }
-        try OutputLocation.checkFile(output, option: "--output")
+        _ = try OutputLocation.file(output, option: "--output")
     }
 
     func run() throws {
         try exitingOnUsageError {
+            let target = try OutputLocation.file(output, option: "--output")
             let cells = try Self.cells(kernels: kernels, backends: backends, sizes: sizes)
             let counts = try Self.count(cells: cells, doubled: doubledBackends)
-            do { try counts.write(to: output) } catch { throw UsageError("cannot write \(output): \(error)") }
+            do { try counts.write(to: target) } catch { throw UsageError("\(error)") }
             print("wrote \(output): \(counts.entries.count) cells, instructions per element:")
             for entry in counts.entries {
                 print("  \(entry.kernel.rawValue).\(entry.backend).\(entry.size)\t\(String(format: "%.4f", entry.instructionsPerElement))")
@@ -85,7 +87,10 @@ struct InstructionsCommand: ParsableCommand {
         }
         for (list, option) in [(kernelList.map(\.rawValue), "--kernels"), (backendList, "--backends"),
                                (sizeList.map(PointCount.format), "--sizes")] {
-            if let repeated = ValueCheck.duplicate(list, { $0 }) { throw UsageError("\(option): \(repeated)") }
+            var seen = Set<String>()
+            if let repeated = list.first(where: { !seen.insert($0).inserted }) {
+                throw UsageError("\(option): \(repeated) appears twice")
+            }
         }
         return kernelList.flatMap { kernel in
             backendList.flatMap { backend in sizeList.map { CellKey(kernel: kernel, backend: backend, size: $0) } }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Benchmarking
+import SpringBenchFiles
 import Reporting
 
 /// `springbench report`: turns a results file into the performance and
@@ -17,11 +18,12 @@ struct ReportCommand: ParsableCommand {
     var outputDirectory = "Reports"
 
     func validate() throws {
-        try OutputLocation.checkDirectory(outputDirectory, option: "--output-directory")
+        _ = try OutputLocation.directory(outputDirectory, option: "--output-directory")
     }
 
     func run() throws {
         try exitingOnUsageError {
+            let target = try OutputLocation.directory(outputDirectory, option: "--output-directory")
             let results: BenchmarkResults
             do {
                 results = try BenchmarkResults.load(from: input)
@@ -30,7 +32,9 @@ struct ReportCommand: ParsableCommand {
             }
             let documents = [PerformanceReport.render(results), BackendChoiceReport.render(results)]
             do {
-                for path in try ReportWriter.write(documents, to: outputDirectory) { print("wrote \(path)") }
+                for path in try ReportWriter.write(documents, to: target) { print("wrote \(path)") }
+            } catch let error as OutputError {
+                throw UsageError(error.description)
             } catch {
                 throw UsageError("--output-directory: \(error)")
             }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Benchmarking
 import CAllocationCounting
+import SpringBenchFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,6 +25,8 @@ public enum SpringBenchCLI {
     /// added after the built-in ones. Exits: 0 success, 1 a finding (a failed
     /// check, a regression), 2 unusable input, with one `error:` line.
     public static func main(adding backends: [BenchmarkBackend] = []) -> Never {
+        // An interrupt removes this run's staging and temporary directories.
+        InterruptCleanup.install()
         do {
             CommandContext.catalogue = try BackendCatalogue.builtIn.adding(contentsOf: backends)
         } catch {
@@ -35,6 +38,12 @@ public enum SpringBenchCLI {
             try command.run()
             exit(0)
         } catch let error as UsageError {
+            printError("error: \(error.description)")
+            exit(2)
+        } catch let error as OutputError {
+            printError("error: \(error.description)")
+            exit(2)
+        } catch let error as DocumentFileError {
             printError("error: \(error.description)")
             exit(2)
         } catch {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Benchmarking
+import SpringBenchFiles
 import Foundation
 import Reporting
 import SpringModel
@@ -38,7 +39,7 @@ struct VerifyCommand: ParsableCommand {
     var noReport = false
 
     func validate() throws {
-        if !noReport { try OutputLocation.checkDirectory(outputDirectory, option: "--output-directory") }
+        if !noReport { _ = try OutputLocation.directory(outputDirectory, option: "--output-directory") }
     }
 
     func run() throws {
@@ -66,7 +67,8 @@ struct VerifyCommand: ParsableCommand {
             let document = try VerificationReport.render(results, machine: machine, command: Self.commandText(thorough: thorough, formulas: dampingFormulas))
             let platforms = PlatformsReport.render(PlatformComparison(), machine: machine)
             do {
-                let written = try ReportWriter.write([document, platforms], to: outputDirectory)
+                let target = try OutputLocation.directory(outputDirectory, option: "--output-directory")
+                let written = try ReportWriter.write([document, platforms], to: target)
                 print("wrote \(written.joined(separator: ", "))")
             } catch {
                 printError("error: \(error)")

@@ -1,15 +1,16 @@
+import DocumentValues
 /// The machine's memory bandwidth for each access pattern, measured in the same
 /// process and session as the kernels, far beyond the last-level cache.
 public struct BandwidthProbeResult: Codable, Sendable, Equatable {
     /// Doubles per array.
-    public var elements: Int
+    @Checked<PositiveCount> public var elements: Int
     /// Bytes per array.
-    public var bytesPerArray: Int
-    public var trials: Int
-    public var patterns: [PatternRate]
+    @Checked<PositiveCount> public var bytesPerArray: Int
+    @Checked<PositiveCount> public var trials: Int
+    @UniqueElements public var patterns: [PatternRate]
     /// Bytes per vector store of the probe's loops (32: AVX, 16: SSE2, 0:
     /// plain C without streaming stores); nil in files from before it was recorded.
-    public var vectorStoreBytes: Int?
+    @CheckedOptional<NonNegativeCount> public var vectorStoreBytes: Int?
 
     public init(elements: Int, bytesPerArray: Int, trials: Int, patterns: [PatternRate]) {
         self.elements = elements
@@ -33,8 +34,8 @@ public struct BandwidthProbeResult: Codable, Sendable, Equatable {
     public struct PatternRate: Codable, Sendable, Equatable {
         public var pattern: ProbePattern
         /// Best of the trials, as STREAM reports.
-        public var bestGigabytesPerSecond: Double
-        public var medianGigabytesPerSecond: Double
+        @Checked<Positive> public var bestGigabytesPerSecond: Double
+        @Checked<Positive> public var medianGigabytesPerSecond: Double
 
         public init(pattern: ProbePattern, bestGigabytesPerSecond: Double, medianGigabytesPerSecond: Double) {
             self.pattern = pattern
@@ -42,4 +43,8 @@ public struct BandwidthProbeResult: Codable, Sendable, Equatable {
             self.medianGigabytesPerSecond = medianGigabytesPerSecond
         }
     }
+}
+
+extension BandwidthProbeResult.PatternRate: UniquelyKeyed {
+    public var uniqueKey: String { pattern.rawValue }
 }

@@ -1,3 +1,4 @@
+import DocumentValues
 /// A kernel's throughput against its ceiling (``Kernel/ceilingPattern``):
 /// the pattern run by the probe's loops on the kernel's own operands
 /// (``KernelOperations/ceilings``), sampled in the same rounds at the largest
@@ -12,14 +13,14 @@
 public struct CeilingComparison: Codable, Sendable, Equatable {
     public var pattern: ProbePattern
     /// The ceiling's median rate over the rounds, in GB/s of counted bytes.
-    public var ceilingGigabytesPerSecond: Double
+    @Checked<Positive> public var ceilingGigabytesPerSecond: Double
     /// Median over rounds of (kernel GB/s ÷ ceiling GB/s) within the round.
-    public var fraction: Double
+    @Checked<Positive> public var fraction: Double
     /// Bootstrap 95 % interval of that median.
-    public var interval: ConfidenceInterval
+    @Valid public var interval: ConfidenceInterval
     /// How far the ceiling's loops disagreed (|median over rounds of their
     /// time ratio − 1|, the largest over pairs; 0 with one loop).
-    public var loopSpread: Double
+    @Checked<NonNegative> public var loopSpread: Double
 
     public init(pattern: ProbePattern, ceilingGigabytesPerSecond: Double, fraction: Double, interval: ConfidenceInterval,
                 loopSpread: Double = 0) {

@@ -1,3 +1,4 @@
+import DocumentValues
 /// Everything one `springbench bench` run measured, as written to its JSON file.
 ///
 /// The schema is versioned (``schema``); readers reject other versions. Times
@@ -16,11 +17,11 @@ public struct BenchmarkResults: Codable, Sendable, Equatable {
     /// The machine's own bandwidth, measured in the same process and session.
     public var probe: BandwidthProbeResult
     /// One entry per kernel × backend × size.
-    public var measurements: [KernelMeasurement]
+    @UniqueElements public var measurements: [KernelMeasurement]
     /// End-to-end workloads (spring animation per frame).
-    public var workloads: [WorkloadMeasurement]
+    @UniqueElements public var workloads: [WorkloadMeasurement]
     /// Wall-clock seconds the whole run took, probe included.
-    public var elapsedSeconds: Double
+    @Checked<NonNegative> public var elapsedSeconds: Double
     /// Other builds sampled in the same rounds (`bench --other-build`), e.g.
     /// SwiftPM's default flags beside a `-target-cpu` build.
     public var otherBuilds: [BuildMeasurements]?
@@ -45,14 +46,14 @@ public struct BenchmarkResults: Codable, Sendable, Equatable {
 
 /// The settings of a sweep, recorded so a result can be reproduced.
 public struct SweepConfiguration: Codable, Sendable, Equatable {
-    public var kernels: [Kernel]
-    public var backends: [String]
-    public var sizes: [Int]
+    @DistinctList public var kernels: [Kernel]
+    @DistinctCheckedList<NonEmptyText> public var backends: [String]
+    @DistinctCheckedList<PointCountRule> public var sizes: [Int]
     /// Samples per cell (kernel × backend × size).
-    public var samples: Int
+    @Checked<PositiveCount> public var samples: Int
     /// Each sample runs enough iterations to last at least this long.
-    public var minimumSampleNanoseconds: Double
-    public var openBLASThreads: Int
+    @Checked<Positive> public var minimumSampleNanoseconds: Double
+    @Checked<PositiveCount> public var openBLASThreads: Int
     public var quick: Bool
     /// Seed of the interleaving order and of the bootstrap.
     public var seed: UInt64
@@ -64,7 +65,7 @@ public struct SweepConfiguration: Codable, Sendable, Equatable {
     public var pairing: PairingRecord?
     /// The CPU the run was pinned to (nil: not pinned, e.g. with more than one
     /// OpenBLAS thread, or where the system refused).
-    public var pinnedCPU: Int?
+    @CheckedOptional<NonNegativeCount> public var pinnedCPU: Int?
     /// Executables of the other builds sampled in the same rounds.
     public var otherBuilds: [String]?
     /// Whether the C yardstick was sampled (nil in files from before it existed).
@@ -91,26 +92,26 @@ public struct SweepConfiguration: Codable, Sendable, Equatable {
 /// One kernel on one backend at one size.
 public struct KernelMeasurement: Codable, Sendable, Equatable {
     public var kernel: Kernel
-    public var backend: String
+    @Checked<NonEmptyText> public var backend: String
     /// Points (doubles) per operand.
-    public var size: Int
+    @Checked<PointCountRule> public var size: Int
     /// Kernel calls per timed sample.
-    public var iterationsPerSample: Int
+    @Checked<PositiveCount> public var iterationsPerSample: Int
     /// Nanoseconds per kernel call, one value per sample, in the order taken.
-    public var samples: [Double]
+    @CheckedList<Positive> public var samples: [Double]
     /// Summary of ``samples``.
-    public var summary: SampleSummary
+    @Valid public var summary: SampleSummary
     /// Median nanoseconds per element.
-    public var nanosecondsPerElement: Double
+    @Checked<Positive> public var nanosecondsPerElement: Double
     /// Counted bytes (``Kernel/bytesPerElement``) per second at the median, in GB/s (10⁹).
-    public var gigabytesPerSecond: Double
+    @Checked<Positive> public var gigabytesPerSecond: Double
     /// ``gigabytesPerSecond`` (at the median) over the probe's median rate for
     /// the same access pattern: typical against typical. (Against the probe's
     /// best trial, as STREAM reports it, a kernel's median would be judged by
     /// the probe's luckiest pass.)
-    public var fractionOfBandwidth: Double
+    @Checked<Positive> public var fractionOfBandwidth: Double
     /// Heap allocations per kernel call, counted (nil when counting is unavailable).
-    public var allocationsPerOperation: Double?
+    @CheckedOptional<NonNegative> public var allocationsPerOperation: Double?
     /// The cache state the samples were taken in (nil in files from before it was recorded).
     public var cacheState: CacheState?
     /// At the sweep's largest size, when it streams from memory: the kernel
@@ -137,17 +138,17 @@ public struct KernelMeasurement: Codable, Sendable, Equatable {
 }
 
 /// Order statistics of a set of samples, with a bootstrap interval of the median.
-public struct SampleSummary: Codable, Sendable, Equatable {
-    public var count: Int
-    public var median: Double
-    public var p10: Double
-    public var p90: Double
-    public var minimum: Double
-    public var maximum: Double
+public struct SampleSummary: Invariant {
+    @Checked<PositiveCount> public var count: Int
+    @Checked<Positive> public var median: Double
+    @Checked<Positive> public var p10: Double
+    @Checked<Positive> public var p90: Double
+    @Checked<Positive> public var minimum: Double
+    @Checked<Positive> public var maximum: Double
     /// Median absolute deviation from the median (unscaled).
-    public var mad: Double
+    @Checked<NonNegative> public var mad: Double
     /// Percentile-bootstrap interval of the median.
-    public var medianInterval: ConfidenceInterval
+    @Valid public var medianInterval: ConfidenceInterval
 
     public init(
         count: Int, median: Double, p10: Double, p90: Double, minimum: Double, maximum: Double,
@@ -165,11 +166,11 @@ public struct SampleSummary: Codable, Sendable, Equatable {
 }
 
 /// A two-sided confidence interval.
-public struct ConfidenceInterval: Codable, Sendable, Equatable {
-    public var lower: Double
-    public var upper: Double
+public struct ConfidenceInterval: Invariant {
+    @Checked<Positive> public var lower: Double
+    @Checked<Positive> public var upper: Double
     /// Nominal coverage, e.g. 0.95.
-    public var level: Double
+    @Checked<OpenUnitInterval> public var level: Double
 
     public init(lower: Double, upper: Double, level: Double) {
         self.lower = lower
@@ -188,15 +189,15 @@ public struct ConfidenceInterval: Codable, Sendable, Equatable {
 
 /// An end-to-end workload at one size on one backend.
 public struct WorkloadMeasurement: Codable, Sendable, Equatable {
-    public var workload: String
-    public var backend: String
-    public var size: Int
-    public var iterationsPerSample: Int
-    public var samples: [Double]
-    public var summary: SampleSummary
+    @Checked<NonEmptyText> public var workload: String
+    @Checked<NonEmptyText> public var backend: String
+    @Checked<PointCountRule> public var size: Int
+    @Checked<PositiveCount> public var iterationsPerSample: Int
+    @CheckedList<Positive> public var samples: [Double]
+    @Valid public var summary: SampleSummary
     /// Median nanoseconds per point per frame.
-    public var nanosecondsPerElement: Double
-    public var allocationsPerOperation: Double?
+    @Checked<Positive> public var nanosecondsPerElement: Double
+    @CheckedOptional<NonNegative> public var allocationsPerOperation: Double?
 
     public init(
         workload: String, backend: String, size: Int, iterationsPerSample: Int, samples: [Double],
@@ -211,4 +212,30 @@ public struct WorkloadMeasurement: Codable, Sendable, Equatable {
         self.nanosecondsPerElement = nanosecondsPerElement
         self.allocationsPerOperation = allocationsPerOperation
     }
+}
+
+extension SampleSummary {
+    /// minimum ≤ p10 ≤ median ≤ p90 ≤ maximum, and the median's interval in order.
+    public var invariantViolation: String? {
+        guard minimum <= p10, p10 <= median, median <= p90, p90 <= maximum else {
+            return "does not hold minimum ≤ p10 ≤ median ≤ p90 ≤ maximum (\(minimum), \(p10), \(median), \(p90), \(maximum))"
+        }
+        return medianInterval.invariantViolation.map { "medianInterval \($0)" }
+    }
+}
+
+extension ConfidenceInterval {
+    /// lower ≤ upper.
+    public var invariantViolation: String? {
+        lower <= upper ? nil : "has lower = \(lower) > upper = \(upper)"
+    }
+}
+
+extension KernelMeasurement: UniquelyKeyed {
+    public var uniqueKey: CellKey { key }
+}
+
+extension WorkloadMeasurement: UniquelyKeyed {
+    /// `workload.backend.size`, e.g. `dp5-frame.simd.16384`.
+    public var uniqueKey: String { "\(workload).\(backend).\(size)" }
 }

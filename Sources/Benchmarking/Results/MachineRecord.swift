@@ -1,3 +1,4 @@
+import DocumentValues
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,12 +10,12 @@ import VectorKernels
 public struct MachineRecord: Codable, Sendable, Equatable {
     public var cpuModel: String
     /// Logical CPUs online.
-    public var logicalCores: Int
+    @Checked<PositiveCount> public var logicalCores: Int
     /// Cache sizes by level and type, e.g. "L1d 32 KiB", as the kernel reports them.
     public var caches: [String]
     /// Last-level cache size in bytes (0 when unknown).
-    public var lastLevelCacheBytes: Int
-    public var memoryBytes: Int
+    @Checked<NonNegativeCount> public var lastLevelCacheBytes: Int
+    @Checked<NonNegativeCount> public var memoryBytes: Int
     /// Instruction-set features that matter here (avx2, fma, avx512f), as /proc/cpuinfo lists them.
     public var cpuFeatures: [String]
     public var operatingSystem: String
@@ -26,7 +27,7 @@ public struct MachineRecord: Codable, Sendable, Equatable {
     /// The `-target-cpu` the binary was built for ("x86-64" baseline unless chosen).
     public var targetCPU: String
     /// Backend details: SIMD width, library version, core, threads.
-    public var backends: [BackendRecord]
+    @UniqueElements public var backends: [BackendRecord]
     /// ISO 8601 time the run started.
     public var date: String
     /// The command line that produced the result.
@@ -66,6 +67,10 @@ public struct MachineRecord: Codable, Sendable, Equatable {
 
 /// A backend as recorded in a result: its `BackendDetails` on the measuring machine.
 public typealias BackendRecord = BackendDetails
+
+extension BackendDetails: UniquelyKeyed {
+    public var uniqueKey: String { name }
+}
 
 extension MachineRecord {
     /// Reads this machine's record from /proc, /sys and the build itself.

@@ -1,3 +1,4 @@
+import DocumentValues
 /// The sweep's own check of the cache state it claims: at the sizes where the
 /// operands outgrow the per-core L2 cache but fit the last-level cache (where
 /// evictions by the other cells' samples would show), every cell also takes
@@ -14,12 +15,12 @@
 /// state (the pairs disagree) from noise in the medians (they agree).
 public struct CacheCheck: Codable, Sendable, Equatable {
     /// Each long sample lasts at least this long.
-    public var minimumSampleNanoseconds: Double
+    @Checked<Positive> public var minimumSampleNanoseconds: Double
     /// Long samples per cell.
-    public var samples: Int
+    @Checked<PositiveCount> public var samples: Int
     /// The largest |sweep median ÷ long median − 1| that agrees.
-    public var tolerance: Double
-    public var cells: [Cell]
+    @Checked<Positive> public var tolerance: Double
+    @UniqueElements public var cells: [Cell]
 
     public init(minimumSampleNanoseconds: Double, samples: Int, tolerance: Double, cells: [Cell]) {
         self.minimumSampleNanoseconds = minimumSampleNanoseconds
@@ -51,23 +52,23 @@ public struct CacheCheck: Codable, Sendable, Equatable {
     /// One cell's two medians and the verdict.
     public struct Cell: Codable, Sendable, Equatable {
         public var kernel: Kernel
-        public var backend: String
-        public var size: Int
+        @Checked<NonEmptyText> public var backend: String
+        @Checked<PointCountRule> public var size: Int
         /// The build measured, when it is not the one that ran the sweep (its target CPU).
         public var build: String?
         public var cacheState: CacheState
         /// The sweep's median and interval, ns per call.
-        public var sweepMedian: Double
-        public var sweepInterval: ConfidenceInterval
+        @Checked<Positive> public var sweepMedian: Double
+        @Valid public var sweepInterval: ConfidenceInterval
         /// The long samples' median and interval, ns per call.
-        public var longMedian: Double
-        public var longInterval: ConfidenceInterval
+        @Checked<Positive> public var longMedian: Double
+        @Valid public var longInterval: ConfidenceInterval
         /// sweepMedian ÷ longMedian.
-        public var ratio: Double
+        @Checked<Positive> public var ratio: Double
         /// Median over the rounds with a long sample of (the round's ordinary
         /// sample ÷ its long sample), taken back to back: the cache state's
         /// effect with drift removed.
-        public var pairedRatio: Double
+        @Checked<Positive> public var pairedRatio: Double
         /// Nil when the medians agree within the tolerance; otherwise why not.
         public var flag: String?
 
@@ -114,4 +115,11 @@ public struct CacheCheck: Codable, Sendable, Equatable {
 
     /// The flagged cells.
     public var flagged: [Cell] { cells.filter { $0.flag != nil } }
+}
+
+extension CacheCheck.Cell: UniquelyKeyed {
+    /// The cell, and the build it was measured in when not the sweep's own.
+    public var uniqueKey: String { build.map { "\(key) (build \($0))" } ?? key.description }
+
+    var key: CellKey { CellKey(kernel: kernel, backend: backend, size: size) }
 }

@@ -1,3 +1,4 @@
+import DocumentValues
 /// Another build of SpringBench (say, SwiftPM's default flags beside a
 /// `-target-cpu haswell` build) whose kernels a ``Sweep`` samples in the same
 /// rounds as its own, so both builds' figures come from one run and meet the
@@ -23,7 +24,7 @@ public protocol OtherBuild: AnyObject {
 public struct BuildMeasurements: Codable, Sendable, Equatable {
     /// The build's record (its target CPU above all).
     public var machine: MachineRecord
-    public var measurements: [KernelMeasurement]
+    @UniqueElements public var measurements: [KernelMeasurement]
 
     public init(machine: MachineRecord, measurements: [KernelMeasurement]) {
         self.machine = machine

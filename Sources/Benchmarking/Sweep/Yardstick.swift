@@ -1,3 +1,4 @@
+import DocumentValues
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -74,7 +75,7 @@ public enum CYardstick: KernelBackend {
 public struct YardstickMeasurements: Codable, Sendable, Equatable {
     /// Which version of the C loops ran (``BackendDetails/core``: `avx2,fma` or `baseline`).
     public var details: BackendDetails
-    public var measurements: [KernelMeasurement]
+    @UniqueElements public var measurements: [KernelMeasurement]
 
     public init(details: BackendDetails, measurements: [KernelMeasurement]) {
         self.details = details

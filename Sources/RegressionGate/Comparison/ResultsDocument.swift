@@ -1,5 +1,6 @@
 import Benchmarking
 import Foundation
+import SpringBenchFiles
 
 /// A file `compare` accepts: wall-clock results or instruction counts, told
 /// apart by their `schema` field.
@@ -16,7 +17,12 @@ public enum ResultsDocument: Sendable {
             throw .unusableFile("\(path) does not exist; create a baseline with `springbench baseline save NAME` (wall clock) or `springbench baseline save NAME --instructions`, or results with `springbench bench --output \(path)`")
         }
         struct SchemaOnly: Decodable { var schema: String }
-        let header = FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode(SchemaOnly.self, from: $0) }
+        let data: Data
+        switch InputFile.read(path) {
+        case .success(let bytes): data = bytes
+        case .failure(let problem): throw .unusableFile("\(path) \(problem)")
+        }
+        let header = try? JSONDecoder().decode(SchemaOnly.self, from: data)
         do {
             switch header?.schema {
             case InstructionCounts.currentSchema:
@@ -43,10 +49,10 @@ public enum ResultsDocument: Sendable {
     }
 
     /// Writes the document as it was read (pretty JSON, sorted keys), atomically.
-    public func write(to path: String) throws {
+    public func write(to target: OutputTarget) throws {
         switch self {
-        case .wallClock(let results): try results.write(to: path)
-        case .instructions(let counts): try counts.write(to: path)
+        case .wallClock(let results): try results.write(to: target)
+        case .instructions(let counts): try counts.write(to: target)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Benchmarking
+import DocumentValues
 /// Instructions per element counted by `valgrind --tool=callgrind`: the
 /// deterministic counterpart of ``BenchmarkResults`` that a CI gate can compare
 /// without noise. Written by `springbench instructions`.
@@ -17,8 +18,8 @@ public struct InstructionCounts: Codable, Sendable, Equatable {
     /// `valgrind --version`.
     public var valgrindVersion: String
     /// Kernel calls in the two collected regions, k₁ < k₂.
-    public var callsPerRegion: [Int]
-    public var entries: [InstructionCountEntry]
+    @CheckedList<PositiveCount> public var callsPerRegion: [Int]
+    @UniqueElements public var entries: [InstructionCountEntry]
 
     public init(machine: MachineRecord, valgrindVersion: String, callsPerRegion: [Int], entries: [InstructionCountEntry]) {
         self.schema = Self.currentSchema
@@ -32,14 +33,14 @@ public struct InstructionCounts: Codable, Sendable, Equatable {
 /// One kernel on one backend at one size.
 public struct InstructionCountEntry: Codable, Sendable, Equatable {
     public var kernel: Kernel
-    public var backend: String
-    public var size: Int
+    @Checked<NonEmptyText> public var backend: String
+    @Checked<PointCountRule> public var size: Int
     /// Instructions collected in each region (k₁ calls, then k₂ calls).
-    public var regionInstructions: [UInt64]
+    @CheckedList<Instructions> public var regionInstructions: [UInt64]
     /// (I(k₂) − I(k₁)) ÷ (k₂ − k₁).
-    public var instructionsPerCall: Double
+    @Checked<Positive> public var instructionsPerCall: Double
     /// ``instructionsPerCall`` ÷ ``size``.
-    public var instructionsPerElement: Double
+    @Checked<Positive> public var instructionsPerElement: Double
 
     public init(kernel: Kernel, backend: String, size: Int, regionInstructions: [UInt64], callsPerRegion: [Int]) {
         precondition(regionInstructions.count == 2 && callsPerRegion.count == 2, "two regions expected")
@@ -48,7 +49,18 @@ public struct InstructionCountEntry: Codable, Sendable, Equatable {
         self.size = size
         self.regionInstructions = regionInstructions
         let difference = Double(Int64(bitPattern: regionInstructions[1] &- regionInstructions[0]))
-        self.instructionsPerCall = difference / Double(callsPerRegion[1] - callsPerRegion[0])
-        self.instructionsPerElement = instructionsPerCall / Double(size)
+        let perCall = difference / Double(callsPerRegion[1] - callsPerRegion[0])
+        self.instructionsPerCall = perCall
+        self.instructionsPerElement = perCall / Double(size)
     }
+}
+
+/// A count of instructions in a collected region: at least one.
+public enum Instructions: ValueRule {
+    public static func accepts(_ value: UInt64) -> Bool { value >= 1 }
+    public static let validRange = "an integer ≥ 1"
+}
+
+extension InstructionCountEntry: UniquelyKeyed {
+    public var uniqueKey: CellKey { CellKey(kernel: kernel, backend: backend, size: size) }
 }

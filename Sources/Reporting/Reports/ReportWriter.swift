@@ -1,13 +1,14 @@
 import Benchmarking
 import Foundation
+import SpringBenchFiles
 
 /// Writes rendered reports under a reports directory, the whole set or nothing.
 ///
-/// Every file (the Markdown and its plots) is first written and flushed under a
-/// temporary name (``AtomicFile/stage(_:for:)``); only when all of them are
-/// staged are they renamed into place, attachments before the Markdown that
-/// links to them. A failure while staging (a full disk, an unwritable path)
-/// leaves every previous file untouched: never new plots beside old Markdown.
+/// Every file (the Markdown and its plots) is staged beside the directory and
+/// the set is moved into place by one ``OutputTransaction``: a failure while
+/// staging (a full disk, an unwritable path) or an interrupt leaves every
+/// previous file untouched — never new plots beside old Markdown — and a
+/// directory that did not exist is not created.
 public enum ReportWriter {
     public struct PathError: Error, Equatable, CustomStringConvertible {
         public var path: String
@@ -16,15 +17,14 @@ public enum ReportWriter {
         }
     }
 
-    /// Writes every document and its attachments under `directory` (created if
-    /// needed) and returns the paths written, in the order written.
+    /// Writes every document and its attachments into `target` and returns the
+    /// paths written (as the target was given), attachments first.
     ///
     /// - Throws: ``PathError`` before writing anything if a path is absolute or
-    ///   leaves the directory, or the directory is empty or the filesystem root;
-    ///   ``AtomicFile/WriteError`` if a file cannot be written (then no file of
-    ///   the set has been replaced).
+    ///   leaves the directory; ``OutputError`` if a file cannot be written
+    ///   (then no file of the set has been replaced).
     @discardableResult
-    public static func write(_ documents: [ReportDocument], to directory: String) throws -> [String] {
+    public static func write(_ documents: [ReportDocument], to target: OutputTarget) throws -> [String] {
         var files: [(String, String)] = []
         for document in documents {
             for path in document.attachments.keys.sorted() {
@@ -35,33 +35,21 @@ public enum ReportWriter {
         for (path, _) in files where !isSafe(path) {
             throw PathError(path: path)
         }
-        guard !directory.isEmpty, URL(fileURLWithPath: directory).standardizedFileURL.path != "/" else {
-            throw DirectoryError(directory: directory)
+        let transaction = try OutputTransaction(target)
+        for (path, contents) in files {
+            try transaction.write(Data(contents.utf8), at: path)
         }
-        var staged: [AtomicFile.Staged] = []
-        do {
-            for (path, contents) in files {
-                let target = directory.hasSuffix("/") ? directory + path : directory + "/" + path
-                staged.append(try AtomicFile.stage(Data(contents.utf8), for: target))
-            }
-        } catch {
-            staged.forEach { $0.discard() }
-            throw error
-        }
-        for file in staged { try file.commit() }
-        return staged.map(\.target)
+        return try transaction.commit()
     }
 
-    /// An empty reports directory or the filesystem root.
-    public struct DirectoryError: Error, Equatable, CustomStringConvertible {
-        public var directory: String
-        public var description: String {
-            "the reports directory must not be empty or the filesystem root (got \"\(directory)\")"
-        }
+    /// Writes into the directory `directory` (resolved and checked first).
+    @discardableResult
+    public static func write(_ documents: [ReportDocument], to directory: String, option: String = "output directory") throws -> [String] {
+        try write(documents, to: OutputTarget.directory(directory, option: option))
     }
 
     static func isSafe(_ path: String) -> Bool {
         !path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/", omittingEmptySubsequences: false)
-            .contains { $0 == ".." || $0.isEmpty }
+            .contains { $0 == ".." || $0.isEmpty || $0 == "." }
     }
 }

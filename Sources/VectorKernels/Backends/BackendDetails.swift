@@ -1,3 +1,4 @@
+import DocumentValues
 /// What a backend is on this machine, for listings and for every result record.
 public struct BackendDetails: Sendable, Hashable, Codable {
     /// The backend's stable name (``KernelBackend/name``).
@@ -40,13 +41,13 @@ extension BackendDetails {
     /// Reads files written before backends carried display names (the name stands in).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decode(String.self, forKey: .name)
+        name = try container.decode(Checked<NonEmptyText>.self, forKey: .name).wrappedValue
         displayName = try container.decodeIfPresent(String.self, forKey: .displayName) ?? name
         summary = try container.decode(String.self, forKey: .summary)
-        simdWidth = try container.decodeIfPresent(Int.self, forKey: .simdWidth)
+        simdWidth = try container.decode(CheckedOptional<PositiveCount>.self, forKey: .simdWidth).wrappedValue
         library = try container.decodeIfPresent(String.self, forKey: .library)
         core = try container.decodeIfPresent(String.self, forKey: .core)
-        threads = try container.decode(Int.self, forKey: .threads)
+        threads = try container.decode(Checked<PositiveCount>.self, forKey: .threads).wrappedValue
         fusedAXPY = try container.decode(Bool.self, forKey: .fusedAXPY)
     }
 }

@@ -1,0 +1,284 @@
+import Foundation
+import SystemPackage
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A command's output written whole or not at all.
+///
+/// Files are written and flushed into a staging directory made beside the
+/// target (in its nearest existing ancestor, so every move is a rename within
+/// one filesystem) and moved into place by ``commit()``:
+/// - under an advisory lock (`flock`) on the target's directory, so concurrent
+///   writers to one file or directory are serialised: appends are never lost
+///   and two sets are never mixed;
+/// - with interrupts held off (``InterruptCleanup``), so SIGINT or SIGTERM
+///   leaves the old set or the new one;
+/// - a missing target directory appears by one rename of the staged tree, so
+///   a refused, failed or interrupted run creates no directory at all;
+/// - when a move fails half way, the files already moved are put back.
+///
+/// Until it commits, nothing outside the staging directory changes; the
+/// staging directory is removed on every path (commit, error, deinit, signal).
+public final class OutputTransaction {
+    public let target: OutputTarget
+    private let staging: FilePath
+    /// Where staged files go: `staging/tree/<missing…>`.
+    private let stagedDirectory: FilePath
+    private let cleanupToken: Int
+    private var files: [(relative: FilePath, append: Bool)] = []
+    private var finished = false
+
+    /// Bytes of a staged name's room (".springbench-staging-XXXXXX" + "tree").
+    static let stagingNameRoom = 0
+    static let stagingPathRoom = 40
+
+    /// Fault injection for tests: the n-th write (1-based) of a transaction
+    /// fails with ENOSPC, as a full disk would.
+    @TaskLocal public static var failingWrite: Int?
+    private var writes = 0
+
+    public init(_ target: OutputTarget) throws(OutputError) {
+        self.target = target
+        var template = Array(target.existingAncestor.appending(".springbench-staging-XXXXXX").string.utf8CString)
+        let made: (String, Int)? = InterruptCleanup.uninterruptible {
+            guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) })
+            else { return nil }
+            return (made, InterruptCleanup.register(directory: made))
+        }
+        guard let made else {
+            throw OutputError(option: target.option, path: target.display,
+                              reason: "cannot stage files beside it: \(String(cString: strerror(errno)))")
+        }
+        staging = FilePath(made.0)
+        cleanupToken = made.1
+        stagedDirectory = staging.appending("tree").appending(target.missing)
+        do {
+            try FileManager.default.createDirectory(atPath: stagedDirectory.string, withIntermediateDirectories: true)
+        } catch {
+            discard()
+            throw OutputError(option: target.option, path: target.display, reason: "cannot stage files beside it: \(error)")
+        }
+    }
+
+    deinit { discard() }
+
+    /// Stages the file of a file target.
+    public func write(_ data: Data) throws(OutputError) {
+        precondition(target.kind == .file, "a directory target takes relative paths")
+        try stage(FilePath(root: nil, [target.fileName!]), data, append: false)
+    }
+
+    /// Stages bytes to append to the file of a file target: at commit, under
+    /// the lock, they are added to whatever the file then holds.
+    public func append(_ data: Data) throws(OutputError) {
+        precondition(target.kind == .file, "a directory target takes relative paths")
+        try stage(FilePath(root: nil, [target.fileName!]), data, append: true)
+    }
+
+    /// Stages `relative` (e.g. `plots/add.svg`) inside a directory target.
+    public func write(_ data: Data, at relative: String) throws(OutputError) {
+        precondition(target.kind == .directory, "a file target takes one file")
+        let path = FilePath(relative)
+        guard !relative.isEmpty, !path.isAbsolute, !path.components.isEmpty,
+              path.components.allSatisfy({ $0.kind == .regular })
+        else {
+            throw OutputError(option: target.option, path: target.display,
+                              reason: "the file name \"\(relative)\" must be relative and stay inside the directory")
+        }
+        try stage(path, data, append: false)
+    }
+
+    private func stage(_ relative: FilePath, _ data: Data, append: Bool) throws(OutputError) {
+        let destination = stagedDirectory.pushing(relative)
+        do {
+            try FileManager.default.createDirectory(
+                atPath: destination.removingLastComponent().string, withIntermediateDirectories: true)
+        } catch {
+            throw failure("cannot stage \(relative): \(error)")
+        }
+        try writeFile(destination, data)
+        files.removeAll { $0.relative == relative }
+        files.append((relative, append))
+    }
+
+    private func failure(_ reason: String) -> OutputError {
+        OutputError(option: target.option, path: target.display, reason: reason)
+    }
+
+    /// Writes and flushes one file (mode 0644).
+    private func writeFile(_ path: FilePath, _ data: Data) throws(OutputError) {
+        writes += 1
+        if let failing = Self.failingWrite, writes == failing {
+            throw failure("cannot write: \(String(cString: strerror(ENOSPC)))")
+        }
+        let descriptor = path.withPlatformString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        guard descriptor >= 0 else { throw failure("cannot write: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        let problem: String? = data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0, errno == EINTR { continue }
+                if count < 0 { return String(cString: strerror(errno)) }
+                offset += count
+            }
+            return nil
+        }
+        if let problem { throw failure("cannot write: \(problem)") }
+        guard fsync(descriptor) == 0 else { throw failure("cannot write: \(String(cString: strerror(errno)))") }
+    }
+
+    /// Moves every staged file into place; returns the paths written, as the
+    /// user gave the target (relative paths stay relative).
+    @discardableResult
+    public func commit() throws(OutputError) -> [String] {
+        precondition(!finished, "a transaction commits once")
+        let result: Result<[String], OutputError> = InterruptCleanup.uninterruptible {
+            let outer = DirectoryLock(target.existingAncestor)
+            defer { outer.release() }
+            do throws(OutputError) {
+                if !target.missing.isEmpty, try moveNewTree() {
+                    return .success(written())
+                }
+                let inner = target.missing.isEmpty ? nil : DirectoryLock(target.directory)
+                defer { inner?.release() }
+                try replaceFiles()
+                return .success(written())
+            } catch {
+                return .failure(error)
+            }
+        }
+        discard()
+        return try result.get()
+    }
+
+    /// Removes the staging directory; the target is as it was.
+    public func discard() {
+        InterruptCleanup.uninterruptible {
+            guard !finished else { return }
+            finished = true
+            try? FileManager.default.removeItem(atPath: staging.string)
+            InterruptCleanup.unregister(cleanupToken)
+        }
+    }
+
+    private func written() -> [String] {
+        switch target.kind {
+        case .file: return [target.display]
+        case .directory:
+            let base = target.display.hasSuffix("/") ? target.display : target.display + "/"
+            return files.map { base + $0.relative.string }
+        }
+    }
+
+    /// When the target's directory is missing: one rename puts the whole new
+    /// tree in place. False when someone made the directory meanwhile.
+    private func moveNewTree() throws(OutputError) -> Bool {
+        let first = target.missing[0]
+        let source = staging.appending("tree").appending(first)
+        let destination = target.existingAncestor.appending(first)
+        for file in files where file.append {
+            // Nothing to append to in a directory that does not exist yet.
+            _ = file
+        }
+        if source.withPlatformString({ from in destination.withPlatformString { rename(from, $0) } }) == 0 {
+            syncDirectory(target.existingAncestor)
+            return true
+        }
+        if errno == EEXIST || errno == ENOTEMPTY || errno == ENOTDIR { return false }
+        throw failure("cannot create it: \(String(cString: strerror(errno)))")
+    }
+
+    /// Replaces files one by one in an existing directory, keeping the old
+    /// ones as hard links in the staging directory until every move succeeded.
+    private func replaceFiles() throws(OutputError) {
+        var createdDirectories: [FilePath] = []
+        var moved: [(target: FilePath, backup: FilePath?)] = []
+        func rollBack() {
+            for entry in moved.reversed() {
+                if let backup = entry.backup {
+                    _ = backup.withPlatformString { from in entry.target.withPlatformString { rename(from, $0) } }
+                } else {
+                    _ = entry.target.withPlatformString { unlink($0) }
+                }
+            }
+            for directory in createdDirectories.reversed() { _ = directory.withPlatformString { rmdir($0) } }
+        }
+        do throws(OutputError) {
+            // Directories the target still lacks (made by nobody else meanwhile).
+            var directory = target.existingAncestor
+            for component in target.missing {
+                directory.append(component)
+                if try makeDirectory(directory) { createdDirectories.append(directory) }
+            }
+            for (index, file) in files.enumerated() {
+                let staged = stagedDirectory.pushing(file.relative)
+                let destination = target.directory.pushing(file.relative)
+                var parent = target.directory
+                for component in file.relative.removingLastComponent().components {
+                    parent.append(component)
+                    if try makeDirectory(parent) { createdDirectories.append(parent) }
+                }
+                if file.append {
+                    var contents = Data()
+                    switch InputFile.read(destination.string) {
+                    case .success(let existing): contents = existing
+                    case .failure(.missing): break
+                    case .failure(let problem): throw failure("cannot append: \(problem)")
+                    }
+                    switch InputFile.read(staged.string) {
+                    case .success(let added): contents.append(added)
+                    case .failure(let problem): throw failure("cannot append: \(problem)")
+                    }
+                    try writeFile(staged, contents)
+                }
+                var backup: FilePath?
+                let candidate = staging.appending("backup-\(index)")
+                if destination.withPlatformString({ from in candidate.withPlatformString { link(from, $0) } }) == 0 {
+                    backup = candidate
+                }
+                guard staged.withPlatformString({ from in destination.withPlatformString { rename(from, $0) } }) == 0 else {
+                    throw failure("cannot put \(file.relative) in place: \(String(cString: strerror(errno)))")
+                }
+                moved.append((destination, backup))
+            }
+            syncDirectory(target.directory)
+        } catch {
+            rollBack()
+            throw error
+        }
+    }
+
+    /// Makes `directory`; true when this call made it.
+    private func makeDirectory(_ directory: FilePath) throws(OutputError) -> Bool {
+        if directory.withPlatformString({ mkdir($0, 0o755) }) == 0 { return true }
+        if errno == EEXIST, OutputTarget.isDirectory(directory) { return false }
+        throw failure("cannot create \(directory.lastComponent?.string ?? ""): \(String(cString: strerror(errno)))")
+    }
+
+    private func syncDirectory(_ directory: FilePath) {
+        let descriptor = directory.withPlatformString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+}
+
+/// An exclusive advisory lock (`flock`) on a directory, held until released.
+struct DirectoryLock {
+    private let descriptor: Int32
+
+    init(_ directory: FilePath) {
+        descriptor = directory.withPlatformString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        if descriptor >= 0 {
+            while flock(descriptor, LOCK_EX) != 0, errno == EINTR {}
+        }
+    }
+
+    func release() {
+        guard descriptor >= 0 else { return }
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}
