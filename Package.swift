@@ -109,7 +109,10 @@ let package = Package(
         ),
         .testTarget(
             name: "BenchmarkingTests",
-            dependencies: ["Benchmarking", "RegressionGate", "VectorKernels", "SpringBenchBackends", "_TestSupport"]
+            dependencies: [
+                "Benchmarking", "RegressionGate", "VectorKernels", "SpringBenchBackends", "_TestSupport", "DocumentValues",
+                "SpringBenchFiles",
+            ]
         ),
         .testTarget(
             name: "VerificationTests",
@@ -128,7 +131,11 @@ let package = Package(
         ),
         .testTarget(
             name: "ReportingTests",
-            dependencies: ["Reporting", "Benchmarking", "_TestSupport"]
+            dependencies: ["Reporting", "Benchmarking", "_TestSupport", "SpringBenchFiles"]
+        ),
+        .testTarget(
+            name: "SpringBenchFilesTests",
+            dependencies: ["SpringBenchFiles"]
         ),
     ]
 )

@@ -185,6 +185,12 @@ public struct OutputError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        path.isEmpty ? "\(option): \(reason)" : "\(option) \(path): \(reason)"
+        path.isEmpty ? "\(option): \(reason)" : "\(option) \(Self.shortened(path)): \(reason)"
+    }
+
+    /// A path of more than 100 characters with its middle left out (messages stay one readable line).
+    static func shortened(_ path: String) -> String {
+        guard path.count > 100 else { return path }
+        return "\(path.prefix(48))…\(path.suffix(48)) (\(path.utf8.count) bytes)"
     }
 }

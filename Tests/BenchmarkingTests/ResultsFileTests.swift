@@ -1,6 +1,7 @@
 import Benchmarking
 import RegressionGate
 import Foundation
+import SpringBenchFiles
 import Testing
 
 /// Results files: round trip, clear errors for missing/corrupt/foreign files,
@@ -62,50 +63,51 @@ struct ResultsFileTests {
         #expect(throws: DocumentFileError.self) { try BenchmarkResults.load(from: fieldMissing) }
     }
 
-    @Test("a sample that is zero, negative or not finite makes the file impossible, naming the cell",
+    @Test("a sample that is zero, negative or not finite makes the file impossible, naming its JSON path",
           arguments: [0.0, -1.0, .nan, .infinity])
     func impossibleSample(_ sample: Double) throws {
         var results = SyntheticResults.make()
-        #expect(results.impossibleValue() == nil)
+        #expect(throws: Never.self) { try results.validatedEncoding().get() }
         results.measurements[3].samples[0] = sample
-        let problem = try #require(results.impossibleValue(), "a sample of \(sample) was accepted")
-        #expect(problem.contains(results.measurements[3].key.description) && problem.contains("sample"))
+        guard case .failure(let problem) = results.validatedEncoding() else {
+            Issue.record("a sample of \(sample) was accepted")
+            return
+        }
+        #expect(problem.detail.hasPrefix("measurements[3].samples[0] "), "\(problem.detail)")
     }
 
-    @Test("a write that fails leaves the previous file intact and no temporary")
+    static func write(_ text: String, to path: String) throws {
+        let transaction = try OutputTransaction(try OutputTarget.file(path, option: "--output"))
+        try transaction.write(Data(text.utf8))
+        try transaction.commit()
+    }
+
+    @Test("a write that fails leaves the previous file intact and nothing staged")
     func failedWriteKeepsOldFile() throws {
         let directory = Self.temporaryDirectory()
         let path = directory + "/bench.json"
-        try AtomicFile.write("old, complete contents", to: path)
-        // Writing beneath a regular file fails; the old file must be untouched.
-        #expect(throws: AtomicFile.WriteError.self) {
-            try AtomicFile.write("new", to: path + "/not-a-directory/x.json")
+        try Self.write("old, complete contents", to: path)
+        // Writing beneath a regular file is refused before anything is staged.
+        #expect(throws: OutputError.self) { try Self.write("new", to: path + "/not-a-directory/x.json") }
+        // A full disk at the first write: refused, the old file untouched.
+        #expect(throws: OutputError.self) {
+            try OutputTransaction.$failingWrite.withValue(1) { try Self.write("new", to: path) }
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "old, complete contents")
-        try AtomicFile.write("new, complete contents", to: path)
+        try Self.write("new, complete contents", to: path)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "new, complete contents")
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains(".tmp-") }
-        #expect(leftovers.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["bench.json"])
     }
 
     @Test("a process killed in the middle of a write leaves the previous file intact")
     func killedWriterKeepsOldFile() async throws {
-        // A fixed path both processes know: setenv would race with other tests
-        // that start processes (Foundation's Process.run reads the environment).
         let path = KilledWriter.path
         try? FileManager.default.removeItem(atPath: path)
-        try AtomicFile.write("old, complete contents", to: path)
+        try Self.write("old, complete contents", to: path)
         await #expect(processExitsWith: .exitCode(9)) {
-            let path = KilledWriter.path
-            let chunks = AnySequence<Data> { () -> AnyIterator<Data> in
-                var produced = 0
-                return AnyIterator {
-                    produced += 1
-                    if produced == 3 { exit(9) }  // dies with the temporary half written
-                    return Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
-                }
-            }
-            try? AtomicFile.write(chunks: chunks, to: path)
+            let transaction = try OutputTransaction(try OutputTarget.file(KilledWriter.path, option: "--output"))
+            try transaction.write(Data(repeating: UInt8(ascii: "x"), count: 1 << 22))
+            exit(9)  // dies with the new file staged, not committed
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "old, complete contents")
     }

@@ -2,6 +2,7 @@ import _TestSupport
 import Benchmarking
 import Foundation
 import Reporting
+import SpringBenchFiles
 import Testing
 
 @Suite("Writing reports: whole files or nothing")
@@ -17,7 +18,7 @@ struct ReportWriterTests {
     }
 
     static func leftoverTemporaries(_ directory: String) -> [String] {
-        (FileManager.default.enumerator(atPath: directory)?.allObjects as? [String] ?? []).filter { $0.contains(".tmp-") }
+        (FileManager.default.enumerator(atPath: directory)?.allObjects as? [String] ?? []).filter { $0.contains(".springbench-staging") }
     }
 
     @Test("Both reports and all their plots land under the directory, plots before the Markdown")
@@ -55,7 +56,7 @@ struct ReportWriterTests {
         new.attachments = new.attachments.mapValues { $0 + "<!-- new -->" }
         new.attachments["plots/a-blocked.svg"] = "<svg/>"
 
-        #expect(throws: AtomicFile.WriteError.self) { try ReportWriter.write([new], to: directory) }
+        #expect(throws: OutputError.self) { try ReportWriter.write([new], to: directory) }
         #expect(try Self.read(directory + "/" + old.path) == old.markdown)
         for (path, svg) in old.attachments {
             #expect(try Self.read(directory + "/" + path) == svg)
