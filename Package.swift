@@ -131,7 +131,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReportingTests",
-            dependencies: ["Reporting", "Benchmarking", "_TestSupport", "SpringBenchFiles"]
+            dependencies: ["Reporting", "Benchmarking", "RegressionGate", "_TestSupport", "SpringBenchFiles"]
         ),
         .testTarget(
             name: "SpringBenchFilesTests",

@@ -1,0 +1,122 @@
+import Benchmarking
+import DocumentValues
+import Foundation
+import RegressionGate
+import Testing
+
+/// The design rule behind "a field added later cannot be read unvalidated":
+/// every number a document stores is wrapped in a rule (``Checked``,
+/// ``CheckedOptional``, ``CheckedList``…), and every value whose fields must
+/// agree is ``Valid``. This walks real documents and fails on a raw number.
+@Suite("Document types: no number is stored without its rule")
+struct DocumentTypeTests {
+    /// Fields that may hold any value of their type, each with its reason.
+    static let unrestricted: [String: String] = [
+        "configuration.seed": "any 64-bit seed is a seed",
+    ]
+
+    static func fixture(_ name: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/\(name)"))
+    }
+
+    /// Paths of stored numbers (or values with invariants) not wrapped in a rule.
+    static func rawNumbers(in value: Any, path: String = "") -> [String] {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            return mirror.children.first.map { rawNumbers(in: $0.value, path: path) } ?? []
+        }
+        // BackendDetails sits below the documents (VectorKernels) and checks
+        // its name, SIMD width and threads by hand in init(from:), by the same rules.
+        if value is BackendRecord { return [] }
+        if mirror.displayStyle == .collection {
+            return mirror.children.flatMap { rawNumbers(in: $0.value, path: path + "[]") }.uniqued()
+        }
+        var found: [String] = []
+        for child in mirror.children {
+            guard let label = child.label else { continue }
+            if label.hasPrefix("_") {
+                // A property wrapper's storage: its rule covers the value; look inside composites.
+                let name = String(label.dropFirst())
+                let inner = Mirror(reflecting: child.value).children.first { $0.label == "wrappedValue" }?.value
+                if let inner, !isPlain(inner) { found += rawNumbers(in: inner, path: join(path, name)) }
+                continue
+            }
+            let fieldPath = join(path, label)
+            let childMirror = Mirror(reflecting: child.value)
+            if childMirror.displayStyle == .optional, childMirror.children.isEmpty { continue }  // nil: nothing stored
+            if isNumeric(child.value) || child.value is any Invariant {
+                if unrestricted[fieldPath] == nil { found.append(fieldPath) }
+            } else if !isPlain(child.value) {
+                found += rawNumbers(in: child.value, path: fieldPath)
+            }
+        }
+        return found
+    }
+
+    static func join(_ path: String, _ name: String) -> String { path.isEmpty ? name : path + "." + name }
+
+    static func isNumeric(_ value: Any) -> Bool {
+        switch value {
+        case is Double, is Int, is UInt64, is Float, is [Double], is [Int], is [UInt64], is Double?, is Int?: return true
+        default: return false
+        }
+    }
+
+    static func isPlain(_ value: Any) -> Bool {
+        if isNumeric(value) { return true }
+        switch value {
+        case is String, is Bool, is [String], is String?, is Bool?: return true
+        default: return Mirror(reflecting: value).displayStyle == .enum
+        }
+    }
+
+    @Test("a results file with every section stores no raw number")
+    func resultsFile() throws {
+        let results = try BenchmarkResults.decodeChecked(Self.fixture("results.json")).get()
+        #expect(results.otherBuilds?.isEmpty == false && results.yardstick != nil && results.cacheCheck != nil,
+                "the fixture must hold every optional section")
+        #expect(results.measurements.contains { $0.ceiling != nil })
+        #expect(Self.rawNumbers(in: results) == [])
+    }
+
+    @Test("an instruction-count file stores no raw number")
+    func instructionCounts() throws {
+        let counts = try InstructionCounts.decodeChecked(Self.fixture("instruction-counts.json")).get()
+        #expect(Self.rawNumbers(in: counts) == [])
+    }
+
+    @Test("the walker finds a raw number and an unwrapped invariant (it can fail)")
+    func walkerCanFail() {
+        struct Added: Codable { var median: Double; var nested: [Inner]; @Checked<Positive> var fine: Double = 1; var none: Int? }
+        struct Inner: Codable { var count: Int? }
+        struct Unwrapped { var summary: ConfidenceInterval }
+        #expect(Self.rawNumbers(in: Added(median: 1, nested: [Inner(count: 1)])) == ["median", "nested[].count"])
+        #expect(Self.rawNumbers(in: Unwrapped(summary: ConfidenceInterval(lower: 1, upper: 2, level: 0.9))) == ["summary"])
+    }
+
+    @Test("JSON paths read as a user writes them")
+    func paths() throws {
+        var object = try JSONSerialization.jsonObject(with: Self.fixture("results.json")) as! [String: Any]
+        var builds = object["otherBuilds"] as! [[String: Any]]
+        var cells = builds[0]["measurements"] as! [[String: Any]]
+        var summary = cells[1]["summary"] as! [String: Any]
+        summary["median"] = 0
+        cells[1]["summary"] = summary
+        builds[0]["measurements"] = cells
+        object["otherBuilds"] = builds
+        let data = try JSONSerialization.data(withJSONObject: object)
+        guard case .failure(let problem) = BenchmarkResults.decodeChecked(data) else {
+            Issue.record("a zero median was accepted")
+            return
+        }
+        #expect(problem.detail == "otherBuilds[0].measurements[1].summary.median = 0.0 is outside its valid range (finite and > 0)")
+    }
+}
+
+extension Array where Element: Hashable {
+    func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
+    }
+}
