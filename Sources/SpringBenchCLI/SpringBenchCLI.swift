@@ -1,6 +1,7 @@
 import ArgumentParser
 import Benchmarking
 import CAllocationCounting
+import Foundation
 import SpringBenchFiles
 #if canImport(Glibc)
 import Glibc
@@ -52,7 +53,11 @@ public enum SpringBenchCLI {
                 // ArgumentParser's own parse errors (unknown option, malformed
                 // value) exit 64 and say "Error:"; every kind of unusable input
                 // exits 2 here, with the one `error:` prefix.
-                printError(errorLine(SpringBenchCommand.fullMessage(for: error)))
+                // One `error:` line: the usage ArgumentParser appends is
+                // `--help`'s job, and would bury the message in CI logs.
+                let message = SpringBenchCommand.fullMessage(for: error)
+                let withoutUsage = message.range(of: "\nUsage:").map { String(message[..<$0.lowerBound]) } ?? message
+                printError(errorLine(withoutUsage.trimmingCharacters(in: .newlines)))
                 exit(2)
             }
             SpringBenchCommand.exit(withError: error)

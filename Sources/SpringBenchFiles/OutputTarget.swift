@@ -169,6 +169,21 @@ public struct OutputTarget: Sendable, CustomStringConvertible {
             let place = existingAncestor.lastComponent?.string ?? "/"
             throw failure(missing.isEmpty ? "the directory is not writable (\(reason))" : "cannot create it: \(place) is not writable (\(reason))")
         }
+        // Permissions are not the whole story (root, sysfs, some mounts): make
+        // and remove the staging directory's kind of entry where it would go.
+        var template = Array(existingAncestor.appending(".springbench-probe-XXXXXX").string.utf8CString)
+        let probe: String? = InterruptCleanup.uninterruptible {
+            template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { made in
+                let path = String(cString: made)
+                rmdir(path)
+                return path
+            }
+        }
+        if probe == nil {
+            let reason = String(cString: strerror(errno))
+            let place = existingAncestor.lastComponent?.string ?? "/"
+            throw failure(missing.isEmpty ? "cannot write in the directory (\(reason))" : "cannot create it: cannot write in \(place) (\(reason))")
+        }
     }
 }
 

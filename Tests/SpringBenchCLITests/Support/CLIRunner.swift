@@ -1,5 +1,6 @@
 import Benchmarking
 import Foundation
+import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -50,11 +51,21 @@ struct CLIRunner {
         return environment
     }()
 
-    /// Runs `springbench arguments…` in `directory`; kills it after `deadline` seconds.
-    static func run(_ arguments: [String], in directory: String? = nil, deadline: Double = 30) -> Outcome {
+    /// Runs `springbench arguments…` in `directory` (by default a fresh, empty
+    /// scratch directory: every command runs from one, as a new user's would)
+    /// with a TMPDIR of its own, which must be empty again when the command
+    /// ends (exit or SIGINT/SIGTERM/SIGHUP); kills it after `deadline` seconds.
+    /// With `interrupt`, sends that signal after the given seconds.
+    static func run(_ arguments: [String], in directory: String? = nil, deadline: Double = 30,
+                    interrupt: (signal: Int32, after: Double)? = nil) -> Outcome {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
+        let work = scratch.appendingPathComponent("work"), temporary = scratch.appendingPathComponent("tmp")
+        try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        var environment = Self.environment
+        environment["TMPDIR"] = temporary.path
         let out = scratch.appendingPathComponent("stdout"), err = scratch.appendingPathComponent("stderr")
         FileManager.default.createFile(atPath: out.path, contents: nil)
         FileManager.default.createFile(atPath: err.path, contents: nil)
@@ -66,13 +77,22 @@ struct CLIRunner {
             // test runner when tests started processes in parallel
             // (Guides/MachineFacts.md, "Child processes").
             process = try ChildProcess(
-                executable: executable, arguments: arguments, environment: environment, directory: directory,
+                executable: executable, arguments: arguments, environment: environment, directory: directory ?? work.path,
                 standardInput: .nullDevice, standardOutput: .file(out.path), standardError: .file(err.path))
         } catch {
             return Outcome(arguments: arguments, status: nil, signal: nil, timedOut: false, stdout: "",
                            stderr: "\(error)", seconds: 0)
         }
-        var termination = process.wait(seconds: deadline)
+        var termination: ChildProcess.Termination?
+        if let interrupt {
+            termination = process.wait(seconds: interrupt.after)
+            if termination == nil {
+                process.send(interrupt.signal)
+                termination = process.wait(seconds: deadline)
+            }
+        } else {
+            termination = process.wait(seconds: deadline)
+        }
         let timedOut = termination == nil
         if timedOut {
             process.send(SIGKILL)
@@ -85,6 +105,10 @@ struct CLIRunner {
         case .exited(let code)?: status = timedOut ? nil : code
         case .signalled(let number)?: signal = timedOut ? nil : number
         case nil: break
+        }
+        if !timedOut {
+            let left = contents(of: temporary.path)
+            if !left.isEmpty { Issue.record("springbench \(arguments.joined(separator: " ")) left \(left) in TMPDIR") }
         }
         return Outcome(
             arguments: arguments, status: status, signal: signal, timedOut: timedOut,
