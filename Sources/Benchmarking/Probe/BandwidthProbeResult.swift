@@ -10,7 +10,7 @@ public struct BandwidthProbeResult: Codable, Sendable, Equatable {
     @UniqueElements public var patterns: [PatternRate]
     /// Bytes per vector store of the probe's loops (32: AVX, 16: SSE2, 0:
     /// plain C without streaming stores); nil in files from before it was recorded.
-    @CheckedOptional<NonNegativeCount> public var vectorStoreBytes: Int?
+    @CheckedOptional<VectorStoreWidth> public var vectorStoreBytes: Int?
 
     public init(elements: Int, bytesPerArray: Int, trials: Int, patterns: [PatternRate]) {
         self.elements = elements
@@ -47,4 +47,10 @@ public struct BandwidthProbeResult: Codable, Sendable, Equatable {
 
 extension BandwidthProbeResult.PatternRate: UniquelyKeyed {
     public var uniqueKey: String { pattern.rawValue }
+}
+
+/// Bytes per vector store: 0 (plain C), 16 (SSE2), 32 (AVX), 64 (AVX-512).
+public enum VectorStoreWidth: ValueRule {
+    public static func accepts(_ value: Int) -> Bool { [0, 16, 32, 64].contains(value) }
+    public static let validRange = "0, 16, 32 or 64"
 }
