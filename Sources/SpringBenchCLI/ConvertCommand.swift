@@ -1,4 +1,5 @@
 import ArgumentParser
+import Benchmarking
 import SpringModel
 
 /// `springbench convert`: one spring in every parameterization, side by side.
@@ -93,18 +94,30 @@ struct ConvertCommand: ParsableCommand {
                 print("")
                 print(endings.table)
             case .json:
-                let objects = rows.map { name, values -> String in
+                print(try JSONOutput.string(Document(rows: rows.map { name, values in
                     switch values {
-                    case .success(let pairs):
-                        let fields = pairs.map { "\"\($0.name)\": \(SpringCommand.jsonNumber($0.value))" }
-                        return "  \"\(name)\": {\(fields.joined(separator: ", "))}"
-                    case .failure(let error):
-                        return "  \"\(name)\": {\"error\": \"\(error.description.replacingOccurrences(of: "\"", with: "\\\""))\"}"
+                    case .success(let pairs): (name, pairs.map { ($0.name, $0.value) }, nil)
+                    case .failure(let error): (name, nil, error.description)
                     }
-                }
-                let ends = endings.jsonMember
-                print("{\n" + (objects + [ends]).joined(separator: ",\n") + "\n}")
+                }, endings: endings), sortedKeys: false))
             }
+        }
+    }
+
+    /// `--format json`: one member per row in the table's order (its values,
+    /// or `{"error": …}`), then `"endOfAnimation"`; non-finite numbers as null.
+    struct Document: Encodable {
+        var rows: [(name: String, values: [(name: String, value: Double)]?, error: String?)]
+        var endings: PlatformEndings
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            for row in rows {
+                var object = container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey(row.name))
+                if let error = row.error { try object.encode(error, forKey: JSONKey("error")) }
+                for (name, value) in row.values ?? [] { try object.encode(value, forKey: JSONKey(name)) }
+            }
+            try container.encode(endings, forKey: JSONKey("endOfAnimation"))
         }
     }
 

@@ -51,7 +51,7 @@ struct SpringCommand: ParsableCommand {
             let endings = try start.endings(for: spring, initialVelocity: velocity, motionRestSpeed: springOptions.motionRestSpeed)
             switch format {
             case .json:
-                print(Self.json(spring: spring, settling: settling, rows: rows, endings: endings))
+                print(try Self.json(spring: spring, settling: settling, rows: rows, endings: endings))
             case .table:
                 print(table(spring: spring, velocity: velocity, settling: settling, rows: rows))
                 print("")
@@ -110,25 +110,31 @@ struct SpringCommand: ParsableCommand {
         return (0..<count).map { end * (Double($0) / Double(count - 1)) }  // no overflow for end near the largest Double
     }
 
-    /// One JSON object, keys in the documented order, numbers as Swift prints
-    /// them (the shortest decimal that reads back to the same `Double`),
-    /// non-finite numbers as `null`.
-    static func json(spring: Spring, settling: Double, rows: [(Double, Double, Double)], endings: PlatformEndings) -> String {
-        let fields: [(String, Double)] = [
-            ("mass", spring.mass), ("stiffness", spring.stiffness), ("damping", spring.damping),
-            ("dampingRatio", spring.dampingRatio), ("response", spring.response), ("bounce", spring.bounce),
-            ("exactSettlingDuration", settling), ("swiftUISettlingDuration", spring.swiftUISettlingDuration),
-        ]
-        let springObject = fields.map { "\"\($0.0)\": \(jsonNumber($0.1))" }.joined(separator: ", ")
-        let sampleObjects = rows.map { t, x, v in
-            "    {\"time\": \(jsonNumber(t)), \"value\": \(jsonNumber(x)), \"velocity\": \(jsonNumber(v))}"
+    /// `--format json`: one object, keys in the documented order (encoding
+    /// order), non-finite numbers as `null` (``JSONOutput``).
+    struct Document: Encodable {
+        struct SpringFields: Encodable {
+            var mass, stiffness, damping, dampingRatio, response, bounce: Double
+            var exactSettlingDuration, swiftUISettlingDuration: Double
         }
-        return "{\n  \"spring\": {\(springObject)},\n  \"samples\": [\n"
-            + sampleObjects.joined(separator: ",\n") + "\n  ],\n" + endings.jsonMember + "\n}"
+
+        struct Sample: Encodable {
+            var time, value, velocity: Double
+        }
+
+        var spring: SpringFields
+        var samples: [Sample]
+        var endOfAnimation: PlatformEndings
     }
 
-    static func jsonNumber(_ x: Double) -> String {
-        JSONOutput.number(x)
+    static func json(spring: Spring, settling: Double, rows: [(Double, Double, Double)], endings: PlatformEndings) throws -> String {
+        let document = Document(
+            spring: .init(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping, dampingRatio: spring.dampingRatio,
+                          response: spring.response, bounce: spring.bounce, exactSettlingDuration: settling,
+                          swiftUISettlingDuration: spring.swiftUISettlingDuration),
+            samples: rows.map { Document.Sample(time: $0.0, value: $0.1, velocity: $0.2) },
+            endOfAnimation: endings)
+        return try JSONOutput.string(document, sortedKeys: false)
     }
 
     func table(spring: Spring, velocity: Double, settling: Double, rows: [(Double, Double, Double)]) -> String {

@@ -80,7 +80,7 @@ struct StartOptions: ParsableArguments {
 }
 
 /// When each platform declares a motion finished, as `spring` and `convert` print it.
-struct PlatformEndings {
+struct PlatformEndings: Encodable {
     struct Row {
         var platform: String
         var doneTime: Double?
@@ -107,15 +107,29 @@ struct PlatformEndings {
         return lines.joined(separator: "\n")
     }
 
-    /// `"endOfAnimation": {…}` as one JSON member, indented by two spaces.
-    var jsonMember: String {
-        let platforms = rows.map { row in
-            "    \"\(row.platform)\": {\"doneTime\": \(row.doneTime.map(JSONOutput.number) ?? "null"), "
-                + "\"largestError\": \(JSONOutput.number(row.largestError)), "
-                + "\"clockDrift\": \(row.clockDrift.map(JSONOutput.number) ?? "null")}"
+    /// `"endOfAnimation"`'s value in `--format json`: `from`, `to`,
+    /// `refreshRate`, and `platforms`, each platform's `doneTime`,
+    /// `largestError` and `clockDrift` (null when absent or not finite).
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(from, forKey: JSONKey("from"))
+        try container.encode(to, forKey: JSONKey("to"))
+        try container.encode(refreshRate, forKey: JSONKey("refreshRate"))
+        var platforms = container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("platforms"))
+        for row in rows {
+            var platform = platforms.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey(row.platform))
+            try platform.encode(row.doneTime, forKey: JSONKey("doneTime"))  // Optional: null when never done
+            try platform.encode(row.largestError, forKey: JSONKey("largestError"))
+            try platform.encode(row.clockDrift, forKey: JSONKey("clockDrift"))
         }
-        return "  \"endOfAnimation\": {\"from\": \(JSONOutput.number(from)), \"to\": \(JSONOutput.number(to)), "
-            + "\"refreshRate\": \(JSONOutput.number(refreshRate)), \"platforms\": {\n"
-            + platforms.joined(separator: ",\n") + "\n  }}"
     }
+}
+
+/// A JSON object key known only at run time (a platform's or a row's name).
+struct JSONKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }

@@ -105,13 +105,25 @@ public struct TimedOperation {
     /// that advances by a known amount per call, so what they assert does not
     /// depend on the machine's speed or load.
     public func calibrate(_ policy: TimingPolicy, now: () -> UInt64) -> Int {
+        calibration(policy, now: now).iterations
+    }
+
+    /// ``calibrate(_:)`` that also returns the nanoseconds per call of its
+    /// last, accepted batch: what bounds a later sample's length
+    /// (the sampler refuses a sample that would last too long).
+    public func calibration(_ policy: TimingPolicy) -> (iterations: Int, nanosecondsPerCall: Double) {
+        calibration(policy, now: monotonicNanoseconds)
+    }
+
+    /// ``calibration(_:)`` with the clock passed in.
+    public func calibration(_ policy: TimingPolicy, now: () -> UInt64) -> (iterations: Int, nanosecondsPerCall: Double) {
         let warmupEnd = now() &+ UInt64(policy.warmupNanoseconds)
         repeat { run(1) } while now() < warmupEnd
         var iterations = 1
         while true {
             let perOperation = sample(iterations: iterations, now: now)
             let total = perOperation * Double(iterations)
-            if total >= policy.minimumSampleNanoseconds { return iterations }
+            if total >= policy.minimumSampleNanoseconds { return (iterations, perOperation) }
             // Aim 20 % past the minimum; grow at most 100× per step in case the
             // first batch was unusually fast.
             let needed = policy.minimumSampleNanoseconds * 1.2 / max(perOperation, 0.01)

@@ -72,6 +72,15 @@ public struct PairedSweep {
         var iterations = [Int](repeating: 1, count: cells.count)
         var samples = [[[Double]]](repeating: [[], []], count: cells.count)
         var allocations = [[Double?]](repeating: [nil, nil], count: cells.count)
+        // What each sampler may be asked, from the memory its hello reports.
+        var limits: [SamplerLimits?] = [nil, nil]
+        func checked(_ request: SamplerRequest, _ index: Int, _ side: SamplerChannel) throws(PairedRunError) -> SamplerRequest {
+            let known = limits[index] ?? SamplerLimits(physicalMemoryBytes: .infinity)
+            if let reason = known.refusal(of: request, backendsAtSize: configuration.backends.count) {
+                throw .beyondLimits(label: side.label, reason: reason)
+            }
+            return request
+        }
         for epoch in 1...epochs {
             let (baseline, current) = try start()
             let sides = [baseline, current]
@@ -81,6 +90,9 @@ public struct PairedSweep {
                     throw .garbled(label: side.label, line: "a response other than hello")
                 }
                 guard version == SamplerProtocol.version else { throw .incompatible(label: side.label, version: version) }
+                if let index = sides.firstIndex(where: { $0 === side }), machine.memoryBytes > 0 {
+                    limits[index] = SamplerLimits(physicalMemoryBytes: Double(machine.memoryBytes))
+                }
                 if epoch == 1 {
                     machine.commandLine = commandLine
                     machines.append(machine)
@@ -91,10 +103,10 @@ public struct PairedSweep {
                 guard machines[0].hostname == machines[1].hostname, machines[0].cpuModel == machines[1].cpuModel else {
                     throw .differentMachines(baseline: machines[0].comparisonSummary, current: machines[1].comparisonSummary)
                 }
-                for side in sides {
+                for (index, side) in sides.enumerated() {
                     progress(epoch, .probing(.copy))
-                    guard case .probe(let result) = try side.send(
-                        .probe(trials: probeTrials, minimumElements: probeMinimumElements, clock: policy.clock)) else {
+                    guard case .probe(let result) = try side.send(checked(
+                        .probe(trials: probeTrials, minimumElements: probeMinimumElements, clock: policy.clock), index, side)) else {
                         throw .garbled(label: side.label, line: "a response other than probe")
                     }
                     probes.append(result)
@@ -113,7 +125,7 @@ public struct PairedSweep {
                 // untimed, goes before the timed ones.
                 var count = 1
                 for index in randomOrder(&rng) {
-                    guard case .prepared(let calibrated) = try sides[index].send(prepare) else {
+                    guard case .prepared(let calibrated) = try sides[index].send(checked(prepare, index, sides[index])) else {
                         throw .garbled(label: sides[index].label, line: "a response other than prepared")
                     }
                     count = max(count, calibrated)
@@ -121,8 +133,8 @@ public struct PairedSweep {
                 iterations[number] = max(iterations[number], count)
                 for pair in 0...policy.samples {
                     for index in randomOrder(&rng) {
-                        guard case .sample(let nanoseconds) = try sides[index].send(
-                            .sample(iterations: count, clock: policy.clock, cell: nil, warm: nil, ceiling: nil)) else {
+                        guard case .sample(let nanoseconds) = try sides[index].send(checked(
+                            .sample(iterations: count, clock: policy.clock, cell: nil, warm: nil, ceiling: nil), index, sides[index])) else {
                             throw .garbled(label: sides[index].label, line: "a response other than sample")
                         }
                         if pair > 0 { samples[number][index].append(nanoseconds) }

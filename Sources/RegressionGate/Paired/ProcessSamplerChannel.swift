@@ -19,7 +19,7 @@ public final class ProcessSamplerChannel: SamplerChannel {
     /// The longest a reply may take: a probe of 25 trials over 128 MiB arrays
     /// takes about 10 s here and a 16 Mi calibration a few seconds, so 120 s
     /// means the sampler is stuck, not slow.
-    public var replyDeadlineSeconds: Double = 120
+    public var replyDeadlineSeconds: Double = SamplerLimits.maximumReplySeconds
 
     /// Starts `executable sampler arguments…`; its standard error goes to a
     /// temporary file, shown if it stops answering.
@@ -88,9 +88,14 @@ public final class ProcessSamplerChannel: SamplerChannel {
             throw .timedOut(label: label, seconds: seconds)
         }
         guard let reply else { throw .exited(label: label, stderr: stderrText()) }
-        guard let response = try? decoder.decode(SamplerResponse.self, from: reply) else {
-            throw .garbled(label: label, line: String(decoding: reply, as: UTF8.self))
+        let decoded: SamplerResponse
+        do {
+            decoded = try decoder.decode(SamplerResponse.self, from: reply)
+        } catch {
+            throw SamplerReplyCheck.undecodable(reply, error: error, label: label)
         }
+        // Checked here, before anyone uses it: a sampler's numbers are input.
+        let response = try SamplerReplyCheck.validated(decoded, answering: request, label: label)
         if case .failure(let message) = response { throw .refused(label: label, message: message) }
         return response
     }

@@ -23,7 +23,7 @@ public final class LocalSamplerChannel: SamplerChannel {
     }
 
     public func send(_ request: SamplerRequest) throws(PairedRunError) -> SamplerResponse {
-        session.respond(to: request)
+        try SamplerReplyCheck.validated(session.respond(to: request), answering: request, label: label)
     }
 
     public func close() { _ = session.respond(to: .quit) }
@@ -47,6 +47,13 @@ public enum PairedRunError: Error, Sendable, Equatable, CustomStringConvertible 
     case differentMachines(baseline: String, current: String)
     /// The sampler gave no answer within the deadline; it was killed.
     case timedOut(label: String, seconds: Double)
+    /// The sampler answered a number outside its valid range
+    /// (``SamplerReplyCheck``): `field` as `sample.nanoseconds`, `value` as
+    /// written, `valid` the range.
+    case invalidReply(label: String, field: String, value: String, valid: String)
+    /// The driver will not send a request the sampler's limits
+    /// (``SamplerLimits``) forbid; `reason` names the limit.
+    case beyondLimits(label: String, reason: String)
 
     public var description: String {
         switch self {
@@ -63,6 +70,10 @@ public enum PairedRunError: Error, Sendable, Equatable, CustomStringConvertible 
             return "\(label) refused: \(message)"
         case .timedOut(let label, let seconds):
             return "\(label) gave no answer within \(Int(seconds)) s and was stopped; is it a springbench executable, and is the machine overloaded?"
+        case .invalidReply(let label, let field, let value, let valid):
+            return "\(label) answered \(field) = \(value), outside the valid range (\(valid)); is it a working springbench executable?"
+        case .beyondLimits(let label, let reason):
+            return "\(label) cannot be asked this: \(reason)"
         case .differentMachines(let baseline, let current):
             return "the two samplers report different machines (\(baseline) vs \(current)); a paired comparison runs both builds on this machine"
         }

@@ -7,6 +7,8 @@ public final class SamplerOtherBuild: OtherBuild {
     let channel: SamplerChannel
     public let machine: MachineRecord
     public private(set) var failure: String?
+    /// What the build's sampler may be asked (from the memory its hello reports).
+    let limits: SamplerLimits
 
     /// Greets the sampler on `channel` and checks it runs on this machine.
     public init(channel: SamplerChannel, thisMachine: MachineRecord) throws(OtherBuildError) {
@@ -27,6 +29,7 @@ public final class SamplerOtherBuild: OtherBuild {
             throw OtherBuildError(build: channel.label, message: "reports another machine (\(machine.comparisonSummary)); both builds must run here")
         }
         self.machine = machine
+        self.limits = SamplerLimits(physicalMemoryBytes: machine.memoryBytes > 0 ? Double(machine.memoryBytes) : .infinity)
     }
 
     deinit { channel.close() }
@@ -42,8 +45,13 @@ public final class SamplerOtherBuild: OtherBuild {
     }
 
     /// Sends `request`; on any failure records it and returns nil.
+    /// Requests beyond the sampler's ``SamplerLimits`` are not sent: that is a failure too.
     func send(_ request: SamplerRequest) -> SamplerResponse? {
         guard failure == nil else { return nil }
+        if let reason = limits.refusal(of: request) {
+            failure = PairedRunError.beyondLimits(label: channel.label, reason: reason).description
+            return nil
+        }
         do {
             return try channel.send(request)
         } catch {

@@ -3,6 +3,10 @@ import Benchmarking
 /// The sampler's side of ``SamplerProtocol``: keeps one prepared kernel and
 /// answers requests about it. `springbench sampler` wraps it in a loop over
 /// standard input; tests drive it directly.
+///
+/// Requests are bounded by ``SamplerLimits`` (memory for operands, 10 s per
+/// sample): one beyond them gets a `failure` reply naming the limit, never an
+/// allocation abort or a sample that runs until killed.
 public final class SamplerSession {
     let catalogue: BackendCatalogue
     let countAllocations: AllocationCounter?
@@ -13,13 +17,25 @@ public final class SamplerSession {
     /// as in a ``Sweep``, and a sweep of several backends samples them in turns.
     private var operands: (size: Int, seed: UInt64, byBackend: [String: KernelOperations])?
     private var prepared: (key: CellKey, ceiling: Int?)?
+    /// The calibrated nanoseconds per call of every cell prepared at the
+    /// current size: what bounds a sample's iterations.
+    private var nanosecondsPerCall: [CellRef: Double] = [:]
+    let limits: SamplerLimits
+
+    struct CellRef: Hashable {
+        var key: CellKey
+        var ceiling: Int?
+    }
 
     /// - Parameters:
     ///   - catalogue: the backends this build offers (with the gate's
     ///     deliberately doubled variants when a check asks for them).
     ///   - machine: the record sent in the hello (built lazily).
-    public init(catalogue: BackendCatalogue, countAllocations: AllocationCounter?, machine: @escaping () -> MachineRecord) {
+    ///   - limits: what requests may ask (this machine's memory; tests inject another).
+    public init(catalogue: BackendCatalogue, countAllocations: AllocationCounter?, limits: SamplerLimits = .thisMachine,
+                machine: @escaping () -> MachineRecord) {
         self.catalogue = catalogue
+        self.limits = limits
         self.countAllocations = countAllocations
         self.makeMachine = machine
     }
@@ -32,19 +48,26 @@ public final class SamplerSession {
             guard (1...100).contains(trials), minimumElements >= 1024 else {
                 return .failure("probe: trials must be in 1…100 and minimumElements ≥ 1024")
             }
+            if let refusal = limits.refusal(of: request) { return .failure(refusal) }
             operands = nil
             prepared = nil
+            nanosecondsPerCall = [:]
             var probe = BandwidthProbe.sized(
                 lastLevelCacheBytes: machine.lastLevelCacheBytes, trials: trials, minimumElements: minimumElements)
             probe.clock = clock
             return .probe(probe.run())
         case .prepare(let kernel, let backend, let size, let seed, let warmup, let minimum, let ceiling):
-            guard size >= 1, warmup >= 0, minimum > 0 else {
+            guard size >= 1, warmup.isFinite, warmup >= 0, minimum.isFinite, minimum > 0 else {
                 return .failure("prepare: size must be ≥ 1 and the sample duration positive")
             }
-            if operands?.size != size || operands?.seed != seed {
+            let sameOperands = operands?.size == size && operands?.seed == seed
+            let backendsAtSize = (sameOperands ? operands?.byBackend.count ?? 0 : 0)
+                + (sameOperands && operands?.byBackend[backend] != nil ? 0 : 1)
+            if let refusal = limits.refusal(of: request, backendsAtSize: backendsAtSize) { return .failure(refusal) }
+            if !sameOperands {
                 operands = nil  // free the old operands before allocating new ones
                 prepared = nil
+                nanosecondsPerCall = [:]
             }
             if operands?.byBackend[backend] == nil {
                 guard let entry = catalogue[backend] else {
@@ -61,11 +84,18 @@ public final class SamplerSession {
             }
             prepared = (key, ceiling)
             let policy = TimingPolicy(samples: 1, minimumSampleNanoseconds: minimum, warmupNanoseconds: warmup)
-            return .prepared(iterations: operation.calibrate(policy))
+            let calibration = operation.calibration(policy)
+            nanosecondsPerCall[CellRef(key: key, ceiling: ceiling)] = calibration.nanosecondsPerCall
+            return .prepared(iterations: min(calibration.iterations, SamplerLimits.maximumIterations(nanosecondsPerCall: calibration.nanosecondsPerCall)))
         case .sample(let iterations, let clock, let cell, let warm, let ceiling):
-            let operation = cell.map { self.operation($0, ceiling: ceiling) } ?? prepared.flatMap { self.operation($0.key, ceiling: $0.ceiling) }
-            guard let operation else { return .failure("sample: \(missing(cell))") }
+            let ref = cell.map { CellRef(key: $0, ceiling: ceiling) } ?? prepared.map { CellRef(key: $0.key, ceiling: $0.ceiling) }
+            guard let ref, let operation = self.operation(ref.key, ceiling: ref.ceiling) else { return .failure("sample: \(missing(cell))") }
             guard iterations >= 1 else { return .failure("sample: iterations must be ≥ 1") }
+            // A cell's calibration is what bounds its sample's length.
+            guard let perCall = nanosecondsPerCall[ref] else {
+                return .failure("sample: \(ref.key)\(ref.ceiling.map { " ceiling \($0)" } ?? "") was not prepared (calibrated), so its sample cannot be bounded")
+            }
+            if let refusal = limits.refusal(of: request, nanosecondsPerCall: perCall) { return .failure(refusal) }
             if warm == true { operation.warm() }
             return .sample(nanoseconds: operation.sample(iterations: iterations, clock: clock))
         case .allocations(let cell):
@@ -75,6 +105,7 @@ public final class SamplerSession {
         case .quit:
             operands = nil
             prepared = nil
+            nanosecondsPerCall = [:]
             return .bye
         }
     }
