@@ -138,6 +138,20 @@ struct FilesystemSituationTests {
         #expect(!CLIRunner.contents(of: directory).contains { $0.contains(".springbench-") }, "staging left behind")
     }
 
+    @Test("bench --other-build interrupted or failing leaves no sampler log in TMPDIR and no results file",
+          arguments: [(SIGTERM, 1.0), (SIGINT, 2.5), (SIGTERM, 4.0)])
+    func interruptedOtherBuild(_ signal: Int32, _ after: Double) throws {
+        let directory = try Self.workspace()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let arguments = Self.arguments(Self.fileWriters[2].1, "out/r.json") + ["--other-build", CLIRunner.executable]
+        let outcome = CLIRunner.run(arguments, in: directory, deadline: 120, interrupt: (signal, after))
+        #expect(outcome.status == 0 || outcome.signal == signal, "\(outcome)")
+        if outcome.signal != nil {
+            #expect(!FileManager.default.fileExists(atPath: directory + "/out"), "a directory made by an interrupted run")
+        }
+        // CLIRunner records an issue for anything left in the run's TMPDIR.
+    }
+
     @Test("two concurrent compare --summary-file runs lose no entry; two reports into one directory never mix")
     func concurrentWriters() throws {
         let directory = try Self.workspace()

@@ -1,5 +1,6 @@
 import Benchmarking
 import Foundation
+import SpringBenchFiles
 
 /// Runs a command under `valgrind --tool=callgrind`, collecting only inside
 /// ``InstructionCountWorkload/regionSymbol`` and dumping after every region,
@@ -39,10 +40,10 @@ public struct CallgrindRunner {
     /// in the order the regions ran.
     public func regionInstructions(command: [String]) throws -> [UInt64] {
         guard version() != nil else { throw Failure.valgrindMissing }
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("springbench-callgrind-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64.random(in: 0...UInt64.max))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        // The run's own directory: removed on return, on error and on an interrupt.
+        let temporary = try RunTemporaryDirectory(purpose: "callgrind")
+        defer { temporary.remove() }
+        let directory = URL(fileURLWithPath: temporary.path)
         // Valgrind 3.19 cannot read the DWARF that swiftc emits and gives up
         // on the whole run; a copy without debug sections keeps the symbol
         // table, which is all --toggle-collect needs.

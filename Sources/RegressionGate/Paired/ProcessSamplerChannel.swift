@@ -1,5 +1,6 @@
 import Benchmarking
 import Foundation
+import SpringBenchFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,6 +14,9 @@ public final class ProcessSamplerChannel: SamplerChannel {
     var input: Int32
     let output: Int32
     let errorLog: URL
+    /// The run's own temporary directory holding ``errorLog``: removed when
+    /// the channel goes, and by ``InterruptCleanup`` on SIGINT/SIGTERM/SIGHUP.
+    let logDirectory: RunTemporaryDirectory
     var buffer = Data()
     let encoder = JSONEncoder()
     let decoder = JSONDecoder()
@@ -30,7 +34,12 @@ public final class ProcessSamplerChannel: SamplerChannel {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw .cannotStart(label: label, reason: "\(executable) is not an executable file")
         }
-        errorLog = FileManager.default.temporaryDirectory.appendingPathComponent("springbench-sampler-\(UUID().uuidString).log")
+        do {
+            logDirectory = try RunTemporaryDirectory(purpose: "sampler")
+        } catch {
+            throw .cannotStart(label: label, reason: "\(error)")
+        }
+        errorLog = URL(fileURLWithPath: logDirectory.path).appendingPathComponent("stderr.log")
         let toSampler: ChildPipe, fromSampler: ChildPipe
         do {
             toSampler = try ChildPipe()
@@ -57,7 +66,7 @@ public final class ProcessSamplerChannel: SamplerChannel {
         close()
         if input >= 0 { Glibc.close(input) }
         Glibc.close(output)
-        try? FileManager.default.removeItem(at: errorLog)
+        logDirectory.remove()
     }
 
     /// Writes all of `bytes` to the sampler's standard input.
