@@ -137,14 +137,7 @@ public struct DistinctList<Element: Codable & Sendable & Hashable & CustomString
     }
 
     public init(from decoder: any Decoder) throws {
-        let values = try [Element](from: decoder)
-        var seen = Set<Element>()
-        for (index, value) in values.enumerated() where !seen.insert(value).inserted {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath + [DocumentPath.Index(index)],
-                debugDescription: "repeats \(value); each appears once"))
-        }
-        wrappedValue = values
+        wrappedValue = try refusingRepeats(try [Element](from: decoder), at: decoder.codingPath)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -178,14 +171,7 @@ public struct DistinctCheckedList<Rule: ValueRule>: Codable, Sendable, Hashable 
     }
 
     public init(from decoder: any Decoder) throws {
-        let values = try CheckedList<Rule>(from: decoder).wrappedValue
-        var seen = Set<Rule.Value>()
-        for (index, value) in values.enumerated() where !seen.insert(value).inserted {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath + [DocumentPath.Index(index)],
-                debugDescription: "repeats \(value); each appears once"))
-        }
-        wrappedValue = values
+        wrappedValue = try refusingRepeats(try CheckedList<Rule>(from: decoder).wrappedValue, at: decoder.codingPath)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -226,3 +212,13 @@ public struct Valid<Value: Invariant>: Codable, Sendable, Equatable {
 extension UniqueElements: Equatable where Element: Equatable {}
 extension UniqueElements: Hashable where Element: Hashable {}
 extension Valid: Hashable where Value: Hashable {}
+
+/// `values`, or an error at the path of the first value that repeats an earlier one.
+func refusingRepeats<Value: Hashable>(_ values: [Value], at codingPath: [any CodingKey]) throws -> [Value] {
+    var seen = Set<Value>()
+    for (index, value) in values.enumerated() where !seen.insert(value).inserted {
+        throw DecodingError.dataCorrupted(.init(
+            codingPath: codingPath + [DocumentPath.Index(index)], debugDescription: "repeats \(value); each appears once"))
+    }
+    return values
+}

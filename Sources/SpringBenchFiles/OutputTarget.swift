@@ -63,6 +63,10 @@ public struct OutputTarget: Sendable, CustomStringConvertible {
                     continue
                 }
                 if missing.isEmpty, isDirectory(candidate) { throw failure("is a directory; give a file path") }
+                if missing.isEmpty, let kind = specialFileKind(candidate) {
+                    // Renaming over a device would replace it (as root, /dev/null itself).
+                    throw failure("is \(kind), not a regular file; give a file path")
+                }
                 let target = OutputTarget(option: option, display: given, kind: kind, existingAncestor: ancestor,
                                           missing: missing, fileName: name)
                 try target.checkLimitsAndPermissions(failure)
@@ -141,6 +145,18 @@ public struct OutputTarget: Sendable, CustomStringConvertible {
         let count = path.withPlatformString { readlink($0, &buffer, buffer.count - 1) }
         guard count > 0 else { return nil }
         return FilePath(String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+
+    /// "a device", "a pipe" or "a socket" when `path` is one (links followed).
+    static func specialFileKind(_ path: FilePath) -> String? {
+        var status = stat()
+        guard path.withPlatformString({ stat($0, &status) }) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFIFO: return "a pipe"
+        case S_IFSOCK: return "a socket"
+        default: return nil
+        }
     }
 
     static func isDirectory(_ path: FilePath) -> Bool {

@@ -20,27 +20,27 @@ struct DocumentFuzzTests {
         return try Data(contentsOf: url)
     }
 
-    @Test("results files: 10,000 variants decode to a valid document or one located error, the same twice")
-    func resultsFiles() throws {
-        let seed = try Self.fixture("results.json")
-        guard case .success(let original) = BenchmarkResults.decodeChecked(seed) else {
-            Issue.record("the fixture itself must be valid")
-            return
+    /// Fuzzes `Document` from its fixture; `consume` runs on every `every`-th valid variant.
+    static func fuzz<Document: VersionedDocument>(
+        _ type: Document.Type, fixture name: String, seed: UInt64, every: Int, consume: (Document) throws -> Void
+    ) throws -> FuzzTally {
+        let fixture = try Self.fixture(name)
+        guard case .success = Document.decodeChecked(fixture) else {
+            Issue.record("the fixture \(name) itself must be valid")
+            return FuzzTally()
         }
         var tally = FuzzTally()
-        var mutator = JSONMutator(seed: seed, randomSeed: 0xF022)
+        var mutator = JSONMutator(seed: fixture, randomSeed: seed)
         for index in 0..<Self.variantsPerKind {
             let variant = mutator.next()
-            let first = BenchmarkResults.decodeChecked(variant)
-            #expect(first == BenchmarkResults.decodeChecked(variant), "variant \(index) decoded two ways")
+            let first = Document.decodeChecked(variant)
+            #expect(first == Document.decodeChecked(variant), "variant \(index) decoded two ways")
             switch first {
-            case .success(let results):
+            case .success(let document):
                 tally.valid += 1
-                #expect(throws: Never.self) { try results.validatedEncoding().get() }
-                if tally.valid % 25 == 1 {
-                    _ = PerformanceReport.render(results)
-                    _ = BackendChoiceReport.render(results)
-                    _ = Recommendation(measurements: results.measurements)
+                #expect(throws: Never.self) { try document.validatedEncoding().get() }
+                if tally.valid % every == 1 {
+                    try consume(document)
                     tally.consumed += 1
                 }
             case .failure(let problem):
@@ -48,42 +48,28 @@ struct DocumentFuzzTests {
                 #expect(!problem.detail.isEmpty && !problem.detail.contains("\n"), "variant \(index): \(problem.detail)")
             }
         }
-        #expect(tally.valid + tally.refused == Self.variantsPerKind)
         // The mutations reach both outcomes, or they test nothing.
         #expect(tally.refused > Self.variantsPerKind / 2 && tally.valid > 100, "\(tally)")
-        _ = original
+        return tally
+    }
+
+    @Test("results files: 10,000 variants decode to a valid document or one located error, the same twice")
+    func resultsFiles() throws {
+        let tally = try Self.fuzz(BenchmarkResults.self, fixture: "results.json", seed: 0xF022, every: 25) { results in
+            _ = PerformanceReport.render(results)
+            _ = BackendChoiceReport.render(results)
+            _ = Recommendation(measurements: results.measurements)
+        }
         print("fuzz results files: \(tally)")
     }
 
     @Test("instruction-count files: 10,000 variants decode to a valid document or one located error, the same twice")
     func instructionCountFiles() throws {
-        let seed = try Self.fixture("instruction-counts.json")
-        guard case .success = InstructionCounts.decodeChecked(seed) else {
-            Issue.record("the fixture itself must be valid")
-            return
+        let tally = try Self.fuzz(InstructionCounts.self, fixture: "instruction-counts.json", seed: 0x1C0, every: 10) { counts in
+            let comparison = try? Comparison(baseline: .instructions(counts), baselinePath: "a.json",
+                                             current: .instructions(counts), currentPath: "b.json")
+            if let comparison { #expect(comparison.exitCode == 0, "a file compared with itself regressed") }
         }
-        var tally = FuzzTally()
-        var mutator = JSONMutator(seed: seed, randomSeed: 0x1C0)
-        for index in 0..<Self.variantsPerKind {
-            let variant = mutator.next()
-            let first = InstructionCounts.decodeChecked(variant)
-            #expect(first == InstructionCounts.decodeChecked(variant), "variant \(index) decoded two ways")
-            switch first {
-            case .success(let counts):
-                tally.valid += 1
-                #expect(throws: Never.self) { try counts.validatedEncoding().get() }
-                if tally.valid % 10 == 1 {
-                    let comparison = try? Comparison(baseline: .instructions(counts), baselinePath: "a.json",
-                                                     current: .instructions(counts), currentPath: "b.json")
-                    if let comparison { #expect(comparison.exitCode == 0, "a file compared with itself regressed") }
-                    tally.consumed += 1
-                }
-            case .failure(let problem):
-                tally.refused += 1
-                #expect(!problem.detail.isEmpty && !problem.detail.contains("\n"), "variant \(index): \(problem.detail)")
-            }
-        }
-        #expect(tally.refused > Self.variantsPerKind / 2 && tally.valid > 100, "\(tally)")
         print("fuzz instruction-count files: \(tally)")
     }
 }

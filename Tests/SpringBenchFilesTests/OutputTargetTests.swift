@@ -98,6 +98,8 @@ struct OutputTargetTests {
         let scratch = try Scratch()
         try scratch.write("keep", "afile")
         #expect(throws: OutputError.self) { try OutputTarget.directory("/", option: "--output-directory") }
+        // A device is never renamed over (as root that would replace /dev/null itself).
+        #expect(throws: OutputError.self) { try OutputTarget.file("/dev/null", option: "--output") }
         #expect(throws: OutputError.self) { try OutputTarget.directory("/tmp/../", option: "--output-directory") }
         #expect(throws: OutputError.self) { try OutputTarget.directory(scratch.at("afile"), option: "--output-directory") }
         #expect(throws: OutputError.self) { try OutputTarget.directory(scratch.at("afile/sub"), option: "--output-directory") }

@@ -15,6 +15,16 @@ extension InstructionCounts: VersionedDocument {
             guard entry.regionInstructions.count == 2, entry.regionInstructions[0] < entry.regionInstructions[1] else {
                 return "entries[\(index)].regionInstructions = \(entry.regionInstructions) must be two increasing counts"
             }
+            // The stored per-call and per-element counts follow from the regions.
+            let perCall = Double(entry.regionInstructions[1] - entry.regionInstructions[0])
+                / Double(callsPerRegion[1] - callsPerRegion[0])
+            if abs(entry.instructionsPerCall - perCall) > 1e-9 * perCall {
+                return "entries[\(index)].instructionsPerCall = \(entry.instructionsPerCall) but its regions give \(perCall)"
+            }
+            let perElement = perCall / Double(entry.size)
+            if abs(entry.instructionsPerElement - perElement) > 1e-9 * perElement {
+                return "entries[\(index)].instructionsPerElement = \(entry.instructionsPerElement) but its regions give \(perElement)"
+            }
         }
         return nil
     }

@@ -85,6 +85,10 @@ public enum SamplerReplyCheck {
         case .typeMismatch(_, let context)?: (context, "a value that is not a number")
         case .keyNotFound(let key, let context)?: (DecodingError.Context(
             codingPath: context.codingPath + [key], debugDescription: ""), "missing")
+        // A value a document rule refused while decoding (DocumentValues):
+        // its description reads "= 0.0 is outside its valid range (…)".
+        case .dataCorrupted(let context)?: (context, context.debugDescription.hasPrefix("= ")
+            ? String(context.debugDescription.dropFirst(2).prefix { $0 != " " }) : context.debugDescription)
         default: (nil, "")
         }
         guard let context, context.codingPath.count >= 2 else { return .garbled(label: label, line: text) }
