@@ -52,12 +52,14 @@ let package = Package(
         .target(name: "CVectorLoops"),
         .target(name: "CVectorKernels"),
         .target(name: "DocumentValues"),
+        .target(name: "CMachineFacts"),
+        .target(name: "MachineFacts", dependencies: ["CMachineFacts"]),
         .target(
             name: "SpringBenchFiles",
             dependencies: ["CSignalRelay", .product(name: "SystemPackage", package: "swift-system")]
         ),
         .target(name: "CSignalRelay"),
-        .target(name: "VectorKernels", dependencies: ["CVectorKernels", "DocumentValues"]),
+        .target(name: "VectorKernels", dependencies: ["CVectorKernels", "DocumentValues", "MachineFacts"]),
         .target(name: "OpenBLASKernels", dependencies: ["VectorKernels", "COpenBLAS"]),
         .target(name: "SpringBenchBackends", dependencies: ["VectorKernels", "OpenBLASKernels"]),
         .target(name: "SpringModel", dependencies: ["VectorKernels"]),
@@ -65,7 +67,7 @@ let package = Package(
         .target(
             name: "Benchmarking",
             dependencies: [
-                "DocumentValues", "SpringBenchFiles", "VectorKernels", "OpenBLASKernels", "SpringModel", "ODEReference", "CCPUAffinity",
+                "DocumentValues", "SpringBenchFiles", "MachineFacts", "VectorKernels", "OpenBLASKernels", "SpringModel", "ODEReference", "CCPUAffinity",
                 "CChildProcess", "CVectorLoops",
             ]
         ),
@@ -132,6 +134,10 @@ let package = Package(
         .testTarget(
             name: "ReportingTests",
             dependencies: ["Reporting", "Benchmarking", "RegressionGate", "_TestSupport", "SpringBenchFiles"]
+        ),
+        .testTarget(
+            name: "MachineFactsTests",
+            dependencies: ["MachineFacts", "VectorKernels", "Benchmarking", "Reporting", "_TestSupport"]
         ),
         .testTarget(
             name: "SpringBenchFilesTests",

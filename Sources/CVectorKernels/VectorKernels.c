@@ -9,17 +9,6 @@
 #include <stdint.h>
 #include <unistd.h>
 
-long springbench_kernel_last_level_cache_bytes(void) {
-#if defined(_SC_LEVEL3_CACHE_SIZE) && defined(_SC_LEVEL2_CACHE_SIZE)
-    long l3 = sysconf(_SC_LEVEL3_CACHE_SIZE);
-    if (l3 > 0) return l3;
-    long l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
-    return l2 > 0 ? l2 : 0;
-#else
-    return 0;
-#endif
-}
-
 #if defined(__x86_64__)
 #include <immintrin.h>
 

@@ -3,6 +3,7 @@ import DocumentValues
 import Glibc
 #endif
 import Foundation
+import MachineFacts
 import VectorKernels
 
 /// Where, when and how a result was measured. Every result file carries one,
@@ -33,6 +34,9 @@ public struct MachineRecord: Codable, Sendable, Equatable {
     /// The command line that produced the result.
     public var commandLine: String
     public var hostname: String
+    /// What each source said of the last-level cache and which one
+    /// ``lastLevelCacheBytes`` came from (nil in files from before it was recorded).
+    public var cacheSources: CacheSourcesRecord?
 
     public init(
         cpuModel: String, logicalCores: Int, caches: [String], lastLevelCacheBytes: Int, memoryBytes: Int,
@@ -83,7 +87,7 @@ extension MachineRecord {
         }
         let flags = Set((firstValue("flags") ?? "").split(separator: " ").map(String.init))
         let features = ["sse2", "avx", "avx2", "fma", "avx512f"].filter { flags.contains($0) }
-        let (caches, lastLevel) = Self.readCaches()
+        let caches = CacheFacts.current
         let osRelease = (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8)) ?? ""
         let prettyName = osRelease.split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }
             .map { String($0.dropFirst("PRETTY_NAME=".count)).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
@@ -91,10 +95,10 @@ extension MachineRecord {
         uname(&names)
         let release = withUnsafeBytes(of: &names.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         let formatter = ISO8601DateFormatter()
-        return MachineRecord(
+        var record = MachineRecord(
             cpuModel: firstValue("model name") ?? "unknown",
             logicalCores: ProcessInfo.processInfo.activeProcessorCount,
-            caches: caches, lastLevelCacheBytes: lastLevel,
+            caches: caches.descriptions, lastLevelCacheBytes: caches.lastLevelBytes,
             memoryBytes: Int(clamping: ProcessInfo.processInfo.physicalMemory),
             cpuFeatures: features,
             operatingSystem: prettyName ?? "Linux", kernelRelease: release,
@@ -102,29 +106,8 @@ extension MachineRecord {
             targetCPU: BuildInfo.targetCPU, backends: backends,
             date: formatter.string(from: Date()), commandLine: commandLine,
             hostname: ProcessInfo.processInfo.hostName)
-    }
-
-    static func readCaches() -> ([String], Int) {
-        var descriptions: [String] = []
-        var lastLevel = 0
-        var highestLevel = 0
-        for index in 0..<8 {
-            let directory = "/sys/devices/system/cpu/cpu0/cache/index\(index)/"
-            func read(_ name: String) -> String? {
-                (try? String(contentsOfFile: directory + name, encoding: .utf8))?
-                    .trimmingCharacters(in: .whitespacesAndNewlines)
-            }
-            guard let level = read("level").flatMap(Int.init), let type = read("type"), let size = read("size") else {
-                continue
-            }
-            let suffix = type == "Data" ? "d" : type == "Instruction" ? "i" : ""
-            descriptions.append("L\(level)\(suffix) \(size)")
-            if level >= highestLevel, type != "Instruction" {
-                highestLevel = level
-                lastLevel = Self.bytes(size)
-            }
-        }
-        return (descriptions, lastLevel)
+        record.cacheSources = CacheSourcesRecord(caches)
+        return record
     }
 
     /// The size of the data (or unified) cache of `level`, from ``caches``
@@ -190,5 +173,26 @@ extension MachineRecord {
     /// ``BackendDetails/displayName``, or the name itself.
     public func displayName(of name: String) -> String {
         backends.first { $0.name == name }?.displayName ?? name
+    }
+}
+
+/// The cache size each source reported, as a results file records it.
+public struct CacheSourcesRecord: Codable, Sendable, Equatable {
+    /// The source of ``MachineRecord/lastLevelCacheBytes``: "operating system
+    /// (sysfs)", "sysconf", "CPUID" or "unknown".
+    @Checked<NonEmptyText> public var chosen: String
+    /// What each source said of the last level in bytes (0: nothing).
+    @Checked<NonNegativeCount> public var operatingSystemBytes: Int
+    @Checked<NonNegativeCount> public var sysconfBytes: Int
+    @Checked<NonNegativeCount> public var cpuidBytes: Int
+    /// The disagreement in words, when a source disagrees with the one used.
+    public var disagreement: String?
+
+    public init(_ facts: CacheFacts) {
+        chosen = facts.source.rawValue
+        operatingSystemBytes = facts.operatingSystemBytes
+        sysconfBytes = facts.sysconfBytes
+        cpuidBytes = facts.cpuidBytes
+        disagreement = facts.disagreement
     }
 }

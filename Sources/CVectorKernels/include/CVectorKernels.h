@@ -28,8 +28,6 @@ void springbench_kernel_add_streaming(const double *a, const double *b, double *
 /// `c[i] = a[i] - b[i]`, as ``springbench_kernel_add_streaming``.
 void springbench_kernel_subtract_streaming(const double *a, const double *b, double *c, ptrdiff_t n);
 
-/// The last-level cache's size in bytes as the C library reports it
-/// (glibc's `sysconf(_SC_LEVEL3_CACHE_SIZE)`, else level 2), or 0 if unknown.
-long springbench_kernel_last_level_cache_bytes(void);
+
 
 #endif

@@ -9,6 +9,11 @@ extension MachineRecord {
         table.append(["Logical cores", "\(logicalCores)"])
         table.append(["Caches", caches.isEmpty ? "unknown" : plain(caches.joined(separator: ", "))])
         table.append(["Last-level cache", lastLevelCacheBytes > 0 ? NumberFormatting.bytes(lastLevelCacheBytes) : "unknown"])
+        if let sources = cacheSources {
+            // Which source the size came from, and any that disagreed (on VMs sysconf reports the host's).
+            let read = "from the \(sources.chosen)" + (sources.disagreement.map { "; \($0)" } ?? "; every source agrees")
+            table.append(["Cache size read", plain(read)])
+        }
         table.append(["Memory", memoryBytes > 0 ? NumberFormatting.bytes(memoryBytes) : "unknown"])
         table.append(["CPU features", cpuFeatures.isEmpty ? "none recorded" : plain(cpuFeatures.joined(separator: ", "))])
         table.append(["Operating system", plain(operatingSystem)])

@@ -1,3 +1,4 @@
+import MachineFacts
 import CVectorKernels
 
 /// Explicit Swift `SIMD` loops with a scalar tail and no alignment assumptions.
@@ -88,10 +89,18 @@ public enum SIMDBackend: KernelBackend {
     /// cache, streaming would send a result the caller is about to read to
     /// memory, so below the threshold the Swift loop stays. Results are the
     /// same bits (one IEEE add per element either way).
-    public static let streamingThreshold: Int = {
-        let cache = Int(springbench_kernel_last_level_cache_bytes())
-        return (cache > 0 ? cache : 32 << 20) / 24 + 1
-    }()
+    ///
+    /// The cache size is ``CacheFacts/current`` — the one value the machine
+    /// record, the cache states and the reports use too (the operating
+    /// system's, not `sysconf`'s: on a VM they disagree, and with `sysconf`'s
+    /// 384 MiB a 16 Mi add never streamed).
+    public static let streamingThreshold = streamingThreshold(lastLevelCacheBytes: CacheFacts.current.lastLevelBytes)
+
+    /// The threshold for a last-level cache of `lastLevelCacheBytes` (0:
+    /// unknown, taken as 32 MiB): the first count whose three operands overflow it.
+    public static func streamingThreshold(lastLevelCacheBytes: Int) -> Int {
+        (lastLevelCacheBytes > 0 ? lastLevelCacheBytes : 32 << 20) / 24 + 1
+    }
 
     /// A bound below every plausible ``streamingThreshold`` (a 1.5 MiB
     /// cache), so small calls skip reading the lazily initialised one. A
