@@ -3,6 +3,7 @@ import DocumentValues
 import Glibc
 #endif
 import Foundation
+import CVectorLoops
 import MachineFacts
 import VectorKernels
 
@@ -142,6 +143,8 @@ public enum BuildInfo {
     /// Set by the Makefile's `TARGET_CPU=...` (which passes `-target-cpu` and a
     /// matching `-D SPRINGBENCH_TARGET_CPU_...` flag); baseline x86-64 otherwise.
     public static var targetCPU: String {
+        let named = String(cString: springbench_build_target_cpu())
+        if !named.isEmpty { return named }
         #if SPRINGBENCH_TARGET_CPU_ZNVER3
         return "znver3"
         #elseif SPRINGBENCH_TARGET_CPU_HASWELL

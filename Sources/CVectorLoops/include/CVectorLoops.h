@@ -73,4 +73,8 @@ double springbench_reference_sum_of_squares(const double *a, ptrdiff_t n);
 /// `a + b` into a fresh `malloc` block (free it), or NULL when refused.
 double *springbench_reference_add_allocating(const double *a, const double *b, ptrdiff_t n);
 
+/// The `-target-cpu` the Makefile built for (`-Xcc -DSPRINGBENCH_TARGET_CPU_NAME=…`),
+/// or "" in a build without one (SwiftPM's defaults).
+const char *springbench_build_target_cpu(void);
+
 #endif
