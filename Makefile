@@ -42,7 +42,8 @@ RELEASE := $(SWIFT) build -c release --scratch-path $(SCRATCH) $(CPU_FLAGS)
 BIN = $(shell $(RELEASE) --show-bin-path 2>/dev/null)/springbench
 DEFAULT_RELEASE := $(SWIFT) build -c release
 DEFAULT_BIN = $(shell $(DEFAULT_RELEASE) --show-bin-path 2>/dev/null)/springbench
-OTHER_BUILD := $(if $(strip $(CPU_FLAGS)),--other-build $(DEFAULT_BIN),)
+# Relative to the working directory: reports print the command line, never a machine's own paths.
+OTHER_BUILD := $(if $(strip $(CPU_FLAGS)),--other-build $(patsubst $(CURDIR)/%,%,$(DEFAULT_BIN)),)
 
 .PHONY: all deps build release test report bench mutants clean
 

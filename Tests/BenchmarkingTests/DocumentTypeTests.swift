@@ -114,6 +114,53 @@ struct DocumentTypeTests {
     }
 }
 
+@Suite("Results files: sections agree with each other")
+struct DocumentInvariantTests {
+    static func fixture() throws -> BenchmarkResults {
+        try BenchmarkResults.decodeChecked(DocumentTypeTests.fixture("results.json")).get()
+    }
+
+    /// The invariant's message for `change` applied to the fixture (nil: accepted).
+    static func violation(_ change: (inout BenchmarkResults) -> Void) throws -> String? {
+        var results = try fixture()
+        change(&results)
+        guard case .failure(let problem) = results.validatedEncoding() else { return nil }
+        return problem.detail
+    }
+
+    @Test("each cross-section rule refuses its own violation, naming the path")
+    func rules() throws {
+        #expect(try Self.violation { _ in } == nil)
+        #expect(try Self.violation { $0.measurements = [] }?.hasPrefix("measurements is empty") == true)
+        #expect(try Self.violation { $0.measurements[0].backend = "unlisted" }
+            == "measurements[0].backend = unlisted is not in configuration.backends")
+        #expect(try Self.violation { $0.measurements[1].size = 12345 }
+            == "measurements[1].size = 12345 is not in configuration.sizes")
+        #expect(try Self.violation { $0.measurements[0].kernel = .axpy }
+            == "measurements[0].kernel = axpy is not in configuration.kernels")
+        #expect(try Self.violation { $0.measurements[2].samples.removeLast() }?
+            .hasPrefix("measurements[2].summary.count = 3 but measurements[2].samples holds 2") == true)
+        #expect(try Self.violation { $0.otherBuilds![0].measurements[0].size = 777 }
+            == "otherBuilds[0].measurements[0].size = 777 is not in configuration.sizes")
+        // Another build may name backends this build does not have.
+        #expect(try Self.violation { $0.otherBuilds![0].measurements[0].backend = "theirs" } == nil)
+        #expect(try Self.violation { $0.yardstick!.measurements[0].kernel = .scale }
+            == "yardstick.measurements[0].kernel = scale is not in configuration.kernels")
+        #expect(try Self.violation { $0.cacheCheck!.cells[0].size = 999 }
+            == "cacheCheck.cells[0].size = 999 is not in configuration.sizes")
+        #expect(try Self.violation { $0.workloads[0].samples.append(1) }?.hasPrefix("workloads[0].summary.count") == true)
+    }
+
+    @Test("values that only disagree within a value: summary order, interval order")
+    func orders() throws {
+        #expect(try Self.violation { $0.measurements[0].summary.p10 = $0.measurements[0].summary.maximum * 2 }?
+            .hasPrefix("measurements[0].summary does not hold minimum ≤ p10") == true)
+        #expect(try Self.violation {
+            $0.measurements[0].summary.medianInterval.lower = $0.measurements[0].summary.medianInterval.upper * 2
+        }?.hasPrefix("measurements[0].summary.medianInterval has lower") == true)
+    }
+}
+
 extension Array where Element: Hashable {
     func uniqued() -> [Element] {
         var seen = Set<Element>()
