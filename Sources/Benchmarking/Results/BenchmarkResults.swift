@@ -29,6 +29,8 @@ public struct BenchmarkResults: Codable, Sendable, Equatable {
     public var cacheCheck: CacheCheck?
     /// The C yardstick sampled in the same rounds (``CYardstick``).
     public var yardstick: YardstickMeasurements?
+    /// Each build's harness floor (``HarnessFloor``); nil in files from before it was measured.
+    public var harnessFloor: [HarnessFloorMeasurement]?
 
     public init(
         machine: MachineRecord, configuration: SweepConfiguration, probe: BandwidthProbeResult,

@@ -62,6 +62,9 @@ public struct BenchmarkRun {
         // Started only now, so that the processes inherit the pinning.
         for path in plan.otherBuilds { sweep.otherBuilds.append(try startOtherBuild(path)) }
         let outcome = try sweep.run(probe: probe, progress: progress)
+        let floor = HarnessFloor.measure(
+            build: machine.targetCPU, others: sweep.otherBuilds,
+            sampler: InterleavedSampler(policy: plan.timing, countAllocations: nil), seed: plan.seed)
         let workloads = WorkloadSweep(
             workloads: plan.workloads, backends: backends, sizes: plan.workloads.isEmpty ? [] : plan.workloadSizes,
             seed: plan.seed, sampler: InterleavedSampler(policy: plan.workloadTiming, countAllocations: countAllocations)
@@ -71,6 +74,7 @@ public struct BenchmarkRun {
                                        measurements: outcome.measurements, workloads: workloads, elapsedSeconds: elapsed)
         results.otherBuilds = outcome.otherBuilds.isEmpty ? nil : outcome.otherBuilds
         results.cacheCheck = outcome.cacheCheck
+        results.harnessFloor = floor.isEmpty ? nil : floor
         results.yardstick = plan.yardstick
             ? YardstickMeasurements(details: CYardstick.details, measurements: outcome.yardstick) : nil
         return results

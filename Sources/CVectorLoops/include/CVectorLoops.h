@@ -77,4 +77,7 @@ double *springbench_reference_add_allocating(const double *a, const double *b, p
 /// or "" in a build without one (SwiftPM's defaults).
 const char *springbench_build_target_cpu(void);
 
+/// Does nothing, opaquely: the kernel of the harness floor (`HarnessFloor`).
+void springbench_harness_empty(const double *a, double *c, ptrdiff_t n);
+
 #endif

@@ -70,7 +70,8 @@ public final class SamplerSession {
                 nanosecondsPerCall = [:]
             }
             if operands?.byBackend[backend] == nil {
-                guard let entry = catalogue[backend] else {
+                // The harness floor is offered to every driver, never listed as a backend.
+                guard let entry = backend == EmptyKernels.name ? .harnessFloor : catalogue[backend] else {
                     prepared = nil
                     return .failure("prepare: unknown backend \"\(backend)\"; this build has \(catalogue.names.joined(separator: ", "))")
                 }

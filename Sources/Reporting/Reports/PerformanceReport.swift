@@ -23,6 +23,7 @@ public enum PerformanceReport {
             markdown += "### Largest N per 120 Hz frame (8.33 ms)\n\n" + frameBudgetTable(results.workloads, results.machine) + "\n"
         }
         markdown += readingGuide(index)
+        markdown += harnessFloorParagraph(results)
         markdown += "## Measurements\n\n"
         if index.kernels.isEmpty { markdown += "No kernel measurements in this result.\n\n" }
         for kernel in index.kernels {
@@ -157,6 +158,34 @@ public enum PerformanceReport {
 
     // MARK: Tables
 
+    // MARK: The harness floor
+
+    /// The marker of a cell within ``HarnessFloor/markedWithin`` of its build's floor.
+    static let floorMarker = "‡"
+
+    /// `text` marked when a call of `medianNanoseconds` is within reach of `floor`.
+    static func markedAgainstFloor(_ text: String, medianNanoseconds: Double, floor: Double?) -> String {
+        guard let floor, medianNanoseconds < HarnessFloor.markedWithin * floor else { return text }
+        return text + " " + floorMarker
+    }
+
+    static func harnessFloorParagraph(_ results: BenchmarkResults) -> String {
+        guard let floors = results.harnessFloor, !floors.isEmpty else { return "" }
+        let listed = floors.map { floor in
+            "\(NumberFormatting.significant(floor.nanosecondsPerCall)) ns per call for the \(plain(floor.build)) build "
+                + "[\(NumberFormatting.significant(floor.interval.lower)), \(NumberFormatting.significant(floor.interval.upper))]"
+        }
+        let smallest = results.configuration.sizes.min() ?? 16
+        let perElement = floors[0].nanosecondsPerCall / Double(smallest)
+        return "**The harness floor.** Every call also pays for the harness around the kernel — the sampling loop, "
+            + "the operand swap and the vector API — measured in the same run as a kernel that does nothing (one "
+            + "opaque C call): \(listed.joined(separator: "; ")). A cell whose median call is within "
+            + "\(NumberFormatting.significant(HarnessFloor.markedWithin))× of its build's floor is marked \(floorMarker): "
+            + "there *ns/element* is mostly the harness's cost spread over N points (at N = \(NumberFormatting.size(smallest)) "
+            + "the floor alone is \(NumberFormatting.significant(perElement)) ns/element), not the kernel's, and says little "
+            + "about which backend is faster.\n\n"
+    }
+
     static func measurementTable(_ kernel: Kernel, _ index: MeasurementIndex) -> String {
         let limit = index.bandwidthLimitNanosecondsPerElement(kernel)
         let rate = index.results.probe.bestGigabytesPerSecond(kernel.ceilingPattern)
@@ -170,13 +199,15 @@ public enum PerformanceReport {
         let allocations = { (count: Double?) in
             count.map { NumberFormatting.significant($0, digits: 3, trimmingZeros: true) } ?? "not counted"
         }
+        let floor = index.results.harnessFloor(of: index.results.machine.targetCPU)
         for size in index.sizes(kernel) {
             let perElement = { (value: Double) in NumberFormatting.significant(value / Double(size)) }
             for backend in index.backends(kernel) {
                 guard let cell = index.cell(kernel, backend, size) else { continue }
                 table.append([
                     NumberFormatting.size(size), cell.cacheState?.rawValue ?? "—", index.results.machine.displayName(of: backend),
-                    NumberFormatting.significant(cell.nanosecondsPerElement),
+                    markedAgainstFloor(NumberFormatting.significant(cell.nanosecondsPerElement),
+                                       medianNanoseconds: cell.summary.median, floor: floor),
                     "\(perElement(cell.summary.p10))–\(perElement(cell.summary.p90))",
                     NumberFormatting.significant(cell.gigabytesPerSecond),
                     cell.ceiling.map(fractionText) ?? NumberFormatting.percent(cell.fractionOfBandwidth),
@@ -186,7 +217,8 @@ public enum PerformanceReport {
             if let c = index.yardstickCell(kernel, size) {
                 table.append([
                     NumberFormatting.size(size), c.cacheState?.rawValue ?? "—", "*C (yardstick)*",
-                    "*" + NumberFormatting.significant(c.nanosecondsPerElement) + "*",
+                    markedAgainstFloor("*" + NumberFormatting.significant(c.nanosecondsPerElement) + "*",
+                                       medianNanoseconds: c.summary.median, floor: floor),
                     "\(perElement(c.summary.p10))–\(perElement(c.summary.p90))",
                     NumberFormatting.significant(c.gigabytesPerSecond), NumberFormatting.percent(c.fractionOfBandwidth),
                     allocations(c.allocationsPerOperation),
@@ -413,6 +445,7 @@ public enum PerformanceReport {
         let builds = results.builds
         guard builds.count > 1 else { return "" }
         let indexes = builds.map { MeasurementIndex($0.results) }
+        let floors = builds.map { results.harnessFloor(of: $0.results.machine.targetCPU) }
         var text = "## Other builds\n\n"
         text += "The same kernels built " + builds.map(\.label).joined(separator: " and ")
             + ", sampled in the same rounds (one process each, pinned to the same CPU), so drift of the machine hit "
@@ -429,10 +462,14 @@ public enum PerformanceReport {
                 for backend in indexes[0].backends(kernel) {
                     guard let first = indexes[0].cell(kernel, backend, size) else { continue }
                     var row = [kernel.rawValue, NumberFormatting.size(size), results.machine.displayName(of: backend),
-                               NumberFormatting.significant(first.nanosecondsPerElement)]
-                    for index in indexes.dropFirst() {
+                               markedAgainstFloor(NumberFormatting.significant(first.nanosecondsPerElement),
+                                                  medianNanoseconds: first.summary.median, floor: floors[0])]
+                    for (number, index) in indexes.enumerated().dropFirst() {
                         let cell = index.cell(kernel, backend, size)
-                        row.append(cell.map { NumberFormatting.significant($0.nanosecondsPerElement) } ?? "—")
+                        row.append(cell.map {
+                            markedAgainstFloor(NumberFormatting.significant($0.nanosecondsPerElement),
+                                               medianNanoseconds: $0.summary.median, floor: floors[number])
+                        } ?? "—")
                         row.append(cell.map { NumberFormatting.ratio($0.summary.median / first.summary.median) } ?? "—")
                     }
                     table.append(row)
@@ -492,5 +529,12 @@ public enum PerformanceReport {
         table.append(["Seed", "\(configuration.seed)"])
         table.append(["Whole run", NumberFormatting.significant(results.elapsedSeconds) + " s"])
         return "## Sweep configuration\n\n" + table.text + "\n"
+    }
+}
+
+extension BenchmarkResults {
+    /// The harness floor (ns per call) of the build with `targetCPU`, if measured.
+    func harnessFloor(of targetCPU: String) -> Double? {
+        harnessFloor?.first { $0.build == targetCPU }?.nanosecondsPerCall
     }
 }
