@@ -1,4 +1,5 @@
 import Benchmarking
+import DocumentValues
 import Foundation
 
 /// The one check every decoded ``SamplerResponse`` passes before anyone uses
@@ -102,15 +103,8 @@ public enum SamplerReplyCheck {
     /// `sample.nanoseconds`, `probe.patterns[0].bestGigabytesPerSecond`: the
     /// coding path without the enum payload's `_0`.
     static func fieldName(_ path: [CodingKey]) -> String {
-        var name = ""
-        for key in path where key.stringValue != "_0" {
-            if let index = key.intValue, key.stringValue.hasPrefix("Index") || key.stringValue == "\(index)" {
-                name += "[\(index)]"
-            } else {
-                name += (name.isEmpty ? "" : ".") + key.stringValue
-            }
-        }
-        return name
+        let named = path.filter { $0.stringValue != "_0" }
+        return named.isEmpty ? "" : DocumentPath.text(named)
     }
 
     static func kind(of request: SamplerRequest) -> String {
