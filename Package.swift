@@ -71,13 +71,13 @@ let package = Package(
                 "CChildProcess", "CVectorLoops",
             ]
         ),
-        .target(name: "RegressionGate", dependencies: ["DocumentValues", "SpringBenchFiles", "Benchmarking"]),
+        .target(name: "RegressionGate", dependencies: ["DocumentValues", "SpringBenchFiles", "VectorKernels", "Benchmarking"]),
         .target(name: "Verification", dependencies: ["VectorKernels", "SpringBenchBackends", "SpringModel", "ODEReference"]),
-        .target(name: "Reporting", dependencies: ["SpringBenchFiles", "Benchmarking", "RegressionGate", "Verification"]),
+        .target(name: "Reporting", dependencies: ["SpringBenchFiles", "SpringModel", "Benchmarking", "Verification"]),
         .target(
             name: "SpringBenchCLI",
             dependencies: [
-                "SpringBenchBackends", "OpenBLASKernels", "SpringModel", "ODEReference", "Benchmarking",
+                "VectorKernels", "OpenBLASKernels", "SpringModel", "Benchmarking",
                 "RegressionGate", "Reporting", "CAllocationCounting", "Verification", "SpringBenchFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(
             name: "VectorKernelsTests",
             dependencies: [
-                "VectorKernels", "OpenBLASKernels", "SpringBenchBackends", "_TestSupport",
+                "VectorKernels", "CVectorKernels", "_TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -112,28 +112,25 @@ let package = Package(
         .testTarget(
             name: "BenchmarkingTests",
             dependencies: [
-                "Benchmarking", "RegressionGate", "VectorKernels", "SpringBenchBackends", "_TestSupport", "DocumentValues",
-                "SpringBenchFiles",
+                "Benchmarking", "RegressionGate", "VectorKernels", "SpringBenchBackends", "SpringModel", "_TestSupport",
+                "DocumentValues", "SpringBenchFiles",
             ]
         ),
         .testTarget(
             name: "VerificationTests",
-            dependencies: [
-                "Verification", "VectorKernels", "SpringBenchBackends", "SpringModel", "ODEReference",
-                "Reporting",
-            ]
+            dependencies: ["Verification", "VectorKernels", "ODEReference", "Reporting"]
         ),
         .testTarget(
             name: "RegressionGateTests",
-            dependencies: ["Benchmarking", "RegressionGate", "VectorKernels", "SpringBenchBackends", "_TestSupport"]
+            dependencies: ["Benchmarking", "RegressionGate", "VectorKernels", "_TestSupport"]
         ),
         .testTarget(
             name: "SpringBenchCLITests",
-            dependencies: ["SpringBenchCLI", "Benchmarking", "Reporting", "_TestSupport"]
+            dependencies: ["SpringBenchCLI", "Benchmarking", "Reporting", "VectorKernels", "_TestSupport"]
         ),
         .testTarget(
             name: "ReportingTests",
-            dependencies: ["Reporting", "Benchmarking", "RegressionGate", "_TestSupport", "SpringBenchFiles"]
+            dependencies: ["Reporting", "Benchmarking", "RegressionGate", "SpringModel", "_TestSupport", "SpringBenchFiles"]
         ),
         .testTarget(
             name: "MachineFactsTests",
@@ -141,7 +138,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SpringBenchFilesTests",
-            dependencies: ["SpringBenchFiles"]
+            dependencies: ["SpringBenchFiles", .product(name: "SystemPackage", package: "swift-system")]
         ),
     ]
 )
