@@ -53,11 +53,15 @@ public final class OutputTransaction {
         staging = FilePath(made.0)
         cleanupToken = made.1
         stagedDirectory = staging.appending("tree").appending(target.missing)
-        do {
-            try FileManager.default.createDirectory(atPath: stagedDirectory.string, withIntermediateDirectories: true)
-        } catch {
+        // Every change inside the staging directory happens under the cleanup
+        // lock: an interrupt's cleanup (which ends the process holding it)
+        // cannot race a write that would recreate what it removed.
+        let staged: Bool = InterruptCleanup.uninterruptible {
+            (try? FileManager.default.createDirectory(atPath: stagedDirectory.string, withIntermediateDirectories: true)) != nil
+        }
+        guard staged else {
             discard()
-            throw OutputError(option: target.option, path: target.display, reason: "cannot stage files beside it: \(error)")
+            throw OutputError(option: target.option, path: target.display, reason: "cannot stage files beside it")
         }
     }
 
@@ -90,6 +94,19 @@ public final class OutputTransaction {
     }
 
     private func stage(_ relative: FilePath, _ data: Data, append: Bool) throws(OutputError) {
+        let outcome: Result<Void, OutputError> = InterruptCleanup.uninterruptible {
+            do throws(OutputError) {
+                try stageHoldingLock(relative, data, append: append)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try outcome.get()
+    }
+
+    private func stageHoldingLock(_ relative: FilePath, _ data: Data, append: Bool) throws(OutputError) {
+        precondition(!finished, "a transaction stages before it commits or is discarded")
         let destination = stagedDirectory.pushing(relative)
         do {
             try FileManager.default.createDirectory(
