@@ -151,6 +151,24 @@ struct DocumentInvariantTests {
         #expect(try Self.violation { $0.workloads[0].samples.append(1) }?.hasPrefix("workloads[0].summary.count") == true)
     }
 
+    @Test("each link of minimum ≤ p10 ≤ median ≤ p90 ≤ maximum is checked on its own",
+          arguments: 0..<4)
+    func summaryOrder(_ link: Int) throws {
+        // Push one statistic above the next one up, leaving every other link in order.
+        let order: [WritableKeyPath<SampleSummary, Double>] = [\.minimum, \.p10, \.median, \.p90, \.maximum]
+        let lower = order[link], next = order[link + 1]
+        let detail = try Self.violation { results in
+            var summary = results.measurements[0].summary
+            let top = summary.maximum
+            for (rank, key) in order.enumerated() { summary[keyPath: key] = top * Double(rank + 1) }
+            summary[keyPath: lower] = summary[keyPath: next] * 1.5
+            if next == \SampleSummary.maximum { summary.p90 = summary.maximum * 1.5 }
+            summary.medianInterval = ConfidenceInterval(lower: summary.median, upper: summary.median, level: 0.95)
+            results.measurements[0].summary = summary
+        }
+        #expect(detail?.hasPrefix("measurements[0].summary does not hold minimum ≤ p10") == true, "\(String(describing: detail))")
+    }
+
     @Test("values that only disagree within a value: summary order, interval order")
     func orders() throws {
         #expect(try Self.violation { $0.measurements[0].summary.p10 = $0.measurements[0].summary.maximum * 2 }?
