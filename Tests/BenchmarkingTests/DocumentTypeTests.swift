@@ -169,6 +169,26 @@ struct DocumentInvariantTests {
         #expect(detail?.hasPrefix("measurements[0].summary does not hold minimum ≤ p10") == true, "\(String(describing: detail))")
     }
 
+    @Test("an instruction count's per-call and per-element figures follow from its regions")
+    func instructionCountsFollowRegions() throws {
+        var counts = try InstructionCounts.decodeChecked(DocumentTypeTests.fixture("instruction-counts.json")).get()
+        #expect(throws: Never.self) { try counts.validatedEncoding().get() }
+        let perCall = counts.entries[0].instructionsPerCall
+        counts.entries[0].instructionsPerCall = perCall * 1.01
+        guard case .failure(let problem) = counts.validatedEncoding() else {
+            Issue.record("a per-call figure 1 % off its regions was accepted")
+            return
+        }
+        #expect(problem.detail.hasPrefix("entries[0].instructionsPerCall = ") && problem.detail.contains("but its regions give"))
+        counts.entries[0].instructionsPerCall = perCall
+        counts.entries[0].instructionsPerElement *= 2
+        guard case .failure(let second) = counts.validatedEncoding() else {
+            Issue.record("a per-element figure twice its regions' was accepted")
+            return
+        }
+        #expect(second.detail.hasPrefix("entries[0].instructionsPerElement = "))
+    }
+
     @Test("values that only disagree within a value: summary order, interval order")
     func orders() throws {
         #expect(try Self.violation { $0.measurements[0].summary.p10 = $0.measurements[0].summary.maximum * 2 }?
