@@ -98,6 +98,10 @@ struct OutputTargetTests {
         let scratch = try Scratch()
         try scratch.write("keep", "afile")
         #expect(throws: OutputError.self) { try OutputTarget.directory("/", option: "--output-directory") }
+        // sysfs lets nobody make a directory, root included, though access(W_OK) says yes for root:
+        // only the probe (mkdtemp + rmdir) refuses it before the work.
+        #expect(throws: OutputError.self) { try OutputTarget.file("/sys/springbench-probe/x.json", option: "--output") }
+        #expect(throws: OutputError.self) { try OutputTarget.directory("/sys/springbench-probe", option: "--output-directory") }
         // A device is never renamed over (as root that would replace /dev/null itself).
         #expect(throws: OutputError.self) { try OutputTarget.file("/dev/null", option: "--output") }
         #expect(throws: OutputError.self) { try OutputTarget.directory("/tmp/../", option: "--output-directory") }
