@@ -224,3 +224,37 @@ struct OutputTargetTests {
         #expect(InputFile.read(scratch.at("f")) == .success(Data("text".utf8)))
     }
 }
+
+/// Where the cross-process appenders write (an exit test's body cannot capture values).
+enum CrossProcessAppends {
+    static let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("springbench-cross-process-\(getuid())").path
+    static let path = directory + "/summary.md"
+    static let perProcess = 40
+}
+
+@Suite("Output transactions across processes")
+struct CrossProcessOutputTests {
+    @Test("4 processes × 40 appends to one file lose nothing: the flock, not the process's own lock, serialises them")
+    func appendsAcrossProcesses() async throws {
+        try? FileManager.default.removeItem(atPath: CrossProcessAppends.directory)
+        defer { try? FileManager.default.removeItem(atPath: CrossProcessAppends.directory) }
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    await #expect(processExitsWith: .success) {
+                        for line in 0..<CrossProcessAppends.perProcess {
+                            let transaction = try OutputTransaction(
+                                try OutputTarget.file(CrossProcessAppends.path, option: "--summary-file"))
+                            try transaction.append(Data("\(getpid())-\(line)\n".utf8))
+                            try transaction.commit()
+                        }
+                    }
+                }
+            }
+        }
+        let text = (try? String(contentsOfFile: CrossProcessAppends.path, encoding: .utf8)) ?? ""
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 4 * CrossProcessAppends.perProcess && Set(lines).count == lines.count, "\(lines.count) lines")
+    }
+}
