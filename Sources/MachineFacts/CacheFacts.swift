@@ -142,7 +142,7 @@ public struct CacheFacts: Sendable, Equatable {
     }
 
     /// "32K", "1M", "512" (bytes) as sysfs writes sizes; nil for anything else.
-    static func parseSize(_ text: String) -> Int? {
+    public static func parseSize(_ text: String) -> Int? {
         let digits = text.prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty, let value = Int(digits) else { return nil }
         let (multiplied, overflow): (Int, Bool)

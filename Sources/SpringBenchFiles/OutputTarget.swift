@@ -170,8 +170,8 @@ public struct OutputTarget: Sendable, CustomStringConvertible {
         let nameLimit = existingAncestor.withPlatformString { pathconf($0, Int32(_PC_NAME_MAX)) }
         let pathLimit = existingAncestor.withPlatformString { pathconf($0, Int32(_PC_PATH_MAX)) }
         let names = missing + (fileName.map { [$0] } ?? [])
-        // Staged files carry a prefix; leave room for it.
-        let longestName = max(1, (nameLimit > 0 ? nameLimit : 255)) - (kind == .file ? OutputTransaction.stagingNameRoom : 0)
+        // Staged files keep their names (only their directory differs).
+        let longestName = nameLimit > 0 ? nameLimit : 255
         for name in names where name.string.utf8.count > longestName {
             throw failure("the name \(name.string.prefix(40))… has \(name.string.utf8.count) bytes; this filesystem allows \(longestName)")
         }

@@ -29,8 +29,7 @@ public final class OutputTransaction {
     private var files: [(relative: FilePath, append: Bool)] = []
     private var finished = false
 
-    /// Bytes of a staged name's room (".springbench-staging-XXXXXX" + "tree").
-    static let stagingNameRoom = 0
+    /// Bytes the staging directory adds to a path ("/.springbench-staging-XXXXXX/tree").
     static let stagingPathRoom = 40
 
     /// Fault injection for tests: the n-th write (1-based) of a transaction
@@ -195,10 +194,6 @@ public final class OutputTransaction {
         let first = target.missing[0]
         let source = staging.appending("tree").appending(first)
         let destination = target.existingAncestor.appending(first)
-        for file in files where file.append {
-            // Nothing to append to in a directory that does not exist yet.
-            _ = file
-        }
         if source.withPlatformString({ from in destination.withPlatformString { rename(from, $0) } }) == 0 {
             syncDirectory(target.existingAncestor)
             return true

@@ -122,11 +122,9 @@ extension MachineRecord {
         return 0
     }
 
+    /// "512K" as bytes, by the rule the sizes were read with (0 when unreadable).
     static func bytes(_ size: String) -> Int {
-        let digits = Int(size.prefix { $0.isNumber }) ?? 0
-        if size.hasSuffix("K") { return digits << 10 }
-        if size.hasSuffix("M") { return digits << 20 }
-        return digits
+        CacheFacts.parseSize(size) ?? 0
     }
 }
 

@@ -28,9 +28,7 @@ public enum HarnessFloor {
         let usable = others.filter { $0.failure == nil }
         let cells: [any SampledCell] = [own] + usable.map { $0.cell(key, seed: seed) }
         var rng = SplitMix64(seed: seed ^ 0xF100_F100)
-        var noAllocations = sampler
-        noAllocations.countAllocations = nil
-        let samples = noAllocations.sample(cells, using: &rng, allocationRuns: 1)
+        let samples = sampler.sample(cells, using: &rng, allocationRuns: 1)
         var floors: [HarnessFloorMeasurement] = []
         for (index, cell) in samples.enumerated() {
             if index > 0, usable[index - 1].failure != nil { continue }
