@@ -73,7 +73,7 @@ let package = Package(
         ),
         .target(name: "RegressionGate", dependencies: ["DocumentValues", "SpringBenchFiles", "VectorKernels", "Benchmarking"]),
         .target(name: "Verification", dependencies: ["VectorKernels", "SpringBenchBackends", "SpringModel", "ODEReference"]),
-        .target(name: "Reporting", dependencies: ["SpringBenchFiles", "SpringModel", "Benchmarking", "Verification"]),
+        .target(name: "Reporting", dependencies: ["VectorKernels", "SpringBenchFiles", "SpringModel", "Benchmarking", "Verification"]),
         .target(
             name: "SpringBenchCLI",
             dependencies: [
@@ -83,13 +83,21 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "springbench", dependencies: ["SpringBenchCLI"]),
+        // Test support in two layers, so that the low-level test targets do
+        // not build the upper half: values, backends, threads and allocation
+        // counting; then synthetic results files and the SVG inspector.
         .target(
             name: "_TestSupport",
             dependencies: [
-                "VectorKernels", "SpringBenchBackends", "CAllocationCounting", "Benchmarking", "RegressionGate", "Verification",
+                "VectorKernels", "SpringBenchBackends", "CAllocationCounting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             path: "Tests/_TestSupport"
+        ),
+        .target(
+            name: "_ResultsTestSupport",
+            dependencies: ["Benchmarking", "RegressionGate", "VectorKernels"],
+            path: "Tests/_ResultsTestSupport"
         ),
         .testTarget(
             name: "VectorKernelsTests",
@@ -113,7 +121,7 @@ let package = Package(
             name: "BenchmarkingTests",
             dependencies: [
                 "Benchmarking", "RegressionGate", "VectorKernels", "SpringBenchBackends", "SpringModel", "_TestSupport",
-                "DocumentValues", "SpringBenchFiles",
+                "_ResultsTestSupport", "DocumentValues", "SpringBenchFiles",
             ]
         ),
         .testTarget(
@@ -122,19 +130,19 @@ let package = Package(
         ),
         .testTarget(
             name: "RegressionGateTests",
-            dependencies: ["Benchmarking", "RegressionGate", "VectorKernels", "_TestSupport"]
+            dependencies: ["Benchmarking", "RegressionGate", "VectorKernels", "_TestSupport", "_ResultsTestSupport"]
         ),
         .testTarget(
             name: "SpringBenchCLITests",
-            dependencies: ["SpringBenchCLI", "Benchmarking", "Reporting", "VectorKernels", "_TestSupport"]
+            dependencies: ["SpringBenchCLI", "Benchmarking", "Reporting", "VectorKernels", "_ResultsTestSupport"]
         ),
         .testTarget(
             name: "ReportingTests",
-            dependencies: ["Reporting", "Benchmarking", "RegressionGate", "SpringModel", "_TestSupport", "SpringBenchFiles"]
+            dependencies: ["Reporting", "Benchmarking", "RegressionGate", "SpringModel", "_ResultsTestSupport", "SpringBenchFiles"]
         ),
         .testTarget(
             name: "MachineFactsTests",
-            dependencies: ["MachineFacts", "VectorKernels", "Benchmarking", "Reporting", "_TestSupport"]
+            dependencies: ["MachineFacts", "VectorKernels", "Benchmarking", "Reporting", "_ResultsTestSupport"]
         ),
         .testTarget(
             name: "SpringBenchFilesTests",

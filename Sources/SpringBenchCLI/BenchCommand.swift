@@ -143,8 +143,7 @@ final class ProgressDisplay {
     }
 
     private func printErrorRaw(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
+        Console.writeError(text)
     }
 }
 

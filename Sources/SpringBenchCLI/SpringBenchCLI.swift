@@ -34,33 +34,79 @@ public enum SpringBenchCLI {
             printError("error: \(error)")
             exit(2)
         }
+        let status = execute(Array(CommandLine.arguments.dropFirst()))
+        fflush(nil)
+        exit(status)
+    }
+
+    /// The command line being run in process (``run(_:)``); nil in the
+    /// executable, whose arguments are the process's.
+    @TaskLocal static var arguments: [String]?
+
+    /// What one command line did, run in process.
+    package struct Outcome: Sendable, CustomStringConvertible {
+        /// The exit status the executable would end with.
+        package var status: Int32
+        package var stdout: String
+        package var stderr: String
+
+        /// The lines of standard error that start with `error:`.
+        package var errorLines: [Substring] { stderr.split(separator: "\n").filter { $0.hasPrefix("error:") } }
+
+        package var description: String {
+            "status \(status)\nstderr: \(stderr.prefix(600))\nstdout: \(stdout.prefix(300))"
+        }
+    }
+
+    /// Runs `springbench arguments…` in this process, exactly as the
+    /// executable would (the same parsing, validation, error lines and exit
+    /// status), with standard output and error captured: the tests' way to
+    /// check options without starting a process per case. The built-in
+    /// catalogue serves; signals and process exit are the executable's, and
+    /// are tested on it.
+    package static func run(_ arguments: [String]) -> Outcome {
+        let capture = Console.Capture()
+        let status = Console.$capture.withValue(capture) {
+            $arguments.withValue(arguments) { execute(arguments) }
+        }
+        return Outcome(status: status, stdout: capture.out, stderr: capture.error)
+    }
+
+    /// Parses and runs one command line; returns the exit status. Exits: 0
+    /// success, 1 a finding, 2 unusable input with one `error:` line.
+    static func execute(_ arguments: [String]) -> Int32 {
         do {
-            var command = try SpringBenchCommand.parseAsRoot()
+            var command = try SpringBenchCommand.parseAsRoot(arguments)
             try command.run()
-            exit(0)
+            return 0
         } catch let error as UsageError {
             printError("error: \(error.description)")
-            exit(2)
+            return 2
         } catch let error as OutputError {
             printError("error: \(error.description)")
-            exit(2)
+            return 2
         } catch let error as DocumentFileError {
             printError("error: \(error.description)")
-            exit(2)
+            return 2
         } catch {
             let code = SpringBenchCommand.exitCode(for: error)
+            let message = SpringBenchCommand.fullMessage(for: error)
             if code == .validationFailure {
                 // ArgumentParser's own parse errors (unknown option, malformed
                 // value) exit 64 and say "Error:"; every kind of unusable input
                 // exits 2 here, with the one `error:` prefix.
                 // One `error:` line: the usage ArgumentParser appends is
                 // `--help`'s job, and would bury the message in CI logs.
-                let message = SpringBenchCommand.fullMessage(for: error)
                 let withoutUsage = message.range(of: "\nUsage:").map { String(message[..<$0.lowerBound]) } ?? message
                 printError(errorLine(withoutUsage.trimmingCharacters(in: .newlines)))
-                exit(2)
+                return 2
             }
-            SpringBenchCommand.exit(withError: error)
+            // --help, --version (exit 0, on standard output) and a command's
+            // own ExitCode (its message already printed).
+            if !message.isEmpty {
+                if code == .success { print(message) } else { printError(message) }
+            }
+            return code.rawValue
         }
     }
 

@@ -12,12 +12,6 @@ struct UsageError: Error, CustomStringConvertible {
     }
 }
 
-/// Writes a line to standard error.
-func printError(_ line: String) {
-    var text = line + "\n"
-    text.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
-}
-
 /// Runs `body`, turning a ``UsageError`` (or any error meant for the user) into
 /// its message and exit code 2.
 func exitingOnUsageError(_ body: () throws -> Void) throws {
@@ -33,5 +27,5 @@ func exitingOnUsageError(_ body: () throws -> Void) throws {
 /// arguments, without the executable's path (which would tie a committed
 /// report to one machine's directories).
 var invocation: String {
-    (["springbench"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
+    (["springbench"] + (SpringBenchCLI.arguments ?? Array(CommandLine.arguments.dropFirst()))).joined(separator: " ")
 }

@@ -39,6 +39,10 @@ public struct VerificationSuite: Sendable {
     public var candidates: [DampingFormula]
     /// The sections to run (all by default); tests run one at a time.
     public var sections: Set<VerificationSection>
+    /// Runs every n-th spring of the closed-form grid (1, the default: all of
+    /// them). A test of a check's power on a broken integrator needs only a
+    /// sparse grid, in a debug build a tenth of the time.
+    public var closedFormSampling: Int = 1
 
     public init(mode: VerificationMode = .quick) {
         self.mode = mode

@@ -1,3 +1,4 @@
+import _ResultsTestSupport
 import Benchmarking
 import RegressionGate
 import Foundation

@@ -1,3 +1,4 @@
+import _ResultsTestSupport
 import _TestSupport
 import Benchmarking
 import Testing
@@ -74,7 +75,7 @@ struct YardstickTests {
 
     /// Results whose best backend's samples are `factor` times C's, round by round.
     func results(factor: Double, jitter: Double = 0.002) -> BenchmarkResults {
-        var results = _TestSupport.SyntheticResults.make(kernels: [.add], backends: ["naive", "simd"], sizes: [4096], withWorkloads: false)
+        var results = _ResultsTestSupport.SyntheticResults.make(kernels: [.add], backends: ["naive", "simd"], sizes: [4096], withWorkloads: false)
         let base = (0..<25).map { 1000 * (1 + 0.2 * Double($0 % 5)) }  // drift shared by both, round by round
         var c = results.measurements[0]
         c.backend = "c"
@@ -111,7 +112,7 @@ struct YardstickTests {
     /// the add-alloc backend). C's own time drifts from round to round by up
     /// to 4×, which the pairing must cancel.
     func allocationResults(allocating: Double, reused: Double) -> BenchmarkResults {
-        var results = _TestSupport.SyntheticResults.make(
+        var results = _ResultsTestSupport.SyntheticResults.make(
             kernels: [.add, .addAllocating], backends: ["simd", "naive"], sizes: [16, 256], withWorkloads: false)
         var yardstick: [KernelMeasurement] = []
         for size in [16, 256] {
@@ -171,6 +172,6 @@ struct YardstickTests {
 
     @Test("no yardstick, no comparison")
     func absentYardstick() {
-        #expect(YardstickComparison(_TestSupport.SyntheticResults.make(withWorkloads: false)) == nil)
+        #expect(YardstickComparison(_ResultsTestSupport.SyntheticResults.make(withWorkloads: false)) == nil)
     }
 }

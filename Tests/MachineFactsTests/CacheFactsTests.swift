@@ -3,7 +3,7 @@ import Foundation
 import MachineFacts
 import Reporting
 import Testing
-import _TestSupport
+import _ResultsTestSupport
 import VectorKernels
 
 /// A fake `/sys/devices/system/cpu` with the caches given.

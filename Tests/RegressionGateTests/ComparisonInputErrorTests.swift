@@ -1,4 +1,4 @@
-import _TestSupport
+import _ResultsTestSupport
 import Foundation
 import Testing
 @testable import Benchmarking

@@ -1,4 +1,4 @@
-import _TestSupport
+import _ResultsTestSupport
 import VectorKernels
 import Foundation
 import Testing

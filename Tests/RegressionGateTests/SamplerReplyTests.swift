@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import _TestSupport
 @testable import Benchmarking
 @testable import RegressionGate
 #if canImport(Glibc)

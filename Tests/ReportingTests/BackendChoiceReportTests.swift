@@ -1,4 +1,4 @@
-import _TestSupport
+import _ResultsTestSupport
 import Benchmarking
 import Foundation
 import Reporting

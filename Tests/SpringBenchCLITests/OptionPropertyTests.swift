@@ -1,4 +1,5 @@
 import Foundation
+import SpringBenchCLI
 import Testing
 import VectorKernels
 
@@ -7,7 +8,11 @@ import VectorKernels
 /// commands that measure (which must refuse before measuring): whatever the
 /// value, exit 0 or 2, never a trap or a hang; an exit 2 has one `error:` line
 /// naming the option; an exit 0 with `--format json` prints valid JSON.
-@Suite struct OptionPropertyTests {
+///
+/// Each command line runs in process (``SpringBenchCLI/run(_:)``: the
+/// executable's parsing, validation, error lines and exit status, with its
+/// output captured); a trap would end the test run, so it cannot pass unseen.
+@Suite(.timeLimit(.minutes(10))) struct OptionPropertyTests {
     /// Extremes every option gets, then random doubles of every magnitude.
     static let extremes = [
         "0", "-0", "5e-324", "-5e-324", "2.2250738585072014e-308", "1e-308", "1e308", "-1e308",
@@ -43,8 +48,7 @@ import VectorKernels
         ("--react-velocity", []), ("--extra-bounce", ["--preset", "bouncy"]), ("--refresh-rate", []),
     ]
 
-    static func check(_ outcome: CLIRunner.Outcome, naming option: String, json: Bool) {
-        #expect(outcome.signal == nil && !outcome.timedOut, "trap or hang: \(outcome)")
+    static func check(_ outcome: SpringBenchCLI.Outcome, naming option: String, json: Bool) {
         #expect(outcome.status == 0 || outcome.status == 2, "\(outcome)")
         if outcome.status == 2 {
             #expect(outcome.errorLines.count == 1, "\(outcome)")
@@ -55,17 +59,21 @@ import VectorKernels
         }
     }
 
-    @Test("spring and convert: every numeric option, extreme and random values", arguments: ["spring", "convert"])
-    func springOptionValues(_ command: String) {
-        let values = Self.values(seed: command == "spring" ? 1 : 2, count: 4)
-        for (option, partner) in Self.springOptions {
-            if command == "convert", ["--times", "--until", "--samples"].contains(option) {
-                continue  // spring's sampling options
-            }
-            for value in values {
-                let outcome = CLIRunner.run([command, option, value] + partner + ["--format", "json"], deadline: 10)
-                Self.check(outcome, naming: option, json: true)
-            }
+    /// Every (command, option) pair, one test case each: they spread over
+    /// the cores (a debug build's argument parsing costs tens of ms a line).
+    static let springOptionCases: [(command: String, option: String)] = ["spring", "convert"].flatMap { command in
+        springOptions.map(\.option).filter { option in
+            // spring's sampling options
+            command == "spring" || !["--times", "--until", "--samples"].contains(option)
+        }.map { (command, $0) }
+    }
+
+    @Test("spring and convert: every numeric option, extreme and random values", arguments: springOptionCases)
+    func springOptionValues(_ command: String, _ option: String) throws {
+        let partner = try #require(Self.springOptions.first { $0.option == option }).partner
+        for value in Self.values(seed: command == "spring" ? 1 : 2, count: 4) {
+            let outcome = SpringBenchCLI.run([command, option, value] + partner + ["--format", "json"])
+            Self.check(outcome, naming: option, json: true)
         }
     }
 
@@ -87,7 +95,9 @@ import VectorKernels
         ]
         for (command, option, values) in cases {
             for value in values {
-                let outcome = CLIRunner.run(command + [option, value], in: directory, deadline: 20)
+                // Files and outputs in the scratch directory: whatever a broken
+                // check let through would be written there, and found.
+                let outcome = SpringBenchCLI.run(CLIRunner.scratchArguments(command + [option, value], in: directory))
                 #expect(outcome.status == 2, "\(outcome)")
                 Self.check(outcome, naming: option, json: false)
                 #expect(CLIRunner.contents(of: directory).isEmpty, "\(outcome)")

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import Benchmarking
-import _TestSupport
+import SpringBenchCLI
+import _ResultsTestSupport
 
 /// Each command's mapping from options to the model, and its exit code for
 /// each outcome: 0 (done, no finding), 1 (a finding: a failed check, a
@@ -48,7 +49,7 @@ struct OutcomeTests {
 
     @Test("spring: each family's options give the spring its platform defines", arguments: springCases)
     func springMapping(_ spring: SpringCase) throws {
-        let outcome = CLIRunner.run(["spring"] + spring.arguments + ["--format", "json"])
+        let outcome = SpringBenchCLI.run(["spring"] + spring.arguments + ["--format", "json"])
         #expect(outcome.status == 0, "\(outcome)")
         let document = try #require(
             try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any], "\(outcome)")
@@ -62,14 +63,14 @@ struct OutcomeTests {
 
     @Test("convert --preset bouncy: both settling times under their own names and each platform's end of the animation")
     func convertShowsSettlingAndEndings() throws {
-        let table = CLIRunner.run(["convert", "--preset", "bouncy"])
+        let table = SpringBenchCLI.run(["convert", "--preset", "bouncy"])
         #expect(table.status == 0, "\(table)")
         #expect(table.stdout.contains("exactSettlingDuration 0.818746717383"), "\(table)")
         #expect(table.stdout.contains("swiftUISettlingDuration 1.044713090512"), "\(table)")
         for platform in PlatformNames.all {
             #expect(table.stdout.contains("\n\(platform) ") && table.stdout.contains("done at"), "\(platform): \(table)")
         }
-        let json = CLIRunner.run(["convert", "--preset", "bouncy", "--refresh-rate", "120", "--from", "0", "--to", "100", "--format", "json"])
+        let json = SpringBenchCLI.run(["convert", "--preset", "bouncy", "--refresh-rate", "120", "--from", "0", "--to", "100", "--format", "json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json)")
         let ends = try #require(object["endOfAnimation"] as? [String: Any])
         #expect(ends["refreshRate"] as? Double == 120 && ends["to"] as? Double == 100)
@@ -79,17 +80,17 @@ struct OutcomeTests {
         let drift = try #require(platforms["react-spring"]?["clockDrift"] as? Double)
         #expect(drift > 0.08 && drift < 0.1)
         // Motion's default x transition (restSpeed 10) ends at 450 ms, as Motion's own playback does.
-        let motion = CLIRunner.run(["convert", "--preset", "motion-transform", "--to", "100"])
+        let motion = SpringBenchCLI.run(["convert", "--preset", "motion-transform", "--to", "100"])
         #expect(motion.stdout.contains("\nMotion        done at 0.45 s"), "\(motion)")
-        let bad = CLIRunner.run(["convert", "--refresh-rate", "0.5"])
+        let bad = SpringBenchCLI.run(["convert", "--refresh-rate", "0.5"])
         #expect(bad.status == 2 && bad.errorLines.first?.contains("--refresh-rate") == true, "\(bad)")
     }
 
     @Test("convert prints the same spring as spring for the same options")
     func convertAgreesWithSpring() throws {
         let arguments = ["--android-stiffness", "1500", "--damping-ratio", "0.5", "--format", "json"]
-        let spring = CLIRunner.run(["spring"] + arguments)
-        let convert = CLIRunner.run(["convert"] + arguments)
+        let spring = SpringBenchCLI.run(["spring"] + arguments)
+        let convert = SpringBenchCLI.run(["convert"] + arguments)
         #expect(spring.status == 0 && convert.status == 0, "\(spring)\n\(convert)")
         #expect(convert.stdout.contains("1500"), "\(convert)")
         #expect(convert.stdout.contains("38.7298334620741"), "\(convert)")
@@ -111,7 +112,7 @@ struct OutcomeTests {
     func compareExitCodes(factor: Double, status: Int32, phrase: String) throws {
         let (directory, baseline, current) = try Self.resultsPair(factor: factor)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let outcome = CLIRunner.run(["compare", baseline, current, "--format", "plain"], deadline: 60)
+        let outcome = SpringBenchCLI.run(["compare", baseline, current, "--format", "plain"])
         #expect(outcome.status == status, "\(outcome)")
         #expect(outcome.stdout.localizedCaseInsensitiveContains(phrase), "\(outcome)")
         #expect(outcome.errorLines.isEmpty, "\(outcome)")
@@ -121,7 +122,7 @@ struct OutcomeTests {
     /// exit 1 — not 2 (the input was usable) and not 0.
     @Test("verify: a failing check exits 1 and names it")
     func verifyFailureExitsOne() {
-        let outcome = CLIRunner.run(["verify", "--no-report", "--damping-formula", "1"], deadline: 600)
+        let outcome = SpringBenchCLI.run(["verify", "--no-report", "--damping-formula", "1"])
         #expect(outcome.status == 1, "\(outcome)")
         #expect(outcome.stdout.contains("FAIL") || outcome.stdout.contains("fail"), "\(outcome)")
         #expect(outcome.errorLines.isEmpty, "\(outcome)")
@@ -136,19 +137,19 @@ struct OutcomeTests {
 
     @Test("recommend and report on a valid results file exit 0; report writes the whole set")
     func resultsConsumersSucceed() throws {
-        let recommend = CLIRunner.run(["recommend", "--input", Self.committedResults], deadline: 60)
+        let recommend = SpringBenchCLI.run(["recommend", "--input", Self.committedResults])
         #expect(recommend.status == 0, "\(recommend)")
         #expect(["naive", "SIMD", "simd", "OpenBLAS", "openblas"].contains { recommend.stdout.contains($0) }, "\(recommend)")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let report = CLIRunner.run(["report", "--input", Self.committedResults, "--output-directory", directory], deadline: 120)
+        let report = SpringBenchCLI.run(["report", "--input", Self.committedResults, "--output-directory", directory])
         #expect(report.status == 0, "\(report)")
         for file in ["performance.md", "backend-choice.md"] {
             #expect(FileManager.default.fileExists(atPath: directory + "/" + file), "\(file) missing: \(report)")
         }
         let plots = (try? FileManager.default.contentsOfDirectory(atPath: directory + "/plots")) ?? []
         #expect(plots.contains { $0.hasSuffix(".svg") }, "\(plots)")
-        let same = CLIRunner.run(["compare", Self.committedResults, Self.committedResults, "--format", "plain"], deadline: 60)
+        let same = SpringBenchCLI.run(["compare", Self.committedResults, Self.committedResults, "--format", "plain"])
         #expect(same.status == 0 && same.stdout.contains("No regression"), "\(same)")
     }
 }

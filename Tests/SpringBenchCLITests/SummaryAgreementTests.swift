@@ -2,7 +2,7 @@ import Foundation
 import Benchmarking
 import Reporting
 import Testing
-import _TestSupport
+import _ResultsTestSupport
 @testable import SpringBenchCLI
 
 /// One answer per question: what `bench` prints and what the reports print

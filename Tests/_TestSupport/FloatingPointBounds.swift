@@ -1,7 +1,7 @@
-import Verification
+import VectorKernels
 
 /// The error bounds of Guides/ErrorBounds.md as the tests use them: thin wrappers that turn
-/// `Verification.ErrorBounds` (one implementation, shared with
+/// `VectorKernels.ErrorBounds` (one implementation, shared with
 /// `springbench verify`; its doc comments derive each bound) into a failure
 /// message or nil.
 public enum FloatingPointBounds {

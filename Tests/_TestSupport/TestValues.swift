@@ -1,5 +1,4 @@
 import VectorKernels
-import Benchmarking
 import PropertyBased
 
 

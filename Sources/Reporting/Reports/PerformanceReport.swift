@@ -1,3 +1,4 @@
+import VectorKernels
 import Benchmarking
 
 /// `Reports/performance.md`: how fast each kernel runs on each backend, against

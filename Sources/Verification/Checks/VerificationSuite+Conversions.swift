@@ -1,3 +1,4 @@
+import VectorKernels
 import SpringModel
 
 // SpringModel's parameterizations: Apple's published numbers, round trips, and

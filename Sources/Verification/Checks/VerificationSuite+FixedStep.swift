@@ -1,3 +1,4 @@
+import VectorKernels
 import ODEReference
 import SpringModel
 

@@ -127,4 +127,23 @@ struct CLIRunner {
     static func contents(of directory: String) -> [String] {
         (FileManager.default.enumerator(atPath: directory)?.allObjects as? [String] ?? []).sorted()
     }
+
+    /// `arguments` for an in-process run whose files belong in `directory`:
+    /// the relative files a case names (`missing.json`, the builds `a` and
+    /// `b`) are placed there, and a command that writes by default (`bench`,
+    /// `instructions`, `report`, `verify`) is given an output there unless the
+    /// case is about that option; whatever a broken check let through would
+    /// land in `directory` and be found.
+    static func scratchArguments(_ arguments: [String], in directory: String) -> [String] {
+        let builds = arguments.first == "compare-builds" ? arguments.dropFirst().prefix(2) : []
+        let placed = arguments.enumerated().map { index, argument in
+            let file = argument.hasSuffix(".json") || (builds.indices.contains(index) && !argument.hasPrefix("-"))
+            return file && !argument.hasPrefix("/") ? directory + "/" + argument : argument
+        }
+        let outputs: [String: String] = [
+            "bench": "--output", "instructions": "--output", "report": "--output-directory", "verify": "--output-directory",
+        ]
+        guard let command = arguments.first, let option = outputs[command], !arguments.contains(option) else { return placed }
+        return placed + [option, directory + "/" + (option == "--output" ? "out.json" : "out")]
+    }
 }
