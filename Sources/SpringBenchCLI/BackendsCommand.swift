@@ -10,12 +10,8 @@ struct BackendsCommand: ParsableCommand {
         abstract: "List the kernel backends on this machine with their details."
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case table, json
-    }
-
-    @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var format: Format = .table
+    @Option(help: "Output format: \(ListingFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: ListingFormat = .table
 
     func run() throws {
         let details = CommandContext.catalogue.backends.map(\.details)

@@ -78,35 +78,22 @@ struct CompareBuildsCommand: ParsableCommand {
                 throw UsageError("--samples: with one epoch a \(verdict.confidence) % interval needs at least \(needed) pairs, got \(policy.samples)")
             }
             _ = try DebugDoubling.catalogue(doubledBaseline + doubledCurrent, announce: false)
-            func samplerArguments(_ doubled: [String]) -> [String] {
-                ["--openblas-threads", String(plan.openBLASThreads)]
-                    + doubled.flatMap { ["--debug-doubled-backend", $0] }
-            }
-            func label(_ path: String, _ doubled: [String]) -> String {
-                doubled.isEmpty ? path : "\(path) (debug: \(doubled.joined(separator: ",")) doubled)"
-            }
+            let run = PairedBuildRun(
+                plan: plan, epochs: epochs,
+                baseline: PairedBuildRun.Build(executable: baselineExecutable, doubledBackends: doubledBaseline),
+                current: PairedBuildRun.Build(executable: currentExecutable, doubledBackends: doubledCurrent),
+                commandLine: invocation)
             if !doubledBaseline.isEmpty || !doubledCurrent.isEmpty {
                 printError("debug: backends run their kernels twice (a deliberate regression) on a side")
             }
             // Fail before a minute of measuring, not after; nothing is created yet.
             let keepTarget = try keep.map { try OutputLocation.directory($0, option: "--keep") }
-            // Both samplers share one CPU: on a shared machine each vCPU has
-            // its own speed at any moment, and a pair must see the same one.
-            let cpu = CPUAffinity.pinForSingleThreadedRun(openBLASThreads: plan.openBLASThreads)
+            let cpu = run.pin()
             if cpu == nil { printError("warning: the samplers are not pinned to one CPU (several OpenBLAS threads, or the system refused); pairs may see different CPUs") }
-            let pair: (baseline: BenchmarkResults, current: BenchmarkResults)
+            let pair: PairedResults
             do {
                 let display = ProgressDisplay()
-                pair = try PairedSweep(plan: plan, epochs: epochs).run(pairingID: UUID().uuidString, cpu: cpu, commandLine: invocation, start: {
-                    () throws(PairedRunError) -> (baseline: SamplerChannel, current: SamplerChannel) in
-                    let baseline = try ProcessSamplerChannel(
-                        executable: baselineExecutable, arguments: samplerArguments(doubledBaseline),
-                        label: label(baselineExecutable, doubledBaseline))
-                    let current = try ProcessSamplerChannel(
-                        executable: currentExecutable, arguments: samplerArguments(doubledCurrent),
-                        label: label(currentExecutable, doubledCurrent))
-                    return (baseline, current)
-                }) { epoch, event in
+                pair = try run.run(cpu: cpu) { epoch, event in
                     switch event {
                     case .probing: display.show("epoch \(epoch)/\(epochs): probe")
                     case .measuring(let kernel, let size, let cell, let total):
@@ -119,23 +106,17 @@ struct CompareBuildsCommand: ParsableCommand {
                 throw UsageError(error.description)
             }
             if let keepTarget {
-                // Half a pair is no pair: both files in one transaction.
                 do {
-                    let transaction = try OutputTransaction(keepTarget)
-                    try transaction.write(try pair.baseline.validatedEncoding().get(), at: "baseline.json")
-                    try transaction.write(try pair.current.validatedEncoding().get(), at: "current.json")
-                    try transaction.commit()
+                    try pair.write(to: keepTarget)
                 } catch {
                     throw UsageError("--keep \(keepTarget.display): cannot write the pair: \(error)")
                 }
             }
             let comparison: Comparison
             do {
-                comparison = try Comparison(
-                    baseline: ComparisonInput(results: pair.baseline, path: keep.map { "\($0)/baseline.json" } ?? baselineExecutable,
-                                              normalizedByBandwidth: false),
-                    current: ComparisonInput(results: pair.current, path: keep.map { "\($0)/current.json" } ?? currentExecutable,
-                                             normalizedByBandwidth: false),
+                comparison = try pair.comparison(
+                    baselinePath: keep.map { "\($0)/baseline.json" } ?? baselineExecutable,
+                    currentPath: keep.map { "\($0)/current.json" } ?? currentExecutable,
                     thresholds: thresholds, level: verdict.level)
             } catch let error as ComparisonError {
                 throw UsageError(error.description)

@@ -13,7 +13,7 @@ struct CompareCommand: ParsableCommand {
         abstract: "Compare results with a baseline: exit 0 no regression, 1 regression, 2 unusable input.",
         discussion: """
             BASELINE and CURRENT are results files (from `bench`, `instructions` or `baseline save`) or \
-            names of baselines in \(BaselineCommand.defaultDirectory)/. Per kernel × backend × size, the \
+            names of baselines in \(BaselineStore.defaultDirectory)/. Per kernel × backend × size, the \
             change is the ratio of medians with a seeded bootstrap interval (instruction counts are exact: \
             the interval is a point). A cell regressed only when the whole interval lies above 1 + threshold; \
             improved when it lies below 1 / (1 + threshold). Results from different machines or builds are \
@@ -44,7 +44,12 @@ struct CompareCommand: ParsableCommand {
             do {
                 func runs(_ list: String) throws -> [(ResultsDocument, String)] {
                     try list.split(separator: ",").map { item in
-                        let path = try BaselineCommand.resolve(String(item))
+                        let path: String
+                        do {
+                            path = try BaselineStore().resolve(String(item))
+                        } catch let refusal as BaselineStore.Refusal {
+                            throw UsageError(refusal.description)
+                        }
                         return (try ResultsDocument.load(from: path), path)
                     }
                 }

@@ -35,7 +35,7 @@ struct InstructionsCommand: ParsableCommand {
 
     func validate() throws {
         do {
-            _ = try Self.cells(kernels: kernels, backends: backends, sizes: sizes)
+            _ = try InstructionCounting.cells(kernels: kernels, backends: backends, sizes: sizes)
         } catch let error as UsageError {
             throw ValidationError(error.description)
         }
@@ -45,75 +45,13 @@ struct InstructionsCommand: ParsableCommand {
     func run() throws {
         try exitingOnUsageError {
             let target = try OutputLocation.file(output, option: "--output")
-            let cells = try Self.cells(kernels: kernels, backends: backends, sizes: sizes)
-            let counts = try Self.count(cells: cells, doubled: doubledBackends)
+            let cells = try InstructionCounting.cells(kernels: kernels, backends: backends, sizes: sizes)
+            let counts = try InstructionCounting.count(cells: cells, doubled: doubledBackends)
             do { try counts.write(to: target) } catch { throw UsageError("\(error)") }
             print("wrote \(output): \(counts.entries.count) cells, instructions per element:")
             for entry in counts.entries {
                 print("  \(entry.kernel.rawValue).\(entry.backend).\(entry.size)\t\(String(format: "%.4f", entry.instructionsPerElement))")
             }
-        }
-    }
-
-    static func cells(kernels: String?, backends: String?, sizes: String?) throws -> [CellKey] {
-        let kernelList = try kernels.map { text in
-            try text.split(separator: ",").map { name in
-                guard let kernel = Kernel(rawValue: String(name)) else {
-                    throw UsageError("--kernels: unknown kernel \"\(name)\"; valid: \(Kernel.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                return kernel
-            }
-        } ?? Kernel.allCases
-        let catalogue = CommandContext.catalogue
-        let backendList = try backends.map { text in
-            try text.split(separator: ",").map { name in
-                guard catalogue[String(name)] != nil else {
-                    throw UsageError("--backends: unknown backend \"\(name)\"; valid: \(catalogue.names.joined(separator: ", "))")
-                }
-                return String(name)
-            }
-        } ?? catalogue.names
-        let sizeList: [Int]
-        do {
-            sizeList = try sizes.map { text throws(PointCount.ParseError) in try PointCount.parseList(text) } ?? [16, 1 << 12]
-        } catch {
-            throw UsageError("--sizes: \(error)")
-        }
-        guard sizeList.allSatisfy({ $0 <= 1 << 20 }) else {
-            throw UsageError("--sizes: at most 1Mi points under callgrind (counts per element do not change beyond the caches)")
-        }
-        guard !kernelList.isEmpty, !backendList.isEmpty, !sizeList.isEmpty else {
-            throw UsageError("--kernels, --backends and --sizes must each name at least one item")
-        }
-        for (list, option) in [(kernelList.map(\.rawValue), "--kernels"), (backendList, "--backends"),
-                               (sizeList.map(PointCount.format), "--sizes")] {
-            var seen = Set<String>()
-            if let repeated = list.first(where: { !seen.insert($0).inserted }) {
-                throw UsageError("\(option): \(repeated) appears twice")
-            }
-        }
-        return kernelList.flatMap { kernel in
-            backendList.flatMap { backend in sizeList.map { CellKey(kernel: kernel, backend: backend, size: $0) } }
-        }
-    }
-
-    static func count(cells: [CellKey], doubled: [String]) throws -> InstructionCounts {
-        _ = try DebugDoubling.catalogue(doubled)  // names checked before callgrind starts
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let calls = InstructionCounts.defaultCallsPerRegion
-        var worker = [executable, "instructions-worker",
-                      "--cells", cells.map(\.argument).joined(separator: ","),
-                      "--calls", calls.map(String.init).joined(separator: ",")]
-        if !doubled.isEmpty {
-            worker += ["--doubled", doubled.sorted().joined(separator: ",")]
-        }
-        let records = Set(cells.map(\.backend)).sorted().compactMap { CommandContext.catalogue[$0]?.details }
-        let machine = MachineRecord.current(backends: records, commandLine: invocation)
-        printError("instructions: counting \(cells.count) cells under callgrind (one process; about 1 s per 10 cells here)")
-        do {
-            return try InstructionCounts.measure(cells: cells, callsPerRegion: calls, workerCommand: worker, machine: machine)
-        } catch let failure as CallgrindRunner.Failure {
-            throw UsageError(failure.description)
         }
     }
 }

@@ -19,7 +19,7 @@ struct RecommendCommand: ParsableCommand {
     var input: String?
 
     @Option(help: "Output format: table or json.")
-    var format: BackendsCommand.Format = .table
+    var format: ListingFormat = .table
 
     func run() throws {
         try exitingOnUsageError {

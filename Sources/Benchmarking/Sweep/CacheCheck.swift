@@ -123,3 +123,32 @@ extension CacheCheck.Cell: UniquelyKeyed {
 
     var key: CellKey { CellKey(kernel: kernel, backend: backend, size: size) }
 }
+
+/// The sweep's cache check: long samples in the same rounds at the checked sizes.
+extension Sweep {
+    /// The sizes of `sorted` the cache check covers; none without a check.
+    func cacheCheckSizes(_ sorted: [Int]) -> [Int] {
+        cacheCheck == nil ? [] : CacheCheck.sizes(
+            sorted, lastLevelCacheBytes: lastLevelCacheBytes, secondLevelCacheBytes: secondLevelCacheBytes)
+    }
+
+    /// The long samples of `round`'s measured cells, at a checked size; nil elsewhere.
+    func longSamples(for round: SweepRound, checkSizes: [Int]) -> InterleavedSampler.LongSamples? {
+        cacheCheck.flatMap { policy in
+            checkSizes.contains(round.size) ? InterleavedSampler.LongSamples(policy: policy, cells: round.measuredCells) : nil
+        }
+    }
+
+    /// The check of one owner's cell: its sweep summary against its long samples.
+    func checkedCell(
+        _ cell: SweepRound.Sampled, of round: SweepRound, measurement: KernelMeasurement, seed: UInt64
+    ) -> CacheCheck.Cell {
+        CacheCheck.Cell(
+            kernel: round.kernel, backend: cell.owner.backend, size: round.size,
+            build: cell.owner.build.map { otherBuilds[$0].machine.targetCPU }, cacheState: round.cacheState,
+            sweep: measurement.summary,
+            long: SampleStatistics.summarize(cell.samples.longSamples, seed: seed),
+            pairedRatio: SampleStatistics.median(zip(cell.samples.pairedSamples, cell.samples.longSamples).map { $0 / $1 }),
+            tolerance: CacheCheck.defaultTolerance)
+    }
+}

@@ -44,3 +44,26 @@ public struct OtherBuildError: Error, Equatable, CustomStringConvertible {
 
     public var description: String { "--other-build \(build): \(message)" }
 }
+
+/// The sweep's other builds: their cells beside this build's, and their failures.
+extension Sweep {
+    /// Adds, build by build in ``otherBuilds`` order, the kernel cell of each
+    /// of the build's backends that this sweep also times (in the build's
+    /// order), with its ceiling loops.
+    func addOtherBuildCells(to round: inout SweepRound, seeds: SweepSeeds) {
+        for (index, build) in otherBuilds.enumerated() {
+            for name in build.backendNames where backends.contains(where: { $0.name == name }) {
+                let key = round.key(name)
+                round.add(.other(build: index, backend: name), build.cell(key, seed: seeds.operands),
+                          ceilings: { build.ceilings(key, seed: seeds.operands) })
+            }
+        }
+    }
+
+    /// Throws the first failure of another build: its cells gave NaN.
+    func checkOtherBuilds() throws(OtherBuildError) {
+        for build in otherBuilds {
+            if let failure = build.failure { throw OtherBuildError(build: build.machine.targetCPU, message: failure) }
+        }
+    }
+}

@@ -26,6 +26,12 @@ public enum SweepProgress: Sendable {
 ///   on that cell's own operands sampled in the same rounds;
 /// - at the cache-boundary sizes (``CacheCheck/sizes(_:lastLevelCacheBytes:secondLevelCacheBytes:)``),
 ///   with the cache check's long samples taken inside the same rounds.
+///
+/// Each kernel at each size is one ``SweepRound``; each concern adds its cells
+/// in its own extension: this build's backends (`Sweep+OwnBackends.swift`),
+/// other builds (`OtherBuild.swift`), the yardstick (`Yardstick.swift`), the
+/// ceilings (`SweepCeilings.swift`) and the cache check (`CacheCheck.swift`).
+/// Every seed comes from ``SweepSeeds``.
 public struct Sweep {
     public var kernels: [Kernel]
     public var backends: [BenchmarkBackend]
@@ -67,96 +73,79 @@ public struct Sweep {
     public func run(
         probe: BandwidthProbeResult, progress: (SweepProgress) -> Void = { _ in }
     ) throws(OtherBuildError) -> Outcome {
-        var rng = SplitMix64(seed: seed)
+        let seeds = SweepSeeds(run: seed)
+        var rng = seeds.schedule()
         let sorted = sizes.sorted()
         let total = sorted.count * kernels.count * backends.count
-        let checkSizes = cacheCheck == nil ? [] : CacheCheck.sizes(
-            sorted, lastLevelCacheBytes: lastLevelCacheBytes, secondLevelCacheBytes: secondLevelCacheBytes)
-        var measurements: [KernelMeasurement] = []
-        var others = [[KernelMeasurement]](repeating: [], count: otherBuilds.count)
-        var checkedCells: [CacheCheck.Cell] = []
-        var yardstickMeasurements: [KernelMeasurement] = []
+        let checkSizes = cacheCheckSizes(sorted)
+        var record = Record(otherBuilds: otherBuilds.count)
         for size in sorted {
             // One set of operands per backend and size, shared by its kernels.
-            let operations = backends.map { $0.kernelOperations(size: size, kernels: kernels, seed: seed) }
-            let yardstickOperations = yardstick?.kernelOperations(size: size, kernels: kernels, seed: seed)
+            let own = ownOperations(size: size, seeds: seeds)
+            let yardstick = yardstickOperations(size: size, seeds: seeds)
             for kernel in kernels {
-                progress(.measuring(kernel: kernel, size: size, cell: measurements.count + 1, of: total))
-                let state = CacheState.of(kernel, size: size, lastLevelCacheBytes: lastLevelCacheBytes)
-                var cells: [any SampledCell] = operations.map { $0[kernel]! }
-                var owners: [(build: Int?, backend: String)] = backends.map { (nil, $0.name) }
-                for (index, build) in otherBuilds.enumerated() {
-                    for name in build.backendNames where backends.contains(where: { $0.name == name }) {
-                        cells.append(build.cell(CellKey(kernel: kernel, backend: name, size: size), seed: seed))
-                        owners.append((index, name))
-                    }
-                }
-                // The yardstick's cell last: no ceiling, no cache check.
-                let yardstickCell = yardstickOperations?[kernel].map { operation -> Int in
-                    cells.append(operation)
-                    return cells.count - 1
-                }
-                // At the largest size, streaming from memory: every cell's
-                // ceiling pattern on that cell's own operands, in the same rounds.
-                var ceilings: [Int: [Int]] = [:]  // owner → cell indices, one per loop variant
-                if size == sorted.last && state == .memory {
-                    for (index, owner) in owners.enumerated() {
-                        let loops: [any SampledCell] = owner.build.map {
-                            otherBuilds[$0].ceilings(CellKey(kernel: kernel, backend: owner.backend, size: size), seed: seed)
-                        } ?? operations[index].ceilings[kernel] ?? []
-                        guard !loops.isEmpty else { continue }
-                        ceilings[index] = loops.indices.map { cells.count + $0 }
-                        cells += loops
-                    }
-                }
-                let checked = cacheCheck.flatMap { policy in
-                    checkSizes.contains(size)
-                        ? InterleavedSampler.LongSamples(policy: policy, cells: cells.indices.map { $0 < owners.count }) : nil
-                }
-                if checked != nil { progress(.checking(kernel: kernel, size: size)) }
-                let samples = sampler.sample(cells, warming: state == .hot, long: checked, using: &rng)
+                progress(.measuring(kernel: kernel, size: size, cell: record.measurements.count + 1, of: total))
+                var round = SweepRound(
+                    kernel: kernel, size: size,
+                    cacheState: CacheState.of(kernel, size: size, lastLevelCacheBytes: lastLevelCacheBytes))
+                addOwnCells(to: &round, from: own)
+                addOtherBuildCells(to: &round, seeds: seeds)
+                addYardstickCell(to: &round, from: yardstick)
+                if samplesCeilings(round, largestSize: sorted.last) { round.addCeilings() }
+                let long = longSamples(for: round, checkSizes: checkSizes)
+                if long != nil { progress(.checking(kernel: kernel, size: size)) }
+                let sampled = round.sample(sampler, warming: round.cacheState == .hot, long: long, using: &rng)
                 try checkOtherBuilds()
-                if let yardstickCell, let yardstick {
-                    yardstickMeasurements.append(Self.measurement(
-                        kernel: kernel, backend: yardstick.name, size: size, cell: samples[yardstickCell], probe: probe,
-                        seed: seed &+ 0x9A2D &+ UInt64(yardstickMeasurements.count), cacheState: state))
-                }
-                for (index, owner) in owners.enumerated() {
-                    let cellSeed = seed &+ UInt64(measurements.count + others.map(\.count).reduce(0, +))
-                    let comparison = ceilings[index].map { loops in
-                        CeilingComparison(kernel: kernel, size: size, kernelSamples: samples[index].samples,
-                                          loops: loops.map { samples[$0].samples }, seed: cellSeed)
-                    }
-                    let measurement = Self.measurement(
-                        kernel: kernel, backend: owner.backend, size: size, cell: samples[index], probe: probe,
-                        seed: cellSeed, cacheState: state, ceiling: comparison)
-                    if let build = owner.build { others[build].append(measurement) } else { measurements.append(measurement) }
-                    if checked != nil {
-                        let cell = samples[index]
-                        checkedCells.append(CacheCheck.Cell(
-                            kernel: kernel, backend: owner.backend, size: size,
-                            build: owner.build.map { otherBuilds[$0].machine.targetCPU }, cacheState: state,
-                            sweep: measurement.summary,
-                            long: SampleStatistics.summarize(cell.longSamples, seed: seed &+ UInt64(checkedCells.count)),
-                            pairedRatio: SampleStatistics.median(zip(cell.pairedSamples, cell.longSamples).map { $0 / $1 }),
-                            tolerance: CacheCheck.defaultTolerance))
-                    }
+                for cell in sampled {
+                    record.add(cell, of: round, checked: long != nil, probe: probe, seeds: seeds, sweep: self)
                 }
             }
         }
         return Outcome(
-            measurements: measurements,
-            otherBuilds: zip(otherBuilds, others).map { BuildMeasurements(machine: $0.machine, measurements: $1) },
+            measurements: record.measurements,
+            otherBuilds: zip(otherBuilds, record.otherBuilds).map { BuildMeasurements(machine: $0.machine, measurements: $1) },
             cacheCheck: cacheCheck.map {
                 CacheCheck(minimumSampleNanoseconds: $0.minimumSampleNanoseconds, samples: $0.samples,
-                           tolerance: CacheCheck.defaultTolerance, cells: checkedCells)
+                           tolerance: CacheCheck.defaultTolerance, cells: record.checkedCells)
             },
-            yardstick: yardstickMeasurements)
+            yardstick: record.yardstick)
     }
 
-    private func checkOtherBuilds() throws(OtherBuildError) {
-        for build in otherBuilds {
-            if let failure = build.failure { throw OtherBuildError(build: build.machine.targetCPU, message: failure) }
+    /// What a sweep has measured so far; the counts are the ordinals its
+    /// seeds (``SweepSeeds``) are drawn by.
+    struct Record {
+        var measurements: [KernelMeasurement] = []
+        /// One list per other build, in ``Sweep/otherBuilds`` order.
+        var otherBuilds: [[KernelMeasurement]]
+        var yardstick: [KernelMeasurement] = []
+        var checkedCells: [CacheCheck.Cell] = []
+
+        init(otherBuilds: Int) {
+            self.otherBuilds = Array(repeating: [], count: otherBuilds)
+        }
+
+        /// This build's and the other builds' measurements so far.
+        var measured: Int { measurements.count + otherBuilds.map(\.count).reduce(0, +) }
+
+        /// Records what one owner's cells of `round` gave (and, when the
+        /// round was `checked`, its cache-check cell).
+        mutating func add(
+            _ cell: SweepRound.Sampled, of round: SweepRound, checked: Bool, probe: BandwidthProbeResult, seeds: SweepSeeds,
+            sweep: Sweep
+        ) {
+            guard cell.owner.isMeasured else {
+                yardstick.append(Sweep.yardstickMeasurement(cell, of: round, probe: probe, seed: seeds.yardstick(yardstick.count)))
+                return
+            }
+            let seed = seeds.measurement(measured)
+            let measurement = Sweep.measurement(
+                kernel: round.kernel, backend: cell.owner.backend, size: round.size, cell: cell.samples, probe: probe,
+                seed: seed, cacheState: round.cacheState, ceiling: Sweep.ceilingComparison(cell, of: round, seed: seed))
+            if let build = cell.owner.build { otherBuilds[build].append(measurement) } else { measurements.append(measurement) }
+            if checked {
+                checkedCells.append(sweep.checkedCell(
+                    cell, of: round, measurement: measurement, seed: seeds.cacheCheck(checkedCells.count)))
+            }
         }
     }
 

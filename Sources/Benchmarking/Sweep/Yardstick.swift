@@ -129,3 +129,26 @@ extension KernelOperands {
         }
     }
 }
+
+/// The sweep's yardstick: one reference cell per kernel and size, sampled in
+/// the same rounds as the backends, with no ceiling and no cache check.
+extension Sweep {
+    /// The yardstick's operations at `size`, made like every backend's; nil without a yardstick.
+    func yardstickOperations(size: Int, seeds: SweepSeeds) -> KernelOperations? {
+        yardstick?.kernelOperations(size: size, kernels: kernels, seed: seeds.operands)
+    }
+
+    /// Adds the yardstick's cell of the round's kernel last, if it has one.
+    func addYardstickCell(to round: inout SweepRound, from operations: KernelOperations?) {
+        guard let yardstick, let cell = operations?[round.kernel] else { return }
+        round.add(.yardstick(backend: yardstick.name), cell)
+    }
+
+    /// The yardstick's measurement of `round` (against the probe, never a ceiling).
+    static func yardstickMeasurement(
+        _ cell: SweepRound.Sampled, of round: SweepRound, probe: BandwidthProbeResult, seed: UInt64
+    ) -> KernelMeasurement {
+        measurement(kernel: round.kernel, backend: cell.owner.backend, size: round.size, cell: cell.samples, probe: probe,
+                    seed: seed, cacheState: round.cacheState)
+    }
+}

@@ -58,96 +58,22 @@ public struct PairedSweep {
         progress: (_ epoch: Int, SweepProgress) -> Void = { _, _ in }
     ) throws(PairedRunError) -> (baseline: BenchmarkResults, current: BenchmarkResults) {
         let started = monotonicNanoseconds()
-        var rng = SplitMix64(seed: configuration.seed)
-        var machines: [MachineRecord] = []
-        var probes: [BandwidthProbeResult] = []
-        var labels: [String] = []
-        // Per cell, in sweep order: iterations, samples and allocations of each side.
-        var cells: [CellKey] = []
-        for size in configuration.sizes.sorted() {
-            for kernel in configuration.kernels {
-                for backend in configuration.backends { cells.append(CellKey(kernel: kernel, backend: backend, size: size)) }
-            }
-        }
-        var iterations = [Int](repeating: 1, count: cells.count)
-        var samples = [[[Double]]](repeating: [[], []], count: cells.count)
-        var allocations = [[Double?]](repeating: [nil, nil], count: cells.count)
-        // What each sampler may be asked, from the memory its hello reports.
-        var limits: [SamplerLimits?] = [nil, nil]
-        func checked(_ request: SamplerRequest, _ index: Int, _ side: SamplerChannel) throws(PairedRunError) -> SamplerRequest {
-            let known = limits[index] ?? SamplerLimits(physicalMemoryBytes: .infinity)
-            if let reason = known.refusal(of: request, backendsAtSize: configuration.backends.count) {
-                throw .beyondLimits(label: side.label, reason: reason)
-            }
-            return request
-        }
+        let seeds = SweepSeeds(run: configuration.seed)
+        var rng = seeds.schedule()
+        var cells = PairedCell.sweepOrder(configuration)
+        var sides = [Side(), Side()]  // baseline, current
         for epoch in 1...epochs {
             let (baseline, current) = try start()
-            let sides = [baseline, current]
-            defer { sides.forEach { $0.close() } }
-            for side in sides {
-                guard case .hello(let version, var machine) = try side.send(.hello) else {
-                    throw .garbled(label: side.label, line: "a response other than hello")
-                }
-                guard version == SamplerProtocol.version else { throw .incompatible(label: side.label, version: version) }
-                if let index = sides.firstIndex(where: { $0 === side }), machine.memoryBytes > 0 {
-                    limits[index] = SamplerLimits(physicalMemoryBytes: Double(machine.memoryBytes))
-                }
-                if epoch == 1 {
-                    machine.commandLine = commandLine
-                    machines.append(machine)
-                    labels.append(side.label)
-                }
-            }
+            let channels = [baseline, current]
+            defer { channels.forEach { $0.close() } }
+            try greet(channels, sides: &sides, epoch: epoch, commandLine: commandLine)
             if epoch == 1 {
-                guard machines[0].hostname == machines[1].hostname, machines[0].cpuModel == machines[1].cpuModel else {
-                    throw .differentMachines(baseline: machines[0].comparisonSummary, current: machines[1].comparisonSummary)
-                }
-                for (index, side) in sides.enumerated() {
-                    progress(epoch, .probing(.copy))
-                    guard case .probe(let result) = try side.send(checked(
-                        .probe(trials: probeTrials, minimumElements: probeMinimumElements, clock: policy.clock), index, side)) else {
-                        throw .garbled(label: side.label, line: "a response other than probe")
-                    }
-                    probes.append(result)
-                }
+                try probe(channels, sides: &sides) { progress(epoch, $0) }
             }
-            for (number, cell) in cells.enumerated() {
-                progress(epoch, .measuring(kernel: cell.kernel, size: cell.size, cell: number + 1, of: cells.count))
-                let prepare = SamplerRequest.prepare(
-                    kernel: cell.kernel, backend: cell.backend, size: cell.size, seed: configuration.seed,
-                    warmupNanoseconds: policy.warmupNanoseconds, minimumSampleNanoseconds: policy.minimumSampleNanoseconds, ceiling: nil)
-                // Whichever side prepares (warms up) last starts with its data in
-                // the caches, and that favours it in the first pair whatever the
-                // pair's order: measured, the side always prepared last read
-                // 3–4 % faster at 1 Mi points (96 % of those cells) in A/A runs.
-                // So the preparing order is random too, and one settling pair,
-                // untimed, goes before the timed ones.
-                var count = 1
-                for index in randomOrder(&rng) {
-                    guard case .prepared(let calibrated) = try sides[index].send(checked(prepare, index, sides[index])) else {
-                        throw .garbled(label: sides[index].label, line: "a response other than prepared")
-                    }
-                    count = max(count, calibrated)
-                }
-                iterations[number] = max(iterations[number], count)
-                for pair in 0...policy.samples {
-                    for index in randomOrder(&rng) {
-                        guard case .sample(let nanoseconds) = try sides[index].send(checked(
-                            .sample(iterations: count, clock: policy.clock, cell: nil, warm: nil, ceiling: nil), index, sides[index])) else {
-                            throw .garbled(label: sides[index].label, line: "a response other than sample")
-                        }
-                        if pair > 0 { samples[number][index].append(nanoseconds) }
-                    }
-                }
-                if epoch == epochs {
-                    for index in sides.indices {
-                        guard case .allocations(let perOperation) = try sides[index].send(.allocations(cell: nil)) else {
-                            throw .garbled(label: sides[index].label, line: "a response other than allocations")
-                        }
-                        allocations[number][index] = perOperation
-                    }
-                }
+            for number in cells.indices {
+                let key = cells[number].key
+                progress(epoch, .measuring(kernel: key.kernel, size: key.size, cell: number + 1, of: cells.count))
+                try measure(&cells[number], on: channels, sides: sides, countingAllocations: epoch == epochs, using: &rng)
             }
         }
         let elapsed = Double(monotonicNanoseconds() &- started) / 1e9
@@ -156,21 +82,149 @@ public struct PairedSweep {
             var sideConfiguration = configuration
             sideConfiguration.samples = policy.samples * epochs
             sideConfiguration.pairing = PairingRecord(
-                id: pairingID, role: roles[index], baselineExecutable: labels[0], currentExecutable: labels[1],
+                id: pairingID, role: roles[index], baselineExecutable: sides[0].label!, currentExecutable: sides[1].label!,
                 epochs: epochs, cpu: cpu)
-            let measurements = cells.indices.map { number in
+            let measurements = cells.enumerated().map { number, cell in
                 Sweep.measurement(
-                    kernel: cells[number].kernel, backend: cells[number].backend, size: cells[number].size,
+                    kernel: cell.key.kernel, backend: cell.key.backend, size: cell.key.size,
                     cell: InterleavedSampler.CellSamples(
-                        iterationsPerSample: iterations[number], samples: samples[number][index],
-                        allocationsPerOperation: allocations[number][index]),
-                    probe: probes[index], seed: configuration.seed &+ UInt64(number))
+                        iterationsPerSample: cell.iterations, samples: cell.samples[index],
+                        allocationsPerOperation: cell.allocations[index]),
+                    probe: sides[index].probe!, seed: seeds.measurement(number))
             }
             return BenchmarkResults(
-                machine: machines[index], configuration: sideConfiguration, probe: probes[index],
+                machine: sides[index].machine!, configuration: sideConfiguration, probe: sides[index].probe!,
                 measurements: measurements, workloads: [], elapsedSeconds: elapsed)
         }
         return (results[0], results[1])
+    }
+
+    /// What the run knows of one side: from its first hello and probe, and
+    /// the limits its latest hello allows.
+    struct Side {
+        var label: String?
+        var machine: MachineRecord?
+        var probe: BandwidthProbeResult?
+        /// What the sampler may be asked, from the memory its hello reports.
+        var limits: SamplerLimits?
+
+        /// `request`, unless it is beyond the side's limits.
+        func checked(_ request: SamplerRequest, backendsAtSize: Int, label: String) throws(PairedRunError) -> SamplerRequest {
+            let known = limits ?? SamplerLimits(physicalMemoryBytes: .infinity)
+            if let reason = known.refusal(of: request, backendsAtSize: backendsAtSize) {
+                throw .beyondLimits(label: label, reason: reason)
+            }
+            return request
+        }
+    }
+
+    /// One cell of the paired run across its epochs: the iterations both
+    /// sides use, and each side's samples and allocations (baseline, current).
+    struct PairedCell {
+        var key: CellKey
+        var iterations = 1
+        var samples: [[Double]] = [[], []]
+        var allocations: [Double?] = [nil, nil]
+
+        /// The cells of `configuration` in sweep order: sizes ascending, then kernels, then backends.
+        static func sweepOrder(_ configuration: SweepConfiguration) -> [PairedCell] {
+            configuration.sizes.sorted().flatMap { size in
+                configuration.kernels.flatMap { kernel in
+                    configuration.backends.map { PairedCell(key: CellKey(kernel: kernel, backend: $0, size: size)) }
+                }
+            }
+        }
+    }
+
+    /// `request` for side `index`, checked against its limits.
+    private func checked(
+        _ request: SamplerRequest, _ index: Int, _ channel: SamplerChannel, _ sides: [Side]
+    ) throws(PairedRunError) -> SamplerRequest {
+        try sides[index].checked(request, backendsAtSize: configuration.backends.count, label: channel.label)
+    }
+
+    /// Says hello to both samplers: checks their protocol, takes the limits
+    /// their memory allows and, in the first epoch, their records.
+    private func greet(
+        _ channels: [SamplerChannel], sides: inout [Side], epoch: Int, commandLine: String
+    ) throws(PairedRunError) {
+        for channel in channels {
+            guard case .hello(let version, var machine) = try channel.send(.hello) else {
+                throw .garbled(label: channel.label, line: "a response other than hello")
+            }
+            guard version == SamplerProtocol.version else { throw .incompatible(label: channel.label, version: version) }
+            if let index = channels.firstIndex(where: { $0 === channel }), machine.memoryBytes > 0 {
+                sides[index].limits = SamplerLimits(physicalMemoryBytes: Double(machine.memoryBytes))
+            }
+            if epoch == 1, let index = sides.firstIndex(where: { $0.label == nil }) {
+                machine.commandLine = commandLine
+                sides[index].machine = machine
+                sides[index].label = channel.label
+            }
+        }
+        if epoch == 1, let baseline = sides[0].machine, let current = sides[1].machine {
+            guard baseline.hostname == current.hostname, baseline.cpuModel == current.cpuModel else {
+                throw .differentMachines(baseline: baseline.comparisonSummary, current: current.comparisonSummary)
+            }
+        }
+    }
+
+    /// Each side's bandwidth probe, for its results file (first epoch only).
+    private func probe(
+        _ channels: [SamplerChannel], sides: inout [Side], progress: (SweepProgress) -> Void
+    ) throws(PairedRunError) {
+        for (index, channel) in channels.enumerated() {
+            progress(.probing(.copy))
+            guard case .probe(let result) = try channel.send(checked(
+                .probe(trials: probeTrials, minimumElements: probeMinimumElements, clock: policy.clock), index, channel, sides)) else {
+                throw .garbled(label: channel.label, line: "a response other than probe")
+            }
+            sides[index].probe = result
+        }
+    }
+
+    /// One epoch of one cell: both sides prepare (in random order), the
+    /// larger iteration count is used by both, then one untimed settling pair
+    /// and `policy.samples` timed pairs, each in random order; in the last
+    /// epoch, each side's allocations.
+    private func measure(
+        _ cell: inout PairedCell, on channels: [SamplerChannel], sides: [Side], countingAllocations: Bool,
+        using rng: inout SplitMix64
+    ) throws(PairedRunError) {
+        let prepare = SamplerRequest.prepare(
+            kernel: cell.key.kernel, backend: cell.key.backend, size: cell.key.size, seed: configuration.seed,
+            warmupNanoseconds: policy.warmupNanoseconds, minimumSampleNanoseconds: policy.minimumSampleNanoseconds, ceiling: nil)
+        // Whichever side prepares (warms up) last starts with its data in
+        // the caches, and that favours it in the first pair whatever the
+        // pair's order: measured, the side always prepared last read
+        // 3–4 % faster at 1 Mi points (96 % of those cells) in A/A runs.
+        // So the preparing order is random too, and one settling pair,
+        // untimed, goes before the timed ones.
+        var count = 1
+        for index in randomOrder(&rng) {
+            guard case .prepared(let calibrated) = try channels[index].send(checked(prepare, index, channels[index], sides)) else {
+                throw .garbled(label: channels[index].label, line: "a response other than prepared")
+            }
+            count = max(count, calibrated)
+        }
+        cell.iterations = max(cell.iterations, count)
+        for pair in 0...policy.samples {
+            for index in randomOrder(&rng) {
+                guard case .sample(let nanoseconds) = try channels[index].send(checked(
+                    .sample(iterations: count, clock: policy.clock, cell: nil, warm: nil, ceiling: nil), index, channels[index], sides)) else {
+                    throw .garbled(label: channels[index].label, line: "a response other than sample")
+                }
+                if pair > 0 { cell.samples[index].append(nanoseconds) }
+            }
+        }
+        if countingAllocations {
+            for index in channels.indices {
+                guard case .allocations(let perOperation) = try channels[index].send(.allocations(cell: nil)) else {
+                    throw .garbled(label: channels[index].label, line: "a response other than allocations")
+                }
+                cell.allocations[index] = perOperation
+            }
+        }
     }
 
     /// Baseline then current, or current then baseline, with equal odds.

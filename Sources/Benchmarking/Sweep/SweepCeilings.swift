@@ -1,0 +1,16 @@
+/// The sweep's ceilings: at the largest size, when its operands stream from
+/// memory, every measured cell's ceiling pattern (``Kernel/ceilingPattern``,
+/// every loop variant) on that cell's own operands, sampled in the same rounds.
+extension Sweep {
+    /// Whether `round` samples ceilings beside its kernels.
+    func samplesCeilings(_ round: SweepRound, largestSize: Int?) -> Bool {
+        round.size == largestSize && round.cacheState == .memory
+    }
+
+    /// The owner's kernel against the ceiling sampled beside it; nil when none was.
+    static func ceilingComparison(_ cell: SweepRound.Sampled, of round: SweepRound, seed: UInt64) -> CeilingComparison? {
+        cell.ceilings.map { loops in
+            CeilingComparison(kernel: round.kernel, size: round.size, kernelSamples: cell.samples.samples, loops: loops, seed: seed)
+        }
+    }
+}
