@@ -4,7 +4,8 @@
 // verifies and times them. Modules depend one way only (lower to upper):
 //
 //   VectorKernels ─► OpenBLASKernels ─► SpringBenchBackends   (kernels, backends)
-//   SpringModel, ODEReference                                 (spring math)
+//   SpringModel, ODEReference                                 (spring math, conversions)
+//   SpringModel ─► SpringPlatforms    platforms' frame loops, the catalogue
 //   Verification      checks laws, backends, formulas for any type a user gives
 //   Benchmarking      plan in, results out: sweep, probe, workloads, statistics,
 //                     recommendation, frame budget
@@ -27,6 +28,7 @@ let package = Package(
         .library(name: "OpenBLASKernels", targets: ["OpenBLASKernels"]),
         .library(name: "SpringBenchBackends", targets: ["SpringBenchBackends"]),
         .library(name: "SpringModel", targets: ["SpringModel"]),
+        .library(name: "SpringPlatforms", targets: ["SpringPlatforms"]),
         .library(name: "ODEReference", targets: ["ODEReference"]),
         .library(name: "Verification", targets: ["Verification"]),
         .library(name: "Benchmarking", targets: ["Benchmarking"]),
@@ -63,6 +65,7 @@ let package = Package(
         .target(name: "OpenBLASKernels", dependencies: ["VectorKernels", "COpenBLAS"]),
         .target(name: "SpringBenchBackends", dependencies: ["VectorKernels", "OpenBLASKernels"]),
         .target(name: "SpringModel", dependencies: ["VectorKernels"]),
+        .target(name: "SpringPlatforms", dependencies: ["SpringModel"]),
         .target(name: "ODEReference", dependencies: ["VectorKernels"]),
         .target(
             name: "Benchmarking",
@@ -72,12 +75,17 @@ let package = Package(
             ]
         ),
         .target(name: "RegressionGate", dependencies: ["DocumentValues", "SpringBenchFiles", "VectorKernels", "Benchmarking"]),
-        .target(name: "Verification", dependencies: ["VectorKernels", "SpringBenchBackends", "SpringModel", "ODEReference"]),
-        .target(name: "Reporting", dependencies: ["SpringBenchFiles", "SpringModel", "Benchmarking", "Verification"]),
+        .target(
+            name: "Verification",
+            dependencies: ["VectorKernels", "SpringBenchBackends", "SpringModel", "SpringPlatforms", "ODEReference"]
+        ),
+        .target(
+            name: "Reporting", dependencies: ["SpringBenchFiles", "SpringModel", "SpringPlatforms", "Benchmarking", "Verification"]
+        ),
         .target(
             name: "SpringBenchCLI",
             dependencies: [
-                "VectorKernels", "OpenBLASKernels", "SpringModel", "Benchmarking",
+                "VectorKernels", "OpenBLASKernels", "SpringModel", "SpringPlatforms", "Benchmarking",
                 "RegressionGate", "Reporting", "CAllocationCounting", "Verification", "SpringBenchFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -101,7 +109,7 @@ let package = Package(
         .testTarget(
             name: "SpringModelTests",
             dependencies: [
-                "SpringModel", "VectorKernels", "SpringBenchBackends", "_TestSupport",
+                "SpringModel", "SpringPlatforms", "VectorKernels", "SpringBenchBackends", "_TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -118,7 +126,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VerificationTests",
-            dependencies: ["Verification", "VectorKernels", "ODEReference", "Reporting"]
+            dependencies: ["Verification", "VectorKernels", "ODEReference", "Reporting", "SpringPlatforms"]
         ),
         .testTarget(
             name: "RegressionGateTests",
@@ -126,11 +134,13 @@ let package = Package(
         ),
         .testTarget(
             name: "SpringBenchCLITests",
-            dependencies: ["SpringBenchCLI", "Benchmarking", "Reporting", "VectorKernels", "_TestSupport"]
+            dependencies: ["SpringBenchCLI", "Benchmarking", "Reporting", "VectorKernels", "SpringPlatforms", "_TestSupport"]
         ),
         .testTarget(
             name: "ReportingTests",
-            dependencies: ["Reporting", "Benchmarking", "RegressionGate", "SpringModel", "_TestSupport", "SpringBenchFiles"]
+            dependencies: [
+                "Reporting", "Benchmarking", "RegressionGate", "SpringModel", "SpringPlatforms", "_TestSupport", "SpringBenchFiles",
+            ]
         ),
         .testTarget(
             name: "MachineFactsTests",
