@@ -4,7 +4,8 @@
 // verifies and times them. Modules depend one way only (lower to upper):
 //
 //   VectorKernels ─► OpenBLASKernels ─► SpringBenchBackends   (kernels, backends)
-//   SpringModel, ODEReference                                 (spring math)
+//   SpringModel, ODEReference                                 (spring math, conversions)
+//   SpringModel ─► SpringPlatforms    platforms' frame loops, the catalogue
 //   Verification      checks laws, backends, formulas for any type a user gives
 //   Benchmarking      plan in, results out: sweep, probe, workloads, statistics,
 //                     recommendation, frame budget
@@ -27,6 +28,7 @@ let package = Package(
         .library(name: "OpenBLASKernels", targets: ["OpenBLASKernels"]),
         .library(name: "SpringBenchBackends", targets: ["SpringBenchBackends"]),
         .library(name: "SpringModel", targets: ["SpringModel"]),
+        .library(name: "SpringPlatforms", targets: ["SpringPlatforms"]),
         .library(name: "ODEReference", targets: ["ODEReference"]),
         .library(name: "Verification", targets: ["Verification"]),
         .library(name: "Benchmarking", targets: ["Benchmarking"]),
@@ -59,26 +61,40 @@ let package = Package(
             dependencies: ["CSignalRelay", .product(name: "SystemPackage", package: "swift-system")]
         ),
         .target(name: "CSignalRelay"),
+        // Not a product: child processes, CPU affinity and the JSON output
+        // encoder, with `package` access. The tool's own plumbing, free to
+        // change in any release; nothing a user imports.
+        .target(name: "SpringBenchSupport", dependencies: ["CChildProcess", "CCPUAffinity"]),
         .target(name: "VectorKernels", dependencies: ["CVectorKernels", "DocumentValues", "MachineFacts"]),
         .target(name: "OpenBLASKernels", dependencies: ["VectorKernels", "COpenBLAS"]),
         .target(name: "SpringBenchBackends", dependencies: ["VectorKernels", "OpenBLASKernels"]),
         .target(name: "SpringModel", dependencies: ["VectorKernels"]),
+        .target(name: "SpringPlatforms", dependencies: ["SpringModel"]),
         .target(name: "ODEReference", dependencies: ["VectorKernels"]),
         .target(
             name: "Benchmarking",
             dependencies: [
-                "DocumentValues", "SpringBenchFiles", "MachineFacts", "VectorKernels", "OpenBLASKernels", "SpringModel", "ODEReference", "CCPUAffinity",
-                "CChildProcess", "CVectorLoops",
+                "DocumentValues", "SpringBenchFiles", "SpringBenchSupport", "MachineFacts", "VectorKernels", "OpenBLASKernels",
+                "SpringModel", "ODEReference", "CVectorLoops",
             ]
         ),
-        .target(name: "RegressionGate", dependencies: ["DocumentValues", "SpringBenchFiles", "VectorKernels", "Benchmarking"]),
-        .target(name: "Verification", dependencies: ["VectorKernels", "SpringBenchBackends", "SpringModel", "ODEReference"]),
-        .target(name: "Reporting", dependencies: ["VectorKernels", "SpringBenchFiles", "SpringModel", "Benchmarking", "Verification"]),
+        .target(
+            name: "RegressionGate",
+            dependencies: ["DocumentValues", "SpringBenchFiles", "SpringBenchSupport", "VectorKernels", "Benchmarking"]
+        ),
+        .target(
+            name: "Verification",
+            dependencies: ["VectorKernels", "SpringBenchBackends", "SpringModel", "SpringPlatforms", "ODEReference"]
+        ),
+        .target(
+            name: "Reporting",
+            dependencies: ["VectorKernels", "SpringBenchFiles", "SpringModel", "SpringPlatforms", "Benchmarking", "Verification"]
+        ),
         .target(
             name: "SpringBenchCLI",
             dependencies: [
-                "VectorKernels", "OpenBLASKernels", "SpringModel", "Benchmarking",
-                "RegressionGate", "Reporting", "CAllocationCounting", "Verification", "SpringBenchFiles",
+                "VectorKernels", "OpenBLASKernels", "SpringModel", "SpringPlatforms", "Benchmarking",
+                "RegressionGate", "Reporting", "CAllocationCounting", "Verification", "SpringBenchFiles", "SpringBenchSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -109,7 +125,7 @@ let package = Package(
         .testTarget(
             name: "SpringModelTests",
             dependencies: [
-                "SpringModel", "VectorKernels", "SpringBenchBackends", "_TestSupport",
+                "SpringModel", "SpringPlatforms", "VectorKernels", "SpringBenchBackends", "_TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -121,24 +137,29 @@ let package = Package(
             name: "BenchmarkingTests",
             dependencies: [
                 "Benchmarking", "RegressionGate", "VectorKernels", "SpringBenchBackends", "SpringModel", "_TestSupport",
-                "_ResultsTestSupport", "DocumentValues", "SpringBenchFiles",
+                "_ResultsTestSupport", "DocumentValues", "SpringBenchFiles", "SpringBenchSupport",
             ]
         ),
         .testTarget(
             name: "VerificationTests",
-            dependencies: ["Verification", "VectorKernels", "ODEReference", "Reporting"]
+            dependencies: ["Verification", "VectorKernels", "ODEReference", "Reporting", "SpringPlatforms"]
         ),
         .testTarget(
             name: "RegressionGateTests",
-            dependencies: ["Benchmarking", "RegressionGate", "VectorKernels", "_TestSupport", "_ResultsTestSupport"]
+            dependencies: ["Benchmarking", "RegressionGate", "SpringBenchSupport", "VectorKernels", "_TestSupport", "_ResultsTestSupport"]
         ),
         .testTarget(
             name: "SpringBenchCLITests",
-            dependencies: ["SpringBenchCLI", "Benchmarking", "Reporting", "VectorKernels", "_ResultsTestSupport"]
+            dependencies: [
+                "SpringBenchCLI", "SpringBenchSupport", "Benchmarking", "Reporting", "VectorKernels", "SpringPlatforms",
+                "_ResultsTestSupport",
+            ]
         ),
         .testTarget(
             name: "ReportingTests",
-            dependencies: ["Reporting", "Benchmarking", "RegressionGate", "SpringModel", "_ResultsTestSupport", "SpringBenchFiles"]
+            dependencies: [
+                "Reporting", "Benchmarking", "RegressionGate", "SpringModel", "SpringPlatforms", "_ResultsTestSupport", "SpringBenchFiles",
+            ]
         ),
         .testTarget(
             name: "MachineFactsTests",

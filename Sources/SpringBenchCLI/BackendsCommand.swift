@@ -1,3 +1,4 @@
+import SpringBenchSupport
 import ArgumentParser
 import Benchmarking
 import Foundation

@@ -1,6 +1,8 @@
+import SpringBenchSupport
 import ArgumentParser
 import Benchmarking
 import SpringModel
+import SpringPlatforms
 
 /// `springbench convert`: one spring in every parameterization, side by side.
 struct ConvertCommand: ParsableCommand {
@@ -31,44 +33,34 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: Format = .table
 
-    /// Each parameterization's values for `spring`, or why it has none.
-    static func rows(for spring: Spring, epsilon: Double) -> [(name: String, values: Result<[(name: String, value: Double)], SpringParameterError>)] {
-        func row<P: SpringParameterization>(_ type: P.Type, _ make: () throws(SpringParameterError) -> P) -> (String, Result<[(name: String, value: Double)], SpringParameterError>) {
-            do {
-                return (P.parameterizationName, .success(try make().namedValues))
-            } catch {
-                return (P.parameterizationName, .failure(error))
-            }
-        }
-        return [
-            ("canonical", .success([("mass", spring.mass), ("stiffness", spring.stiffness), ("damping", spring.damping)])),
-            ("derived", .success([
+    /// Each parameterization's values for `spring`, or why it has none: the
+    /// canonical and derived rows, then every registered family's row
+    /// (``SpringParameterizationKind/registry``), each under its unit table.
+    static func rows(for spring: Spring, epsilon: Double) -> [Row] {
+        [
+            Row(
+                name: "canonical", units: PhysicalFamily.units,
+                values: .success([("mass", spring.mass), ("stiffness", spring.stiffness), ("damping", spring.damping)])),
+            Row(name: "derived", units: derivedUnits, values: .success([
                 ("naturalFrequency", spring.naturalFrequency), ("dampingRatio", spring.dampingRatio),
                 ("decayRate", spring.decayRate), ("exactSettlingDuration", spring.exactSettlingDuration(epsilon: epsilon)),
                 ("swiftUISettlingDuration", SwiftUISpring(spring).settlingDuration(target: 1, initialVelocity: 0, epsilon: epsilon)),
                 ("overshootPercent", spring.overshootPercent),
             ])),
-            row(SwiftUIParameters.self) { SwiftUIParameters(spring) },
-            row(ResponseParameters.self) { ResponseParameters(spring) },
-            row(SettlingParameters.self) { () throws(SpringParameterError) in try SettlingParameters(spring, epsilon: epsilon) },
-            row(SwiftUISettlingParameters.self) { () throws(SpringParameterError) in
-                try SwiftUISettlingParameters(spring, epsilon: epsilon)
-            },
-            row(UIKitParameters.self) { UIKitParameters(spring) },
-            row(CoreAnimationParameters.self) { CoreAnimationParameters(spring) },
-            row(AndroidSpringForce.self) { AndroidSpringForce(spring) },
-            row(MotionParameters.self) { MotionParameters(spring) },
-            row(MotionDurationParameters.self) { () throws(SpringParameterError) in try MotionDurationParameters(spring) },
-            row(MotionPhysicalDurationParameters.self) { () throws(SpringParameterError) in
-                try MotionPhysicalDurationParameters(spring)
-            },
-            row(ReactSpringParameters.self) { ReactSpringParameters(spring) },
-            ("react-spring frequency/damping", .success([
-                ("frequency", ReactSpringParameters(spring).frequency), ("damping", ReactSpringParameters(spring).dampingRatio),
-            ])),
-            row(OrigamiParameters.self) { OrigamiParameters(spring) },
-            row(PopParameters.self) { () throws(SpringParameterError) in try PopParameters(spring) },
-        ]
+        ] + SpringParameterizationKind.registry.compactMap { family in
+            family.converted(spring, epsilon: epsilon).map { Row(name: family.name, units: family.units, values: $0) }
+        }
+    }
+
+    /// One row of the table: a name, its values (or why there are none) and their units.
+    struct Row {
+        var name: String
+        /// The unit printed after each value, by value name.
+        var units: [String: String]
+        var values: Result<[(name: String, value: Double)], SpringParameterError>
+
+        /// The unit printed after `value` in the table, if it has one.
+        func unit(of value: String) -> String? { units[value] }
     }
 
     func run() throws {
@@ -80,12 +72,12 @@ struct ConvertCommand: ParsableCommand {
             switch format {
             case .table:
                 let width = rows.map(\.name.count).max() ?? 0
-                for (name, values) in rows {
-                    let padded = name + String(repeating: " ", count: width - name.count)
-                    switch values {
+                for row in rows {
+                    let padded = row.name + String(repeating: " ", count: width - row.name.count)
+                    switch row.values {
                     case .success(let pairs):
                         print("\(padded)  " + pairs.map { pair in
-                            "\(pair.name) \(pair.value)" + (Self.unit(of: pair.name, in: name).map { " \($0)" } ?? "")
+                            "\(pair.name) \(pair.value)" + (row.unit(of: pair.name).map { " \($0)" } ?? "")
                         }.joined(separator: ", "))
                     case .failure(let error):
                         print("\(padded)  — \(error)")
@@ -94,10 +86,10 @@ struct ConvertCommand: ParsableCommand {
                 print("")
                 print(endings.table)
             case .json:
-                print(try JSONOutput.string(Document(rows: rows.map { name, values in
-                    switch values {
-                    case .success(let pairs): (name, pairs.map { ($0.name, $0.value) }, nil)
-                    case .failure(let error): (name, nil, error.description)
+                print(try JSONOutput.string(Document(rows: rows.map { row in
+                    switch row.values {
+                    case .success(let pairs): (row.name, pairs.map { ($0.name, $0.value) }, nil)
+                    case .failure(let error): (row.name, nil, error.description)
                     }
                 }, endings: endings), sortedKeys: false))
             }
@@ -121,19 +113,11 @@ struct ConvertCommand: ParsableCommand {
         }
     }
 
-    /// The unit printed after each value in the table (JSON keeps bare numbers;
-    /// the README's table of parameterizations gives the same units).
-    /// Mass is in the value's own mass unit; time in seconds.
-    static let units: [String: String] = [
-        "duration": "s", "response": "s", "settlingDuration": "s", "exactSettlingDuration": "s", "swiftUISettlingDuration": "s", "visualDuration": "s", "frequency": "s",
-        "naturalFrequency": "rad/s", "decayRate": "1/s", "overshootPercent": "%",
-        "stiffness": "mass/s²", "damping": "mass/s", "tension": "mass/s²", "friction": "mass/s",
-        "initialVelocity": "1/s", "speed": "(Pop units)", "bounciness": "(Pop units)",
+    /// The units of the derived row (the canonical row's are
+    /// ``PhysicalFamily/units``, each family's its own). Mass is in the
+    /// value's own mass unit; time in seconds.
+    static let derivedUnits: [String: String] = [
+        "naturalFrequency": "rad/s", "decayRate": "1/s", "exactSettlingDuration": "s", "swiftUISettlingDuration": "s",
+        "overshootPercent": "%",
     ]
-
-    /// The unit of `value` in row `row`: react-spring's frequency form calls
-    /// its damping ratio `damping`, which has no unit.
-    static func unit(of value: String, in row: String) -> String? {
-        row == "react-spring frequency/damping" && value == "damping" ? nil : units[value]
-    }
 }

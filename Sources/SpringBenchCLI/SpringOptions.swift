@@ -1,12 +1,13 @@
 import ArgumentParser
 import SpringModel
+import SpringPlatforms
 
 /// The options that choose one spring, in any parameterization, shared by
 /// `springbench spring` and `springbench convert`.
 ///
-/// The families, their parameters, defaults and ranges, and the presets are
-/// SpringModel's catalogue (`SpringParameterizationKind`, `SpringPreset`);
-/// this type only maps flags to it. Exactly one family may be given; within a
+/// The families, their parameters, defaults, ranges and flags, and the
+/// presets are SpringPlatforms' catalogue (`SpringParameterizationKind`,
+/// `SpringPreset`); this type only reads the flags' values for it. Exactly one family may be given; within a
 /// family missing values take the catalogue's defaults (SwiftUI duration 0.5,
 /// bounce 0; mass 1). With no family at all the spring is SwiftUI's `.smooth`.
 struct SpringOptions: ParsableArguments {
@@ -88,44 +89,31 @@ struct SpringOptions: ParsableArguments {
     /// Flags several families share; they never choose a family by themselves.
     private static let sharedFlags: Set<String> = ["--mass", "--damping-ratio", "--epsilon", "--motion-bounce"]
 
-    /// The flags that set `kind`'s parameters, with their values if given.
-    /// A parameter without a flag here (react-spring frequency's mass) takes
-    /// its catalogue default.
+    /// Each flag's value, if given, by the flag's name: what the families'
+    /// ``SpringParameterizationFamily/flags`` read. A family's new flag needs
+    /// its `@Option` above and its line here.
+    private var flagValues: [String: Double?] {
+        [
+            "--duration": duration, "--bounce": bounce, "--mass": mass, "--stiffness": stiffness, "--damping": damping,
+            "--response": response, "--damping-ratio": dampingRatio, "--settling-duration": settlingDuration,
+            "--exact-settling-duration": exactSettlingDuration, "--epsilon": epsilon,
+            "--android-stiffness": androidStiffness,
+            "--motion-visual-duration": motionVisualDuration, "--motion-bounce": motionBounce, "--motion-duration": motionDuration,
+            "--tension": tension, "--friction": friction, "--react-frequency": reactFrequency, "--react-damping": reactDamping,
+            "--origami-tension": origamiTension, "--origami-friction": origamiFriction,
+            "--pop-bounciness": popBounciness, "--pop-speed": popSpeed,
+        ]
+    }
+
+    /// The flags that set `kind`'s parameters (its family's
+    /// ``SpringParameterizationFamily/flags``), with their values if given.
+    /// A parameter without a flag (react-spring frequency's mass) takes its
+    /// catalogue default.
     private func flags(
         for kind: SpringParameterizationKind
     ) -> [(flag: String, parameter: SpringParameter.Name, value: Double?)] {
-        switch kind {
-        case .swiftUI:
-            return [("--duration", .duration, duration), ("--bounce", .bounce, bounce)]
-        case .physical:
-            return [("--stiffness", .stiffness, stiffness), ("--damping", .damping, damping), ("--mass", .mass, mass)]
-        case .response:
-            return [("--response", .response, response), ("--damping-ratio", .dampingRatio, dampingRatio), ("--mass", .mass, mass)]
-        case .settling:
-            return [
-                ("--exact-settling-duration", .settlingDuration, exactSettlingDuration),
-                ("--damping-ratio", .dampingRatio, dampingRatio), ("--epsilon", .epsilon, epsilon),
-            ]
-        case .swiftUISettling:
-            return [
-                ("--settling-duration", .settlingDuration, settlingDuration),
-                ("--damping-ratio", .dampingRatio, dampingRatio), ("--epsilon", .epsilon, epsilon),
-            ]
-        case .android:
-            return [("--android-stiffness", .stiffness, androidStiffness), ("--damping-ratio", .dampingRatio, dampingRatio)]
-        case .motionDuration:
-            return [("--motion-visual-duration", .visualDuration, motionVisualDuration), ("--motion-bounce", .bounce, motionBounce)]
-        case .motionPhysicalDuration:
-            return [("--motion-duration", .duration, motionDuration), ("--motion-bounce", .bounce, motionBounce)]
-        case .reactSpring:
-            return [("--tension", .tension, tension), ("--friction", .friction, friction), ("--mass", .mass, mass)]
-        case .reactSpringFrequency:
-            return [("--react-frequency", .frequency, reactFrequency), ("--react-damping", .damping, reactDamping)]
-        case .origami:
-            return [("--origami-tension", .origamiTension, origamiTension), ("--origami-friction", .origamiFriction, origamiFriction)]
-        case .pop:
-            return [("--pop-bounciness", .bounciness, popBounciness), ("--pop-speed", .speed, popSpeed)]
-        }
+        let values = flagValues
+        return kind.family.flags.map { ($0.flag, $0.parameter, values[$0.flag] ?? nil) }
     }
 
     /// The flags that choose `kind` (its flags no other family shares).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Benchmarking
 import SpringModel
+import SpringPlatforms
 
 /// Where a motion starts and ends, and its initial velocity, shared by
 /// `springbench spring` and `springbench convert`.
@@ -82,7 +83,7 @@ struct StartOptions: ParsableArguments {
 /// When each platform declares a motion finished, as `spring` and `convert` print it.
 struct PlatformEndings: Encodable {
     struct Row {
-        var platform: String
+        var platform: SpringPlatform
         var doneTime: Double?
         var largestError: Double
         var clockDrift: Double?
@@ -97,9 +98,10 @@ struct PlatformEndings: Encodable {
     var table: String {
         var lines = ["end of the animation from \(from) to \(to) at \(refreshRate) Hz, by each platform's own rule "
             + "(largest error of its frames against the exact spring, as a fraction of the travel):"]
-        let width = rows.map(\.platform.count).max() ?? 0
+        let width = rows.map(\.platform.shortName.count).max() ?? 0
         for row in rows {
-            let padded = row.platform + String(repeating: " ", count: width - row.platform.count)
+            let name = row.platform.shortName
+            let padded = name + String(repeating: " ", count: width - name.count)
             lines.append("\(padded)  done at " + (row.doneTime.map { "\($0) s" } ?? "never within 60 s")
                 + ", largest error \(row.largestError)"
                 + (row.clockDrift.map { ", clock drift \($0 * 100) %" } ?? ""))
@@ -117,7 +119,7 @@ struct PlatformEndings: Encodable {
         try container.encode(refreshRate, forKey: JSONKey("refreshRate"))
         var platforms = container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("platforms"))
         for row in rows {
-            var platform = platforms.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey(row.platform))
+            var platform = platforms.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey(row.platform.shortName))
             try platform.encode(row.doneTime, forKey: JSONKey("doneTime"))  // Optional: null when never done
             try platform.encode(row.largestError, forKey: JSONKey("largestError"))
             try platform.encode(row.clockDrift, forKey: JSONKey("clockDrift"))

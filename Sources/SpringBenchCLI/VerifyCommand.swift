@@ -4,6 +4,7 @@ import SpringBenchFiles
 import Foundation
 import Reporting
 import SpringModel
+import SpringPlatforms
 import Verification
 
 /// `springbench verify`: runs the verification suite, prints a summary and

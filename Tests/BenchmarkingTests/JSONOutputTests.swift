@@ -1,3 +1,4 @@
+import SpringBenchSupport
 import Foundation
 import Testing
 @testable import Benchmarking

@@ -1,3 +1,4 @@
+import SpringBenchSupport
 import _ResultsTestSupport
 import Benchmarking
 import RegressionGate

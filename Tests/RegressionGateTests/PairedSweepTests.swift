@@ -1,3 +1,4 @@
+import SpringBenchSupport
 import Foundation
 import Testing
 import _TestSupport

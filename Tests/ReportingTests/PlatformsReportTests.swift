@@ -1,5 +1,6 @@
 import Reporting
 import SpringModel
+import SpringPlatforms
 import Testing
 
 @Suite("platforms.md: the answer first, figures from the platforms' loops, plots")
@@ -15,8 +16,8 @@ struct PlatformsReportTests {
         let lines = document.markdown.split(separator: "\n")
         #expect(lines.first?.hasPrefix("# ") == true)
         #expect(lines.dropFirst().first?.hasPrefix("**Answer.**") == true)
-        for platform in PlatformLoops.names {
-            #expect(document.markdown.contains("| \(platform) |"), "\(platform)")
+        for platform in PlatformLoops.platforms {
+            #expect(document.markdown.contains("| \(platform.shortName) |"), "\(platform)")
         }
         #expect(document.markdown.contains("worst error @60 Hz") && document.markdown.contains("worst error @120 Hz"))
         for file in ["plots/platforms-motion.svg", "plots/platforms-error.svg"] {
@@ -29,14 +30,14 @@ struct PlatformsReportTests {
     func figures() throws {
         let comparison = Self.comparison
         // react-spring at 120 Hz: 17 steps on the first frame, 9 per 8.33 ms frame after it.
-        let react = try #require(comparison.cells.first { $0.platform == "react-spring" && $0.refreshRate == 120 && $0.spring == "react-spring default" })
+        let react = try #require(comparison.cells.first { $0.platform == .reactSpring && $0.refreshRate == 120 && $0.spring == "react-spring default" })
         let run = ReactSpringLoop(tension: 170, friction: 26).run(from: 0, to: 100, refreshRate: 120)
         let frames = try #require(run.doneFrame) - 1
         let expected = (17.0 + 9 * Double(frames - 1)) / (Double(frames) / 120 * 1000) - 1
         #expect(abs(try #require(react.clockDrift) - expected) < 1e-12)
         #expect(react.doneTime == Double(frames + 1) / 120)
         // Each cell's error is the loop's own frames against the closed form.
-        for cell in comparison.cells where cell.platform == "Rebound" {
+        for cell in comparison.cells where cell.platform == .rebound {
             let spring = try #require(comparison.springs.first { $0.name == cell.spring }).spring
             let shown = ReboundLoop(spring).run(from: 0, to: 100, refreshRate: cell.refreshRate)
             var worst = 0.0

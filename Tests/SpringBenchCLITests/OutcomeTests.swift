@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Benchmarking
 import SpringBenchCLI
+import SpringPlatforms
 import _ResultsTestSupport
 
 /// Each command's mapping from options to the model, and its exit code for
@@ -77,11 +78,11 @@ struct OutcomeTests {
         let platforms = try #require(ends["platforms"] as? [String: [String: Any]])
         #expect(Set(platforms.keys) == Set(PlatformNames.all))
         // react-spring's whole-millisecond steps: 9 per 8.33 ms frame, its clock fast by more than 8 %.
-        let drift = try #require(platforms["react-spring"]?["clockDrift"] as? Double)
+        let drift = try #require(platforms[SpringPlatform.reactSpring.shortName]?["clockDrift"] as? Double)
         #expect(drift > 0.08 && drift < 0.1)
         // Motion's default x transition (restSpeed 10) ends at 450 ms, as Motion's own playback does.
         let motion = SpringBenchCLI.run(["convert", "--preset", "motion-transform", "--to", "100"])
-        #expect(motion.stdout.contains("\nMotion        done at 0.45 s"), "\(motion)")
+        #expect(motion.stdout.contains("\n\(SpringPlatform.motion.shortName)        done at 0.45 s"), "\(motion)")
         let bad = SpringBenchCLI.run(["convert", "--refresh-rate", "0.5"])
         #expect(bad.status == 2 && bad.errorLines.first?.contains("--refresh-rate") == true, "\(bad)")
     }
@@ -154,7 +155,9 @@ struct OutcomeTests {
     }
 }
 
-/// The platforms `convert` ends, as SpringModel's PlatformLoops names them.
+/// The platforms `convert` ends, by the names their ``SpringPlatform`` gives runs.
 enum PlatformNames {
-    static let all = ["SwiftUI", "Motion", "react-spring", "Rebound", "Pop", "Android", "Compose", "Flutter"]
+    static let all = [
+        SpringPlatform.swiftUI, .motion, .reactSpring, .rebound, .pop, .androidSpringForce, .jetpackCompose, .flutter,
+    ].map(\.shortName)
 }

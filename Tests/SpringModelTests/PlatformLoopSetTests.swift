@@ -1,4 +1,5 @@
 import SpringModel
+import SpringPlatforms
 import Testing
 
 /// The platform loops on a larger, seeded set: 24 springs (stiffness 30–3000,

@@ -1,4 +1,5 @@
 import SpringModel
+import SpringPlatforms
 import Testing
 
 /// The platforms' frame loops and "done" rules against values computed by

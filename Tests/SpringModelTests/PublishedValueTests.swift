@@ -1,4 +1,5 @@
 import SpringModel
+import SpringPlatforms
 import Testing
 
 /// Every published number of Guides/SpringFormulas.md, each test naming its source.

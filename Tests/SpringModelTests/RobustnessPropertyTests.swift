@@ -1,5 +1,6 @@
 import Foundation
 import SpringModel
+import SpringPlatforms
 import Testing
 import VectorKernels
 

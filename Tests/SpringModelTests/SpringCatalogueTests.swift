@@ -1,4 +1,5 @@
 import SpringModel
+import SpringPlatforms
 import Testing
 
 /// The catalogue: every preset against the number its platform publishes, and

@@ -1,3 +1,4 @@
+import SpringBenchSupport
 import OpenBLASKernels
 
 /// The benchmark run: a validated plan in, results out.

@@ -1,3 +1,4 @@
+import SpringBenchSupport
 import Benchmarking
 import Foundation
 import SpringBenchFiles

@@ -1,24 +1,12 @@
 import Benchmarking
 import SpringModel
+import SpringPlatforms
 
 /// `platforms.md`: per platform, what it computes, where it differs from the
 /// exact spring and by how much at 60/120/240 Hz, from the platforms' own
 /// frame loops (``PlatformComparison``), with plots.
 public enum PlatformsReport {
     public static let path = "platforms.md"
-
-    /// What each platform computes and where its own formulas part from the
-    /// exact spring (the measured figures come from `comparison`).
-    static let descriptions: [String: String] = [
-        "SwiftUI": "steps the spring at a fixed 300 Hz (kick–drift–kick) and shows the step at or after each frame; done within 1 % of the change with |v|, |force| ≤ 0.06",
-        "Motion": "evaluates the closed form at whole-millisecond frame times; playback ends at the first 50 ms grid point where its rest test holds (restDelta/restSpeed 0.5/2, or 0.005/0.01 below a travel of 5)",
-        "react-spring": "semi-implicit Euler in whole 1 ms steps, ceil(frame ms) of them per frame (the first frame 17): its clock runs fast; done at precision min(1, 0.001·travel)",
-        "Rebound": "a third-order Runge–Kutta variant (stale first stage) at 1 ms, a 1 ms first frame, the remainder interpolated back into its state each frame: its clock runs slow; done at |v| < 0.001 and |x − end| ≤ 0.001",
-        "Pop": "textbook RK4 at 0.001f s with the same interpolated write-back; done at its property threshold (1 for points)",
-        "Android": "the closed form re-seeded every frame from binary32 state over whole-millisecond frame gaps; done at 0.75 px and 46.875 px/s",
-        "Compose": "the closed form at whole-millisecond play time; ends at its duration estimate for visibilityThreshold 0.01",
-        "Flutter": "the closed form at frame time; done when |x − end| and |v| are both below 1e-3 (absolute)",
-    ]
 
     public static func render(_ comparison: PlatformComparison, machine: MachineRecord?) -> ReportDocument {
         var attachments: [String: String] = [:]
@@ -41,8 +29,8 @@ public enum PlatformsReport {
                 columns.append(("done @\(Int(rate)) Hz (s)", .right))
             }
             var table = MarkdownTable(columns)
-            for platform in PlatformLoops.names {
-                var row = [platform]
+            for platform in PlatformLoops.platforms {
+                var row = [platform.shortName]
                 for rate in comparison.refreshRates {
                     let cell = comparison.cells.first { $0.platform == platform && $0.spring == named.name && $0.refreshRate == rate }
                     row.append(cell.map { NumberFormatting.significant($0.largestError) } ?? "—")
@@ -75,8 +63,8 @@ public enum PlatformsReport {
         columns.append(("clock @\(Int(comparison.refreshRates.last ?? 60)) Hz", .right))
         columns.append(("what it does", .left))
         var table = MarkdownTable(columns)
-        for platform in PlatformLoops.names {
-            var row = [platform]
+        for platform in PlatformLoops.platforms {
+            var row = [platform.shortName]
             for rate in comparison.refreshRates {
                 row.append(NumberFormatting.significant(comparison.worstError(of: platform, at: rate)))
             }
@@ -86,7 +74,7 @@ public enum PlatformsReport {
             } else {
                 row.append("display time")
             }
-            row.append(descriptions[platform] ?? "")
+            row.append(platform.loopSummary)
             table.append(row)
         }
         return md + table.text
@@ -129,9 +117,9 @@ public enum PlatformsReport {
             return (t, comparison.to + p.positionFromDisplacement * (comparison.from - comparison.to))
         }
         series.append(PlotSeries(name: "exact spring", exact, style: .lines))
-        for run in comparison.sampleRuns where ["SwiftUI", "react-spring", "Rebound", "Pop", "Android"].contains(run.platform) {
+        for run in comparison.sampleRuns where [SpringPlatform.swiftUI, .reactSpring, .rebound, .pop, .androidSpringForce].contains(run.platform) {
             let shown = (0...Swift.min(frames, run.values.count - 1)).map { (x: run.time(ofFrame: $0), y: run.values[$0]) }
-            series.append(PlotSeries(name: run.platform, shown))
+            series.append(PlotSeries(name: run.platform.shortName, shown))
         }
         return LinePlot(
             title: "\(spring.name) at \(Int(rate)) Hz: the frames each platform shows",
@@ -140,13 +128,13 @@ public enum PlatformsReport {
     }
 
     static func errorPlot(_ comparison: PlatformComparison) -> LinePlot {
-        let series = PlatformLoops.names.compactMap { platform -> PlotSeries? in
+        let series = PlatformLoops.platforms.compactMap { platform -> PlotSeries? in
             let points = comparison.refreshRates.compactMap { rate -> (x: Double, y: Double)? in
                 let worst = comparison.worstError(of: platform, at: rate)
                 guard worst > 0, worst.isFinite else { return nil }
                 return (rate, worst)
             }
-            return points.isEmpty ? nil : PlotSeries(name: platform, points)
+            return points.isEmpty ? nil : PlotSeries(name: platform.shortName, points)
         }
         return LinePlot(
             title: "Worst distance of a shown frame from the exact spring",

@@ -1,6 +1,7 @@
 import VectorKernels
 import ODEReference
 import SpringModel
+import SpringPlatforms
 
 #if canImport(Glibc)
 import Glibc
@@ -31,14 +32,15 @@ extension VerificationSuite {
         SchemeFamily(name: "Rebound's RK (stale first stage)", slug: "rebound-rk", order: 3) { ReboundRungeKutta(stepSize: $0) },
     ]
 
-    /// The platforms: scheme family, step, who uses it.
-    static let platforms: [(family: Int, step: Double, platform: String, slug: String)] = [
-        (0, 0.001, "react-spring (semi-implicit Euler, 1 ms)", "react-spring"),
-        (3, 0.001, "Rebound / Origami (its third-order RK, 1 ms)", "rebound"),
-        (1, Double(Float(0.001)), "Pop (RK4, 0.001f s)", "pop"),
-        (2, 1.0 / 300, "SwiftUI engine, interpreted (half-step, 300 Hz)", "swiftui-300hz"),
-        (0, 1.0 / 120, "per-frame semi-implicit Euler, 120 Hz", "euler-120hz"),
-        (0, 1.0 / 60, "per-frame semi-implicit Euler, 60 Hz", "euler-60hz"),
+    /// The platforms: scheme family, step, who uses it (the platform whose
+    /// loop runs it, `nil` for a generic per-frame scheme) and the row's label.
+    static let platforms: [(family: Int, step: Double, uses: SpringPlatform?, platform: String, slug: String)] = [
+        (0, 0.001, .reactSpring, "\(SpringPlatform.reactSpring.shortName) (semi-implicit Euler, 1 ms)", "react-spring"),
+        (3, 0.001, .rebound, "\(SpringPlatform.rebound.shortName) / Origami (its third-order RK, 1 ms)", "rebound"),
+        (1, Double(Float(0.001)), .pop, "\(SpringPlatform.pop.shortName) (RK4, 0.001f s)", "pop"),
+        (2, 1.0 / 300, .swiftUI, "\(SpringPlatform.swiftUI.shortName) engine, interpreted (half-step, 300 Hz)", "swiftui-300hz"),
+        (0, 1.0 / 120, nil, "per-frame semi-implicit Euler, 120 Hz", "euler-120hz"),
+        (0, 1.0 / 60, nil, "per-frame semi-implicit Euler, 60 Hz", "euler-60hz"),
     ]
 
     /// Springs from 0 to 1 at rest: SwiftUI presets, react-spring presets, Rebound's default.

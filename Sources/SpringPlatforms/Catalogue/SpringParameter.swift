@@ -1,3 +1,5 @@
+import SpringModel
+
 /// One parameter of a ``SpringParameterizationKind``: its name, unit, valid
 /// range and the value used when it is not given.
 ///

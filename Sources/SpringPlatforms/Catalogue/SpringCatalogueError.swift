@@ -1,3 +1,5 @@
+import SpringModel
+
 /// Why ``SpringParameterizationKind/makeSpring(_:)`` could not build a spring
 /// from a set of named values.
 ///

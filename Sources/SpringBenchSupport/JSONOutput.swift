@@ -15,15 +15,15 @@ import Foundation
 /// decides at the one place a `Double` becomes text: finite numbers in
 /// Swift's shortest round-tripping form, the others `null` (`encodeNil`'s
 /// output) — no sentinel, nothing replaced afterwards.
-public enum JSONOutput {
+package enum JSONOutput {
     /// `value` as pretty-printed JSON with sorted keys.
-    public static func string<Value: Encodable>(_ value: Value) throws -> String {
+    package static func string<Value: Encodable>(_ value: Value) throws -> String {
         try string(value, sortedKeys: true)
     }
 
     /// `value` as pretty-printed JSON; `sortedKeys: false` keeps the order
     /// the value encodes its keys in (a documented order).
-    public static func string<Value: Encodable>(_ value: Value, sortedKeys: Bool) throws -> String {
+    package static func string<Value: Encodable>(_ value: Value, sortedKeys: Bool) throws -> String {
         let root = Node()
         try root.encode(value, codingPath: [])
         var text = ""
@@ -33,7 +33,7 @@ public enum JSONOutput {
 
     /// A number as JSON text by the same rule: the shortest decimal that
     /// reads back to the same `Double` (integral values without `.0`), or `null`.
-    public static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if value == value.rounded(), abs(value) < 1e15 {
             return value == 0 && value.sign == .minus ? "-0" : String(Int64(value))

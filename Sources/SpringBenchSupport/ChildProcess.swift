@@ -19,9 +19,9 @@ import Musl
 ///
 /// The child gets every descriptor but its three standard streams closed, no
 /// blocked signal and every signal at its default action.
-public final class ChildProcess: Sendable {
+package final class ChildProcess: Sendable {
     /// What a standard stream of the child is connected to.
-    public enum Stream: Sendable, Equatable {
+    package enum Stream: Sendable, Equatable {
         /// The parent's own.
         case inherit
         /// `/dev/null`.
@@ -34,11 +34,11 @@ public final class ChildProcess: Sendable {
     }
 
     /// How the child ended.
-    public enum Termination: Sendable, Hashable, CustomStringConvertible {
+    package enum Termination: Sendable, Hashable, CustomStringConvertible {
         case exited(Int32)
         case signalled(Int32)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .exited(let status): return "exit status \(status)"
             case .signalled(let signal): return "signal \(signal)"
@@ -48,16 +48,16 @@ public final class ChildProcess: Sendable {
 
     /// `posix_spawn` refused: the executable is missing or not executable,
     /// or the system is out of processes.
-    public struct SpawnError: Error, CustomStringConvertible {
-        public var executable: String
-        public var code: Int32
+    package struct SpawnError: Error, CustomStringConvertible {
+        package var executable: String
+        package var code: Int32
 
-        public var description: String {
+        package var description: String {
             "cannot start \(executable): \(String(cString: strerror(code)))"
         }
     }
 
-    public let processIdentifier: pid_t
+    package let processIdentifier: pid_t
     /// The termination once reaped; reaping and signalling happen under the
     /// lock, so a signal never reaches a pid the system has given to another process.
     private let reaped = Mutex<Termination?>(nil)
@@ -67,7 +67,7 @@ public final class ChildProcess: Sendable {
     /// - Parameters:
     ///   - environment: the child's environment; nil passes the parent's.
     ///   - directory: the child's working directory; nil keeps the parent's.
-    public init(
+    package init(
         executable: String, arguments: [String] = [], environment: [String: String]? = nil, directory: String? = nil,
         standardInput: Stream = .inherit, standardOutput: Stream = .inherit, standardError: Stream = .inherit
     ) throws(SpawnError) {
@@ -96,17 +96,17 @@ public final class ChildProcess: Sendable {
     }
 
     /// How the child ended, or nil while it runs (reaps it once it has ended).
-    public var termination: Termination? {
+    package var termination: Termination? {
         reaped.withLock { reaped in
             if reaped == nil { reaped = Self.reap(processIdentifier, blocking: false) }
             return reaped
         }
     }
 
-    public var isRunning: Bool { termination == nil }
+    package var isRunning: Bool { termination == nil }
 
     /// Sends `signal` unless the child has already been reaped.
-    public func send(_ signal: Int32) {
+    package func send(_ signal: Int32) {
         reaped.withLock { reaped in
             if reaped == nil { _ = kill(processIdentifier, signal) }
         }
@@ -116,18 +116,18 @@ public final class ChildProcess: Sendable {
     /// millisecond or so), or without limit when nil. Its termination, or nil
     /// when it was still running at the deadline.
     @discardableResult
-    public func wait(seconds: Double? = nil) -> Termination? {
+    package func wait(seconds: Double? = nil) -> Termination? {
         guard let seconds else {
             return reaped.withLock { reaped in
                 if reaped == nil { reaped = Self.reap(processIdentifier, blocking: true) }
                 return reaped
             }
         }
-        let deadline = monotonicNanoseconds() &+ UInt64(max(0, seconds) * 1e9)
+        let deadline = ContinuousClock.now.advanced(by: .nanoseconds(Int64(min(max(0, seconds), 1e9) * 1e9)))
         var pause: UInt32 = 200
         while true {
             if let termination { return termination }
-            if monotonicNanoseconds() >= deadline { return nil }
+            if ContinuousClock.now >= deadline { return nil }
             usleep(pause)
             pause = min(pause * 2, 10_000)
         }
@@ -186,16 +186,16 @@ public final class ChildProcess: Sendable {
 
 /// A pipe whose both ends close on exec: only the end a child is given (by
 /// ``ChildProcess/Stream/descriptor(_:)``, which duplicates it) reaches it.
-public struct ChildPipe: Sendable {
-    public let readEnd: Int32
-    public let writeEnd: Int32
+package struct ChildPipe: Sendable {
+    package let readEnd: Int32
+    package let writeEnd: Int32
 
-    public struct Failure: Error, CustomStringConvertible {
-        public var code: Int32
-        public var description: String { "cannot create a pipe: \(String(cString: strerror(code)))" }
+    package struct Failure: Error, CustomStringConvertible {
+        package var code: Int32
+        package var description: String { "cannot create a pipe: \(String(cString: strerror(code)))" }
     }
 
-    public init() throws(Failure) {
+    package init() throws(Failure) {
         var ends: [Int32] = [-1, -1]
         guard springbench_pipe(&ends) == 0 else { throw Failure(code: errno) }
         readEnd = ends[0]
@@ -206,7 +206,7 @@ public struct ChildPipe: Sendable {
 extension ChildProcess {
     /// Runs `executable` to its end with standard output and error in one
     /// pipe, and returns its termination and that output.
-    public static func capture(
+    package static func capture(
         executable: String, arguments: [String], environment: [String: String]? = nil
     ) throws -> (termination: Termination, output: String) {
         let pipe = try ChildPipe()

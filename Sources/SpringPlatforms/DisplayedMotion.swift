@@ -1,3 +1,5 @@
+import SpringModel
+
 /// What a platform's frame loop shows: the value on each display frame, the
 /// platform's own clock where it keeps one, and the frame on which the
 /// platform declares the animation finished.
@@ -6,8 +8,8 @@
 /// (the value `from`). A run stops at the platform's "done" frame or after
 /// ``PlatformAnimation/maximumDuration``, whichever comes first.
 public struct DisplayedMotion: Sendable, Hashable {
-    /// Which platform loop produced it (`"react-spring"`).
-    public var platform: String
+    /// Which platform's loop produced it (``SpringPlatform/reactSpring``).
+    public var platform: SpringPlatform
     /// Display frames per second.
     public var refreshRate: Double
     /// The value each frame shows, frame 0 first.
@@ -21,7 +23,7 @@ public struct DisplayedMotion: Sendable, Hashable {
     /// `nil` if it had not within the run's limit.
     public var doneFrame: Int?
 
-    public init(platform: String, refreshRate: Double, values: [Double], simulatedTimes: [Double]?, doneFrame: Int?) {
+    public init(platform: SpringPlatform, refreshRate: Double, values: [Double], simulatedTimes: [Double]?, doneFrame: Int?) {
         self.platform = platform
         self.refreshRate = refreshRate
         self.values = values
@@ -73,9 +75,9 @@ public enum PlatformAnimation {
     public static func check(
         from: Double, to: Double, initialVelocity: Double, refreshRate: Double
     ) throws(SpringParameterError) {
-        try Check.finite(from, "from")
-        try Check.finite(to, "to")
-        try Check.finite(initialVelocity, "initialVelocity")
+        for (value, parameter) in [(from, "from"), (to, "to"), (initialVelocity, "initialVelocity")] where !value.isFinite {
+            throw .outOfRange(parameter: parameter, validRange: "a finite number", value: value)
+        }
         guard refreshRate.isFinite, refreshRates.contains(refreshRate) else {
             throw .outOfRange(parameter: "refreshRate", validRange: "from 1 to 1000 Hz", value: refreshRate)
         }
@@ -95,7 +97,7 @@ public enum PlatformAnimation {
     /// Stops at the first done frame or after ``maximumDuration``; an invalid
     /// rate runs no frame.
     static func record(
-        _ platform: String, refreshRate: Double, start: Double, keepsClock: Bool,
+        _ platform: SpringPlatform, refreshRate: Double, start: Double, keepsClock: Bool,
         frame: (Int) -> (value: Double, clock: Double, done: Bool)
     ) -> DisplayedMotion {
         var values = [start]
@@ -114,7 +116,7 @@ public enum PlatformAnimation {
     }
 
     /// A run its platform declares done before the first frame, showing `start`.
-    static func doneAtStart(_ platform: String, refreshRate: Double, start: Double, keepsClock: Bool) -> DisplayedMotion {
+    static func doneAtStart(_ platform: SpringPlatform, refreshRate: Double, start: Double, keepsClock: Bool) -> DisplayedMotion {
         DisplayedMotion(
             platform: platform, refreshRate: refreshRate, values: [start], simulatedTimes: keepsClock ? [0] : nil, doneFrame: 0)
     }

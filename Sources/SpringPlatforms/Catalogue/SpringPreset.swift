@@ -1,3 +1,5 @@
+import SpringModel
+
 /// A named spring that a platform publishes: SwiftUI's `.bouncy`, Android's
 /// `SpringForce()` default, react-spring's `config.wobbly`, ….
 ///
@@ -71,14 +73,14 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
     public static let swiftUIAnimationSpring = SpringPreset(
         "swiftui-animation-spring", .swiftUI, "SwiftUI Animation.spring(): response 0.5 s, dampingFraction 0.825",
         .response, [.response: 0.5, .dampingRatio: 0.825, .mass: 1],
-        spring: ResponseParameters.unchecked(response: 0.5, dampingRatio: 0.825))
+        spring: constant { () throws(SpringParameterError) in try ResponseParameters(response: 0.5, dampingRatio: 0.825).spring })
     /// SwiftUI's `Animation.interactiveSpring()`: response 0.15,
     /// dampingFraction 0.86 (blendDuration 0.25, which does not change the spring).
     public static let swiftUIInteractiveSpring = SpringPreset(
         "swiftui-interactive-spring", .swiftUI,
         "SwiftUI Animation.interactiveSpring(): response 0.15 s, dampingFraction 0.86, blendDuration 0.25",
         .response, [.response: 0.15, .dampingRatio: 0.86, .mass: 1],
-        spring: ResponseParameters.unchecked(response: 0.15, dampingRatio: 0.86))
+        spring: constant { () throws(SpringParameterError) in try ResponseParameters(response: 0.15, dampingRatio: 0.86).spring })
 
     // MARK: Other platforms' defaults
 
@@ -141,14 +143,14 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
     public static let motionTransform = SpringPreset(
         "motion-transform", .motion, "Motion default transition for x/y/rotate: stiffness 500, damping 25, restSpeed 10",
         .physical, [.mass: 1, .stiffness: 500, .damping: 25],
-        spring: Spring(uncheckedMass: 1, stiffness: 500, damping: 25), motionRestSpeed: 10)
+        spring: constant { () throws(SpringParameterError) in try Spring(mass: 1, stiffness: 500, damping: 25) }, motionRestSpeed: 10)
     /// Motion's default transition for scale toward a non-zero target:
     /// stiffness 550, damping 30 (restSpeed 10); toward 0 it is critically
     /// damped (damping 2√550).
     public static let motionScale = SpringPreset(
         "motion-scale", .motion, "Motion default transition for scale: stiffness 550, damping 30, restSpeed 10 (2√550 toward 0)",
         .physical, [.mass: 1, .stiffness: 550, .damping: 30],
-        spring: Spring(uncheckedMass: 1, stiffness: 550, damping: 30), motionRestSpeed: 10)
+        spring: constant { () throws(SpringParameterError) in try Spring(mass: 1, stiffness: 550, damping: 30) }, motionRestSpeed: 10)
 
     // MARK: react-spring (config.ts)
 
@@ -173,6 +175,17 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
     }
 
     /// `x` as written in the platforms' documents: `170`, not `170.0`.
+    /// The spring of a published constant. The constants are valid springs
+    /// (`SpringCatalogueTests` rebuilds every preset through its family), so a
+    /// failure here is a typo in this file, caught when the catalogue loads.
+    private static func constant(_ make: () throws(SpringParameterError) -> Spring) -> Spring {
+        do {
+            return try make()
+        } catch {
+            preconditionFailure("a catalogue constant is not a valid spring: \(error)")
+        }
+    }
+
     private static func number(_ x: Double) -> String {
         Int(exactly: x).map(String.init) ?? "\(x)"
     }

@@ -13,7 +13,7 @@ import ucrt
 ///
 /// with `u = x − target` and `v = x'`. Four scalars describe the motion of any
 /// number of points, so an N-point vector moves with one evaluation of these
-/// coefficients plus two axpy kernels per output (see `Spring+Motion.swift`).
+/// coefficients plus two axpy kernels per output (see `Spring+Evolution.swift`).
 ///
 /// Accuracy: each coefficient is computed with a few ulps of error relative to
 /// the motion's scale (`1` for the position coefficients, `ω₀` and `1/ω₀`

@@ -2,15 +2,15 @@ import CCPUAffinity
 
 /// Pins the calling thread (and every process it starts afterwards, which
 /// inherits the mask) to one CPU.
-public enum CPUAffinity {
+package enum CPUAffinity {
     /// The CPU the caller runs on now, or nil where unknown.
-    public static func currentCPU() -> Int? {
+    package static func currentCPU() -> Int? {
         let cpu = springbench_current_cpu()
         return cpu >= 0 ? Int(cpu) : nil
     }
 
     /// How many CPUs the calling thread may run on, or nil where unknown.
-    public static func allowedCPUCount() -> Int? {
+    package static func allowedCPUCount() -> Int? {
         let count = springbench_allowed_cpu_count()
         return count >= 0 ? Int(count) : nil
     }
@@ -18,7 +18,7 @@ public enum CPUAffinity {
     /// Restricts the calling thread to `cpu`; false when the system refuses
     /// (e.g. the CPU is outside the container's set).
     @discardableResult
-    public static func pin(to cpu: Int) -> Bool {
+    package static func pin(to cpu: Int) -> Bool {
         springbench_pin_to_cpu(Int32(cpu)) == 0
     }
 }
@@ -31,7 +31,7 @@ extension CPUAffinity {
     /// fell from 17.6 % to 12.8 % of its median (90th percentile 58 % to 43 %).
     /// Not with several OpenBLAS threads, which need their own CPUs.
     /// - Returns: the CPU pinned to, or nil.
-    public static func pinForSingleThreadedRun(openBLASThreads: Int) -> Int? {
+    package static func pinForSingleThreadedRun(openBLASThreads: Int) -> Int? {
         guard openBLASThreads == 1, let cpu = currentCPU(), pin(to: cpu) else { return nil }
         return cpu
     }

@@ -1,3 +1,5 @@
+import SpringModel
+
 /// Every platform's loop on a set of springs at several refresh rates, with
 /// the figures a platforms report answers from: how far each platform's
 /// frames are from the exact spring, how fast its clock runs, and when it
@@ -5,7 +7,7 @@
 public struct PlatformComparison: Sendable {
     /// One platform on one spring at one refresh rate.
     public struct Cell: Sendable, Hashable {
-        public var platform: String
+        public var platform: SpringPlatform
         public var spring: String
         public var refreshRate: Double
         /// Largest |shown − exact| over the frames before done, over the travel.
@@ -73,10 +75,10 @@ public struct PlatformComparison: Sendable {
     }
 
     /// The cells of `platform`.
-    public func cells(of platform: String) -> [Cell] { cells.filter { $0.platform == platform } }
+    public func cells(of platform: SpringPlatform) -> [Cell] { cells.filter { $0.platform == platform } }
 
     /// `platform`'s largest error over every spring at `refreshRate`; NaN when it has no cell there.
-    public func worstError(of platform: String, at refreshRate: Double) -> Double {
+    public func worstError(of platform: SpringPlatform, at refreshRate: Double) -> Double {
         cells(of: platform).filter { $0.refreshRate == refreshRate }.map(\.largestError).max() ?? .nan
     }
 }
