@@ -45,7 +45,7 @@ DEFAULT_BIN = $(shell $(DEFAULT_RELEASE) --show-bin-path 2>/dev/null)/springbenc
 # Relative to the working directory: reports print the command line, never a machine's own paths.
 OTHER_BUILD := $(if $(strip $(CPU_FLAGS)),--other-build $(patsubst $(CURDIR)/%,%,$(DEFAULT_BIN)),)
 
-.PHONY: all deps build release test report bench mutants clean
+.PHONY: all deps build release test test-deep report bench mutants clean
 
 all: test
 
@@ -64,6 +64,14 @@ endif
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The larger slices of the randomized and fault-injection suites (Tests/_TestSupport/TestDepth.swift):
+# every option extreme and random values, 10,000 fuzzed documents per kind, the whole closed-form
+# grid against a broken integrator. CI runs it after `make test`.
+DEEP_SUITES := OptionPropertyTests|DocumentFuzzTests|FaultInjectionTests
+test-deep: deps
+	$(SWIFT) build --build-tests
+	SPRINGBENCH_TEST_DEPTH=deep $(SWIFT) test --skip-build --filter '$(DEEP_SUITES)'
 
 bench: release
 	$(BIN) bench $(OTHER_BUILD)

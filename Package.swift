@@ -142,7 +142,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VerificationTests",
-            dependencies: ["Verification", "VectorKernels", "ODEReference", "Reporting", "SpringPlatforms"]
+            dependencies: ["Verification", "VectorKernels", "ODEReference", "Reporting", "_TestSupport", "SpringPlatforms"]
         ),
         .testTarget(
             name: "RegressionGateTests",
@@ -152,13 +152,14 @@ let package = Package(
             name: "SpringBenchCLITests",
             dependencies: [
                 "SpringBenchCLI", "SpringBenchSupport", "Benchmarking", "Reporting", "VectorKernels", "SpringPlatforms",
-                "_ResultsTestSupport",
+                "_TestSupport", "_ResultsTestSupport",
             ]
         ),
         .testTarget(
             name: "ReportingTests",
             dependencies: [
-                "Reporting", "Benchmarking", "RegressionGate", "SpringModel", "SpringPlatforms", "_ResultsTestSupport", "SpringBenchFiles",
+                "Reporting", "Benchmarking", "RegressionGate", "SpringModel", "SpringPlatforms", "_TestSupport", "_ResultsTestSupport",
+                "SpringBenchFiles",
             ]
         ),
         .testTarget(

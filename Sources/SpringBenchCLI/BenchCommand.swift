@@ -170,7 +170,7 @@ struct BenchSummary {
         }
         for capacity in FrameBudget.capacities(results.workloads) {
             lines.append(
-                "\(capacity.workload) on \(machine.displayName(of: capacity.backend)): ≈ \(PointCount.formatApproximate(capacity.points)) points fit a 120 Hz frame\(capacity.extrapolated ? " (extrapolated)" : "")")
+                "\(capacity.workload) on \(machine.displayName(of: capacity.backend)): ≈ \(PointCount.formatApproximate(capacity.points)) points fit a \(FrameBudget.displayName) frame\(capacity.extrapolated ? " (extrapolated)" : "")")
         }
         for advice in recommendation.kernels {
             let ranges = advice.ranges.map { range in

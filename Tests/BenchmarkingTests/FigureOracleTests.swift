@@ -114,7 +114,7 @@ struct FigureOracleTests {
         #expect(capacity.frameNanosecondsAtLargestFitting == 10_000)
         // Between 200 (10 000 ns) and 400 (10 500 ns): 200 + 0·… = 200.
         #expect(capacity.points == 200)
-        #expect(FrameBudget.frame120Hz == 1e9 / 120)
+        #expect(FrameBudget.frameNanoseconds == 1e9 / 120)
     }
 
     static func cell(_ backend: String, size: Int, median: Double, halfWidth: Double = 0.01) -> KernelMeasurement {

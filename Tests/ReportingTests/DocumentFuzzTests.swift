@@ -3,6 +3,7 @@ import Foundation
 import RegressionGate
 import Reporting
 import Testing
+import _TestSupport
 
 /// A mutational fuzz of every document kind the tool reads: each variant of a
 /// real file (a field deleted, repeated, given another type or an extreme
@@ -12,7 +13,8 @@ import Testing
 /// `compare` do with them.
 @Suite("Mutational fuzz of the documents the tool reads")
 struct DocumentFuzzTests {
-    static let variantsPerKind = 10_000
+    /// 2,000 variants of each kind in `make test`, 10,000 in `make test-deep`.
+    static let variantsPerKind = TestDepth.scaled(quick: 2_000, deep: 10_000)
 
     static func fixture(_ name: String) throws -> Data {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -53,7 +55,7 @@ struct DocumentFuzzTests {
         return tally
     }
 
-    @Test("results files: 10,000 variants decode to a valid document or one located error, the same twice")
+    @Test("results files: 2,000 variants (10,000 deep) decode to a valid document or one located error, the same twice")
     func resultsFiles() throws {
         let tally = try Self.fuzz(BenchmarkResults.self, fixture: "results.json", seed: 0xF022, every: 25) { results in
             _ = PerformanceReport.render(results)
@@ -63,7 +65,7 @@ struct DocumentFuzzTests {
         print("fuzz results files: \(tally)")
     }
 
-    @Test("instruction-count files: 10,000 variants decode to a valid document or one located error, the same twice")
+    @Test("instruction-count files: 2,000 variants (10,000 deep) decode to a valid document or one located error, the same twice")
     func instructionCountFiles() throws {
         let tally = try Self.fuzz(InstructionCounts.self, fixture: "instruction-counts.json", seed: 0x1C0, every: 10) { counts in
             let comparison = try? Comparison(baseline: .instructions(counts), baselinePath: "a.json",

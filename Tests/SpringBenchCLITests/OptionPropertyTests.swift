@@ -2,6 +2,7 @@ import Foundation
 import SpringBenchCLI
 import Testing
 import VectorKernels
+import _TestSupport
 
 /// Random and extreme values for every numeric option and parser of the
 /// commands that answer at once, and out-of-range values for those of the
@@ -21,9 +22,16 @@ import VectorKernels
         "abc", "1,2", "0x10",
     ]
 
+    /// The extremes of `make test`: a zero of each sign, the smallest
+    /// subnormal, the largest magnitudes of each sign, beyond the range,
+    /// NaN, infinity, an empty and a non-numeric value.
+    static let quickExtremes = ["0", "-0", "5e-324", "1e308", "-1e308", "1e400", "nan", "inf", "", "abc"]
+
+    /// Every extreme and `count` random values in `make test-deep`; the
+    /// quick extremes and one random value in `make test`.
     static func values(seed: UInt64, count: Int) -> [String] {
         var rng = SplitMix64(seed: seed)
-        return extremes + (0..<count).map { _ in
+        return TestDepth.scaled(quick: quickExtremes, deep: extremes) + (0..<TestDepth.scaled(quick: 1, deep: count)).map { _ in
             let exponent = Int.random(in: -320...308, using: &rng)
             let value = Double(sign: Bool.random(using: &rng) ? .plus : .minus, exponent: exponent,
                                significand: Double.random(in: 1..<2, using: &rng))
@@ -71,7 +79,10 @@ import VectorKernels
     @Test("spring and convert: every numeric option, extreme and random values", arguments: springOptionCases)
     func springOptionValues(_ command: String, _ option: String) throws {
         let partner = try #require(Self.springOptions.first { $0.option == option }).partner
-        for value in Self.values(seed: command == "spring" ? 1 : 2, count: 4) {
+        // convert parses and validates through the same option groups as
+        // spring; `make test` gives it the first five values, the deep run all.
+        let values = Self.values(seed: command == "spring" ? 1 : 2, count: 4)
+        for value in command == "spring" || TestDepth.isDeep ? values : Array(values.prefix(5)) {
             let outcome = SpringBenchCLI.run([command, option, value] + partner + ["--format", "json"])
             Self.check(outcome, naming: option, json: true)
         }

@@ -8,49 +8,24 @@ import PropertyBased
 public enum TestValues {
     /// Largest magnitude produced: half the largest finite double, so that
     /// `a ± b` of two such values never overflows.
-    public static let nearOverflow = Double.greatestFiniteMagnitude / 2
+    public static let nearOverflow = VectorInputs.nearOverflow
 
-    /// One finite value from the mix above.
+    /// One finite value from the IEEE-corner mix (``VectorInputs/finite(using:)``,
+    /// the generator `springbench verify` uses too).
     public static func finite(using rng: inout some RandomNumberGenerator) -> Double {
-        let sign: Double = Bool.random(using: &rng) ? 1 : -1
-        switch Int.random(in: 0..<16, using: &rng) {
-        case 0: return sign * 0.0
-        case 1:  // subnormal
-            return sign * Double(sign: .plus, exponentBitPattern: 0,
-                                 significandBitPattern: UInt64.random(in: 1..<(1 << 52), using: &rng))
-        case 2:  // near overflow, within [max/4, max/2]
-            return sign * Double.random(in: nearOverflow / 2...nearOverflow, using: &rng)
-        case 3: return sign * Double(Int.random(in: 1...16, using: &rng))
-        case 4:  // smallest normals
-            return sign * Double.leastNormalMagnitude * Double.random(in: 1..<4, using: &rng)
-        case 5...9:  // whole exponent range
-            let exponent = Int.random(in: -1000...1000, using: &rng)
-            return sign * Double(sign: .plus, exponent: exponent, significand: Double.random(in: 1..<2, using: &rng))
-        default:
-            return Double.random(in: -1000...1000, using: &rng)
-        }
+        VectorInputs.finite(using: &rng)
     }
 
     /// `count` finite values from ``finite(using:)``, reproducible from `seed`.
     public static func array(count: Int, seed: UInt64) -> [Double] {
-        var rng = SplitMix64(seed: seed)
-        return (0..<count).map { _ in finite(using: &rng) }
+        VectorInputs.finite(count: count, seed: seed)
     }
 
-    /// Moderate values: magnitudes in `2^-500 ... 2^500` plus signed zeros, so
-    /// that squares and products neither overflow nor underflow.
+    /// Moderate values (``VectorInputs/moderate(using:)``): magnitudes in
+    /// `2^-200 ... 2^200` plus signed zeros, so that squares and products
+    /// neither overflow nor underflow.
     public static func moderateArray(count: Int, seed: UInt64) -> [Double] {
-        var rng = SplitMix64(seed: seed)
-        return (0..<count).map { _ in
-            switch Int.random(in: 0..<8, using: &rng) {
-            case 0: return Bool.random(using: &rng) ? 0.0 : -0.0
-            case 1...3:
-                return Double(sign: Bool.random(using: &rng) ? .plus : .minus,
-                              exponent: Int.random(in: -500...500, using: &rng),
-                              significand: Double.random(in: 1..<2, using: &rng))
-            default: return Double.random(in: -10...10, using: &rng)
-            }
-        }
+        VectorInputs.moderate(count: count, seed: seed)
     }
 
     /// A property-based generator of arrays of ``finite(using:)`` values with

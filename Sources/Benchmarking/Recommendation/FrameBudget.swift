@@ -1,9 +1,15 @@
 /// The largest number of points a workload can move within one display frame.
 public enum FrameBudget {
-    /// One frame of a 120 Hz display, in seconds.
-    public static let frameSeconds = 1.0 / 120
-    /// One frame at 120 Hz, in nanoseconds.
-    public static let frame120Hz = 1e9 / 120
+    /// The display the budget is for: 120 Hz (ProMotion, most current
+    /// high-refresh phones). Written here only; every figure and text that
+    /// names the frame derives from it.
+    public static let refreshRate = 120
+    /// One frame of that display, in seconds.
+    public static let frameSeconds = 1.0 / Double(refreshRate)
+    /// One frame of that display, in nanoseconds.
+    public static let frameNanoseconds = 1e9 / Double(refreshRate)
+    /// "120 Hz", as reports and the bench summary name the display.
+    public static let displayName = "\(refreshRate) Hz"
 
     /// The answer for one workload on one backend.
     public struct Capacity: Sendable, Equatable, Codable {
@@ -28,7 +34,7 @@ public enum FrameBudget {
     /// For each workload × backend, interpolates the median time per frame
     /// linearly in N between the two measured sizes that bracket the budget.
     public static func capacities(
-        _ measurements: [WorkloadMeasurement], budgetNanoseconds: Double = frame120Hz
+        _ measurements: [WorkloadMeasurement], budgetNanoseconds: Double = frameNanoseconds
     ) -> [Capacity] {
         let groups = Dictionary(grouping: measurements) { "\($0.workload)\u{0}\($0.backend)" }
         return groups.keys.sorted().compactMap { key -> Capacity? in

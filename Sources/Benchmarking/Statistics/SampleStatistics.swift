@@ -46,33 +46,38 @@ public enum SampleStatistics {
     ) -> ConfidenceInterval {
         precondition(!samples.isEmpty, "bootstrap of no samples")
         precondition(level > 0 && level < 1, "level must be in (0, 1), got \(level)")
-        // A resample's median depends only on which ranks were drawn: with the
-        // samples sorted once, count how often each rank is drawn and walk the
-        // counts to the middle rank(s). O(n) per resample instead of a sort.
         let sorted = samples.sorted()
-        let n = sorted.count
-        let lowerMiddle = (n - 1) / 2, upperMiddle = n / 2
         var rng = SplitMix64(seed: seed)
-        var medians = [Double](repeating: 0, count: resamples)
-        var counts = [Int](repeating: 0, count: n)
-        for r in 0..<resamples {
-            for _ in 0..<n { counts[Int.random(in: 0..<n, using: &rng)] += 1 }
-            var seen = 0
-            var lower = Double.nan
-            for rank in 0..<n where counts[rank] > 0 {
-                seen += counts[rank]
-                if lower.isNaN, seen > lowerMiddle { lower = sorted[rank] }
-                if seen > upperMiddle {
-                    medians[r] = (lower + sorted[rank]) / 2
-                    break
-                }
-            }
-            for rank in 0..<n { counts[rank] = 0 }
-        }
+        var counts = [Int](repeating: 0, count: sorted.count)
+        var medians = (0..<resamples).map { _ in resampledMedian(sorted, counts: &counts, using: &rng) }
         medians.sort()
         let tail = (1 - level) / 2
         return ConfidenceInterval(
             lower: quantile(sorted: medians, tail), upper: quantile(sorted: medians, 1 - tail), level: level)
+    }
+
+    /// The median of one bootstrap resample of `sorted` (its values drawn
+    /// with replacement). A resample's median depends only on which ranks
+    /// were drawn: count how often each rank is drawn and walk the counts to
+    /// the middle rank(s), O(n) instead of a sort. `counts` is scratch space
+    /// of `sorted.count` zeros, left zeroed; the one implementation behind
+    /// every bootstrap of a median here (one run's, and the gate's two-stage one).
+    public static func resampledMedian(
+        _ sorted: [Double], counts: inout [Int], using rng: inout SplitMix64
+    ) -> Double {
+        let n = sorted.count
+        precondition(n > 0 && counts.count == n, "resample of no samples, or scratch of the wrong size")
+        for _ in 0..<n { counts[Int.random(in: 0..<n, using: &rng)] += 1 }
+        defer { for rank in 0..<n { counts[rank] = 0 } }
+        let lowerMiddle = (n - 1) / 2, upperMiddle = n / 2
+        var seen = 0
+        var lower = Double.nan
+        for rank in 0..<n where counts[rank] > 0 {
+            seen += counts[rank]
+            if lower.isNaN, seen > lowerMiddle { lower = sorted[rank] }
+            if seen > upperMiddle { return (lower + sorted[rank]) / 2 }
+        }
+        return sorted[n - 1]
     }
 
     /// Median, p10, p90, extremes, MAD and the bootstrap interval of the median.

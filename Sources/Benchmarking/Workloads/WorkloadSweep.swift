@@ -24,7 +24,7 @@ public struct WorkloadSweep {
     /// (Measured here, spring-dp54-step at 4 Mi points, 0.8 s a frame, took
     /// 30 s of a 190 s `bench --other-build` run.)
     static func isBeyondBudget(_ cells: [InterleavedSampler.CellSamples]) -> Bool {
-        !cells.isEmpty && cells.allSatisfy { !$0.samples.isEmpty && SampleStatistics.median($0.samples) > FrameBudget.frame120Hz }
+        !cells.isEmpty && cells.allSatisfy { !$0.samples.isEmpty && SampleStatistics.median($0.samples) > FrameBudget.frameNanoseconds }
     }
 
     public func run(progress: (SweepProgress) -> Void = { _ in }) -> [WorkloadMeasurement] {

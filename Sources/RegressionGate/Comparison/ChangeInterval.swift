@@ -142,20 +142,10 @@ public struct ChangeInterval: Codable, Sendable, Equatable {
         return SampleStatistics.quantile(sorted: medians, 0.5)
     }
 
-    /// The median of one bootstrap resample of `sorted`: draws ranks, so no sort per replicate.
+    /// The median of one bootstrap resample of `sorted` (``SampleStatistics/resampledMedian(_:counts:using:)``).
     static func resampledMedian(_ sorted: [Double], using rng: inout SplitMix64) -> Double {
-        let n = sorted.count
-        var counts = [Int](repeating: 0, count: n)
-        for _ in 0..<n { counts[Int.random(in: 0..<n, using: &rng)] += 1 }
-        let lowerMiddle = (n - 1) / 2, upperMiddle = n / 2
-        var seen = 0
-        var lower = Double.nan
-        for rank in 0..<n where counts[rank] > 0 {
-            seen += counts[rank]
-            if lower.isNaN, seen > lowerMiddle { lower = sorted[rank] }
-            if seen > upperMiddle { return (lower + sorted[rank]) / 2 }
-        }
-        return sorted[n - 1]
+        var counts = [Int](repeating: 0, count: sorted.count)
+        return SampleStatistics.resampledMedian(sorted, counts: &counts, using: &rng)
     }
 }
 

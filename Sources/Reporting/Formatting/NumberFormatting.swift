@@ -65,17 +65,6 @@ public enum NumberFormatting {
         return "\(count) B"
     }
 
-    /// `1234567` → `1,234,567`.
-    public static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return value < 0 ? "-" + result : result
-    }
-
     static func trimZeros(_ text: String) -> String {
         guard text.contains(".") else { return text }
         var trimmed = Substring(text)

@@ -43,7 +43,7 @@ public enum BackendChoiceReport {
             markdown += kernelSummaryTable(recommendation, index) + "\n"
         }
         if !results.workloads.isEmpty {
-            markdown += "## What fits in a 120 Hz frame\n\n"
+            markdown += "## What fits in a \(FrameBudget.displayName) frame\n\n"
                 + (several ? "Measured with \(results.machine.buildLabel).\n\n" : "")
                 + PerformanceReport.frameBudgetTable(results.workloads, results.machine) + "\n"
         }

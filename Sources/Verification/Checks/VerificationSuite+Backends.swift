@@ -194,43 +194,12 @@ extension VerificationSuite {
 /// run checks the same cases).
 public enum VerificationInputs {
     /// Signed zeros, subnormals, values near overflow (≤ max/2, so a ± b stays
-    /// finite), small integers and the whole exponent range.
-    public static func finite(count: Int, seed: UInt64) -> [Double] {
-        var rng = SplitMix64(seed: seed)
-        let nearOverflow = Double.greatestFiniteMagnitude / 2
-        return (0..<count).map { _ in
-            let sign: Double = Bool.random(using: &rng) ? 1 : -1
-            switch Int.random(in: 0..<16, using: &rng) {
-            case 0: return sign * 0.0
-            case 1:
-                return sign * Double(sign: .plus, exponentBitPattern: 0,
-                                     significandBitPattern: UInt64.random(in: 1..<(1 << 52), using: &rng))
-            case 2: return sign * Double.random(in: nearOverflow / 2...nearOverflow, using: &rng)
-            case 3: return sign * Double(Int.random(in: 1...16, using: &rng))
-            case 4: return sign * Double.leastNormalMagnitude * Double.random(in: 1..<4, using: &rng)
-            case 5...9:
-                return sign * Double(sign: .plus, exponent: Int.random(in: -1000...1000, using: &rng),
-                                     significand: Double.random(in: 1..<2, using: &rng))
-            default: return Double.random(in: -1000...1000, using: &rng)
-            }
-        }
-    }
+    /// finite), small integers and the whole exponent range (``VectorInputs/finite(count:seed:)``).
+    public static func finite(count: Int, seed: UInt64) -> [Double] { VectorInputs.finite(count: count, seed: seed) }
 
     /// Magnitudes in 2⁻²⁰⁰…2²⁰⁰ and signed zeros: products and sums of squares
-    /// neither overflow nor underflow.
-    public static func moderate(count: Int, seed: UInt64) -> [Double] {
-        var rng = SplitMix64(seed: seed)
-        return (0..<count).map { _ in
-            switch Int.random(in: 0..<8, using: &rng) {
-            case 0: return Bool.random(using: &rng) ? 0.0 : -0.0
-            case 1...3:
-                return Double(sign: Bool.random(using: &rng) ? .plus : .minus,
-                              exponent: Int.random(in: -200...200, using: &rng),
-                              significand: Double.random(in: 1..<2, using: &rng))
-            default: return Double.random(in: -10...10, using: &rng)
-            }
-        }
-    }
+    /// neither overflow nor underflow (``VectorInputs/moderate(count:seed:)``).
+    public static func moderate(count: Int, seed: UInt64) -> [Double] { VectorInputs.moderate(count: count, seed: seed) }
 
     /// Nonzero moderate values (for "zero only for zeros").
     public static func nonzero(count: Int, seed: UInt64) -> [Double] {
