@@ -74,7 +74,8 @@ let package = Package(
         .target(
             name: "Benchmarking",
             dependencies: [
-                "DocumentValues", "SpringBenchFiles", "SpringBenchSupport", "MachineFacts", "VectorKernels", "OpenBLASKernels",
+                "DocumentValues", "SpringBenchFiles", "SpringBenchSupport", "MachineFacts", "VectorKernels",
+                "OpenBLASKernels",
                 "SpringModel", "ODEReference", "CVectorLoops",
             ]
         ),
@@ -88,13 +89,16 @@ let package = Package(
         ),
         .target(
             name: "Reporting",
-            dependencies: ["VectorKernels", "SpringBenchFiles", "SpringModel", "SpringPlatforms", "Benchmarking", "Verification"]
+            dependencies: [
+                "VectorKernels", "SpringBenchFiles", "SpringModel", "SpringPlatforms", "Benchmarking", "Verification",
+            ]
         ),
         .target(
             name: "SpringBenchCLI",
             dependencies: [
                 "VectorKernels", "OpenBLASKernels", "SpringModel", "SpringPlatforms", "Benchmarking",
-                "RegressionGate", "Reporting", "CAllocationCounting", "Verification", "SpringBenchFiles", "SpringBenchSupport",
+                "RegressionGate", "Reporting", "CAllocationCounting", "Verification", "SpringBenchFiles",
+                "SpringBenchSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -142,11 +146,16 @@ let package = Package(
         ),
         .testTarget(
             name: "VerificationTests",
-            dependencies: ["Verification", "VectorKernels", "ODEReference", "Reporting", "_TestSupport", "SpringPlatforms"]
+            dependencies: [
+                "Verification", "VectorKernels", "ODEReference", "Reporting", "_TestSupport", "SpringPlatforms",
+            ]
         ),
         .testTarget(
             name: "RegressionGateTests",
-            dependencies: ["Benchmarking", "RegressionGate", "SpringBenchSupport", "VectorKernels", "_TestSupport", "_ResultsTestSupport"]
+            dependencies: [
+                "Benchmarking", "RegressionGate", "SpringBenchSupport", "VectorKernels", "_TestSupport",
+                "_ResultsTestSupport",
+            ]
         ),
         .testTarget(
             name: "SpringBenchCLITests",
@@ -158,7 +167,8 @@ let package = Package(
         .testTarget(
             name: "ReportingTests",
             dependencies: [
-                "Reporting", "Benchmarking", "RegressionGate", "SpringModel", "SpringPlatforms", "_TestSupport", "_ResultsTestSupport",
+                "Reporting", "Benchmarking", "RegressionGate", "SpringModel", "SpringPlatforms", "_TestSupport",
+                "_ResultsTestSupport",
                 "SpringBenchFiles",
             ]
         ),

@@ -76,7 +76,8 @@ public struct CheckedList<Rule: ValueRule>: Codable, Sendable, Hashable {
             values.append(element.wrappedValue)
         }
         guard !values.isEmpty else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "is empty; it needs at least one value"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "is empty; it needs at least one value"))
         }
         wrappedValue = values
     }
@@ -111,9 +112,10 @@ public struct UniqueElements<Element: UniquelyKeyed & Codable & Sendable>: Codab
             let index = container.currentIndex
             let element = try container.decode(Element.self)
             if let first = firstIndex[element.uniqueKey] {
-                throw DecodingError.dataCorrupted(.init(
-                    codingPath: decoder.codingPath + [DocumentPath.Index(index)],
-                    debugDescription: "repeats \(element.uniqueKey) of [\(first)]; each appears once"))
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath + [DocumentPath.Index(index)],
+                        debugDescription: "repeats \(element.uniqueKey) of [\(first)]; each appears once"))
             }
             firstIndex[element.uniqueKey] = index
             elements.append(element)
@@ -129,7 +131,9 @@ public struct UniqueElements<Element: UniquelyKeyed & Codable & Sendable>: Codab
 
 /// A list of distinct plain values (kernels, backend names, sizes).
 @propertyWrapper
-public struct DistinctList<Element: Codable & Sendable & Hashable & CustomStringConvertible>: Codable, Sendable, Hashable {
+public struct DistinctList<Element: Codable & Sendable & Hashable & CustomStringConvertible>: Codable, Sendable,
+    Hashable
+{
     public var wrappedValue: [Element]
 
     public init(wrappedValue: [Element]) {
@@ -217,8 +221,10 @@ extension Valid: Hashable where Value: Hashable {}
 func refusingRepeats<Value: Hashable>(_ values: [Value], at codingPath: [any CodingKey]) throws -> [Value] {
     var seen = Set<Value>()
     for (index, value) in values.enumerated() where !seen.insert(value).inserted {
-        throw DecodingError.dataCorrupted(.init(
-            codingPath: codingPath + [DocumentPath.Index(index)], debugDescription: "repeats \(value); each appears once"))
+        throw DecodingError.dataCorrupted(
+            .init(
+                codingPath: codingPath + [DocumentPath.Index(index)],
+                debugDescription: "repeats \(value); each appears once"))
     }
     return values
 }

@@ -33,9 +33,12 @@ public enum DocumentPath {
     }
 
     /// The error a rejected value gives: `= 0.0 is outside its valid range (finite and > 0)`.
-    static func rejected<Rule: ValueRule>(_ value: Rule.Value, by rule: Rule.Type, at codingPath: [any CodingKey]) -> DecodingError {
-        DecodingError.dataCorrupted(.init(
-            codingPath: codingPath, debugDescription: "= \(value) is outside its valid range (\(Rule.validRange))"))
+    static func rejected<Rule: ValueRule>(_ value: Rule.Value, by rule: Rule.Type, at codingPath: [any CodingKey])
+        -> DecodingError
+    {
+        DecodingError.dataCorrupted(
+            .init(
+                codingPath: codingPath, debugDescription: "= \(value) is outside its valid range (\(Rule.validRange))"))
     }
 
     private static func underlying(_ context: DecodingError.Context) -> String {

@@ -1,6 +1,7 @@
 import CMachineFacts
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The machine's caches, read once, from one place.
@@ -94,8 +95,10 @@ public struct CacheFacts: Sendable, Equatable {
         /// CPUID's size of the largest cache of a level (0: unknown).
         public var cpuid: @Sendable (Int) -> Int
 
-        public init(sysfsRoot: String, sysconfLevel3: @escaping @Sendable () -> Int,
-                    sysconfLevel2: @escaping @Sendable () -> Int, cpuid: @escaping @Sendable (Int) -> Int) {
+        public init(
+            sysfsRoot: String, sysconfLevel3: @escaping @Sendable () -> Int,
+            sysconfLevel2: @escaping @Sendable () -> Int, cpuid: @escaping @Sendable (Int) -> Int
+        ) {
             self.sysfsRoot = sysfsRoot
             self.sysconfLevel3 = sysconfLevel3
             self.sysconfLevel2 = sysconfLevel2
@@ -119,8 +122,8 @@ public struct CacheFacts: Sendable, Equatable {
         for index in 0..<16 {
             let directory = "\(sources.sysfsRoot)/cpu0/cache/index\(index)/"
             guard let levelText = readText(directory + "level"), let level = Int(levelText),
-                  let type = readText(directory + "type"), let size = readText(directory + "size"),
-                  let bytes = parseSize(size), bytes > 0
+                let type = readText(directory + "type"), let size = readText(directory + "size"),
+                let bytes = parseSize(size), bytes > 0
             else { continue }
             let shared = readText(directory + "shared_cpu_list").map(countCPUs) ?? 0
             levels.append(Level(level: level, type: type, bytes: bytes, sizeText: size, sharedCPUCount: shared))
@@ -133,12 +136,16 @@ public struct CacheFacts: Sendable, Equatable {
         let cpuid3 = max(0, sources.cpuid(3)), cpuid2 = max(0, sources.cpuid(2))
         let cpuidLast = cpuid3 > 0 ? cpuid3 : cpuid2
         let (chosen, source, second): (Int, Source, Int) =
-            operatingSystem > 0 ? (operatingSystem, .operatingSystem, operatingSystemL2)
-            : sysconfLast > 0 ? (sysconfLast, .sysconf, sysconf2)
-            : cpuidLast > 0 ? (cpuidLast, .cpuid, cpuid2)
-            : (0, .unknown, 0)
-        return CacheFacts(levels: levels, lastLevelBytes: chosen, secondLevelBytes: second, source: source,
-                          operatingSystemBytes: operatingSystem, sysconfBytes: sysconfLast, cpuidBytes: cpuidLast)
+            operatingSystem > 0
+            ? (operatingSystem, .operatingSystem, operatingSystemL2)
+            : sysconfLast > 0
+                ? (sysconfLast, .sysconf, sysconf2)
+                : cpuidLast > 0
+                    ? (cpuidLast, .cpuid, cpuid2)
+                    : (0, .unknown, 0)
+        return CacheFacts(
+            levels: levels, lastLevelBytes: chosen, secondLevelBytes: second, source: source,
+            operatingSystemBytes: operatingSystem, sysconfBytes: sysconfLast, cpuidBytes: cpuidLast)
     }
 
     /// "32K", "1M", "512" (bytes) as sysfs writes sizes; nil for anything else.
@@ -161,7 +168,13 @@ public struct CacheFacts: Sendable, Equatable {
         var count = 0
         for part in list.split(separator: ",") {
             let ends = part.split(separator: "-").compactMap { Int($0) }
-            if ends.count == 1 { count += 1 } else if ends.count == 2, ends[1] >= ends[0] { count += ends[1] - ends[0] + 1 } else { return 0 }
+            if ends.count == 1 {
+                count += 1
+            } else if ends.count == 2, ends[1] >= ends[0] {
+                count += ends[1] - ends[0] + 1
+            } else {
+                return 0
+            }
         }
         return count
     }

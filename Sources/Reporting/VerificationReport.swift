@@ -33,7 +33,8 @@ public enum VerificationReport {
             let file = "plots/verification-motion-\(index + 1).svg"
             attachments[file] = motionPlot(plot).svg()
             if index == 0 { md += "### Motion under each formula\n\n" }
-            md += "![Position against time, \(plain(plot.title)): reference, SpringBench and each candidate](\(file))\n\n"
+            md +=
+                "![Position against time, \(plain(plot.title)): reference, SpringBench and each candidate](\(file))\n\n"
         }
         for section in VerificationSection.allCases {
             let checks = results.checks.filter { $0.section == section }
@@ -54,7 +55,8 @@ public enum VerificationReport {
             md += propertyList(checks)
         }
         md += "## How this was run\n\n"
-        md += "`\(command)` (\(results.mode.rawValue) mode) took \(NumberFormatting.significant(results.elapsedSeconds, digits: 3)) s. "
+        md +=
+            "`\(command)` (\(results.mode.rawValue) mode) took \(NumberFormatting.significant(results.elapsedSeconds, digits: 3)) s. "
         md += "The reference is \(results.reference.method) with rtol \(results.reference.relativeTolerance) and atol "
         md += "\(results.reference.absoluteTolerance) (on the Euclidean norm of the phase state). "
         md += "`u = 2⁻⁵³` is the unit roundoff, `η = 2⁻¹⁰⁷⁴` the smallest subnormal, `γ(N) = N·u/(1 − N·u)`. "
@@ -72,29 +74,36 @@ public enum VerificationReport {
         var text: String
         if failures.isEmpty {
             text = "**Verdict: pass.** All \(total - findings.count) checks of SpringBench's own code hold"
-            text += findings.isEmpty ? ".\n" : "; \(findings.count) further checks are findings: expected, documented violations by other code (below).\n"
+            text +=
+                findings.isEmpty
+                ? ".\n"
+                : "; \(findings.count) further checks are findings: expected, documented violations by other code (below).\n"
         } else {
             text = "**Verdict: FAIL.** \(failures.count) of \(total) checks fail:\n\n"
             for check in failures {
-                text += "- `\(check.name)`: \(plain(check.property)) — worst case \(plain(check.worstCase)) "
+                text +=
+                    "- `\(check.name)`: \(plain(check.property)) — worst case \(plain(check.worstCase)) "
                     + "(value \(number(check.worstValue)), tolerance \(check.tolerance.map(number) ?? "exact"))\n"
             }
         }
         let rejected = results.candidates.filter { !$0.accepted }
         if !rejected.isEmpty {
             text += "\n**Formulas:** "
-            text += results.candidates.map { "\(plain($0.name)) — \($0.accepted ? "accepted" : "**rejected**")" }
+            text +=
+                results.candidates.map { "\(plain($0.name)) — \($0.accepted ? "accepted" : "**rejected**")" }
                 .joined(separator: "; ") + ".\n"
         }
         let truncating = findings.filter { $0.section == .vectorLaws }
         if !truncating.isEmpty {
             let laws = Set(truncating.map { $0.name.split(separator: ".").last.map(String.init) ?? $0.name })
-            text += "\n**Truncating length policy:** breaks \(laws.sorted().map { "`\($0)`" }.joined(separator: ", ")) "
+            text +=
+                "\n**Truncating length policy:** breaks \(laws.sorted().map { "`\($0)`" }.joined(separator: ", ")) "
                 + "(expected: it reproduces the seed `AnimatableVector`, Guides/VectorLaws.md; counterexamples below).\n"
         }
         let platforms = findings.filter { $0.section == .fixedStepSchemes }
         if !platforms.isEmpty {
-            text += "\n**Fixed-step platforms** whose step error exceeds the settling threshold 0.001: "
+            text +=
+                "\n**Fixed-step platforms** whose step error exceeds the settling threshold 0.001: "
                 + platforms.map { "`\($0.name)` (\(number($0.worstValue)))" }.joined(separator: ", ") + ".\n"
         }
         return text
@@ -105,16 +114,21 @@ public enum VerificationReport {
     static func catalogueSection(_ results: VerificationResults) -> String {
         guard !results.candidates.isEmpty else { return "" }
         var md = "## Which damping formula is right\n\n"
-        md += "Every formula gives mass 1 and stiffness (2π/duration)² and is judged by the same properties of "
+        md +=
+            "Every formula gives mass 1 and stiffness (2π/duration)² and is judged by the same properties of "
             + "`Spring(duration:bounce:)` (Guides/SpringFormulas.md). \"Largest motion error\" is the largest |x − x_reference| of the "
             + "motion from 0 to 1 before the reference settles (ε = 0.001), over durations 0.5 and 1 s and bounces "
             + "−0.5, 0, 0.3, 0.7, both motions integrated by the reference; the reference uses Apple's ζ "
             + "(1 − bounce, or 1/(1 + bounce) below 0).\n\n"
-        var table = MarkdownTable([("Formula", .left), ("Damping", .left), ("Verdict", .left), ("Largest motion error", .right)])
+        var table = MarkdownTable([
+            ("Formula", .left), ("Damping", .left), ("Verdict", .left), ("Largest motion error", .right),
+        ])
         for candidate in results.candidates {
             table.append([
                 plain(candidate.name), plain(candidate.formulaText),
-                candidate.accepted ? "accepted" : "rejected: violates " + candidate.violations.map { "`\($0.property)`" }.joined(separator: ", "),
+                candidate.accepted
+                    ? "accepted"
+                    : "rejected: violates " + candidate.violations.map { "`\($0.property)`" }.joined(separator: ", "),
                 number(candidate.largestMotionError),
             ])
         }
@@ -122,7 +136,9 @@ public enum VerificationReport {
         for candidate in results.candidates where !candidate.accepted {
             md += "### \(plain(candidate.name)): \(candidate.expectation == .mustHold ? "FAILS" : "rejected")\n\n"
             md += "`\(candidate.formulaText)` — \(plain(candidate.source)).\n\n"
-            var violations = MarkdownTable([("Violated property", .left), ("By how much", .right), ("Tolerance", .right), ("Worst case", .left)])
+            var violations = MarkdownTable([
+                ("Violated property", .left), ("By how much", .right), ("Tolerance", .right), ("Worst case", .left),
+            ])
             for violation in candidate.violations {
                 violations.append([
                     "`\(violation.property)`", number(violation.worstValue),
@@ -130,11 +146,18 @@ public enum VerificationReport {
                 ])
             }
             md += violations.text + "\n"
-            md += "Largest motion error: \(number(candidate.largestMotionError)) of the distance (\(plain(candidate.largestMotionErrorCase))).\n\n"
+            md +=
+                "Largest motion error: \(number(candidate.largestMotionError)) of the distance (\(plain(candidate.largestMotionErrorCase))).\n\n"
             if !candidate.motionErrors.isEmpty {
-                var motion = MarkdownTable([("Duration (s)", .right), ("Bounce", .right), ("Damping", .right), ("Apple's damping", .right), ("Largest |x − x_reference| before settling", .right)])
+                var motion = MarkdownTable([
+                    ("Duration (s)", .right), ("Bounce", .right), ("Damping", .right), ("Apple's damping", .right),
+                    ("Largest |x − x_reference| before settling", .right),
+                ])
                 for row in candidate.motionErrors {
-                    motion.append([number(row.duration), number(row.bounce), number(row.candidateDamping), number(row.referenceDamping), number(row.largestPositionError)])
+                    motion.append([
+                        number(row.duration), number(row.bounce), number(row.candidateDamping),
+                        number(row.referenceDamping), number(row.largestPositionError),
+                    ])
                 }
                 md += motion.text + "\n"
             }
@@ -144,7 +167,8 @@ public enum VerificationReport {
 
     static func motionPlot(_ data: MotionPlotData) -> LinePlot {
         let series = data.series.map { named in
-            PlotSeries(name: named.name, points: zip(data.times, named.values).map { PlotPoint(x: $0, y: $1) }, style: .lines)
+            PlotSeries(
+                name: named.name, points: zip(data.times, named.values).map { PlotPoint(x: $0, y: $1) }, style: .lines)
         }
         return LinePlot(
             title: "Motion from 0 to 1, \(data.title)",
@@ -159,24 +183,33 @@ public enum VerificationReport {
     static func sectionIntro(_ section: VerificationSection, _ results: VerificationResults) -> String {
         switch section {
         case .referenceIntegrator:
-            return "The reference integrates the spring ODE with no knowledge of the closed forms. Its order is measured with fixed steps against the closed form; its accuracy on the grid is the next section's check (a wrong pair fails both).\n\n"
+            return
+                "The reference integrates the spring ODE with no knowledge of the closed forms. Its order is measured with fixed steps against the closed form; its accuracy on the grid is the next section's check (a wrong pair fails both).\n\n"
         case .closedForm:
-            return "Grid: ω₀ × ζ × three starts — (x₀, v₀, target) = (0, 0, 1), (2, −3, −0.5) and (0, 5, 0), zero displacement with velocity — over up to \(results.mode == .thorough ? 200 : 40) s; ζ covers 0, under-damped, 1 − 10⁻ᵏ, 1, 1 + 10⁻ᵏ, over-damped and large ζ (with ζω₀ ≤ 4000, where an explicit pair is still affordable). Errors are Euclidean in (x, v).\n\n"
+            return
+                "Grid: ω₀ × ζ × three starts — (x₀, v₀, target) = (0, 0, 1), (2, −3, −0.5) and (0, 5, 0), zero displacement with velocity — over up to \(results.mode == .thorough ? 200 : 40) s; ζ covers 0, under-damped, 1 − 10⁻ᵏ, 1, 1 + 10⁻ᵏ, over-damped and large ζ (with ζω₀ ≤ 4000, where an explicit pair is still affordable). Errors are Euclidean in (x, v).\n\n"
         case .backends:
-            return "Inputs: IEEE corner mixes (signed zeros, subnormals, values near overflow, the whole exponent range) for the exact kernels; moderate magnitudes for axpy and Σa². Sizes 0…17 and around every SIMD width and tail.\n\n"
+            return
+                "Inputs: IEEE corner mixes (signed zeros, subnormals, values near overflow, the whole exponent range) for the exact kernels; moderate magnitudes for axpy and Σa². Sizes 0…17 and around every SIMD width and tail.\n\n"
         case .vectorLaws:
-            return "✓ holds; ✗ expected violation (documented behaviour of the truncating policy); **FAIL** a failure.\n\n"
+            return
+                "✓ holds; ✗ expected violation (documented behaviour of the truncating policy); **FAIL** a failure.\n\n"
         case .conversions:
             return ""
         case .candidates:
-            return "The catalogue's verdicts are summarised at the top; every property check is listed here. Violations by catalogue candidates are findings; by SpringBench's own mapping or a formula given to be verified, failures.\n\n"
+            return
+                "The catalogue's verdicts are summarised at the top; every property check is listed here. Violations by catalogue candidates are findings; by SpringBench's own mapping or a formula given to be verified, failures.\n\n"
         case .fixedStepSchemes:
-            return "Each platform's scheme at its own step, started from rest at 0 toward 1, against the reference at the scheme's step times until the spring settles. The order checks verify SpringBench's implementations of the schemes; the settling-threshold checks are findings about the platforms.\n\n"
+            return
+                "Each platform's scheme at its own step, started from rest at 0 toward 1, against the reference at the scheme's step times until the spring settles. The order checks verify SpringBench's implementations of the schemes; the settling-threshold checks are findings about the platforms.\n\n"
         }
     }
 
     static func checkTable(_ checks: [VerificationCheck]) -> String {
-        var table = MarkdownTable([("Check", .left), ("Verdict", .left), ("Worst value", .right), ("Tolerance", .right), ("Cases", .right), ("Worst case", .left)])
+        var table = MarkdownTable([
+            ("Check", .left), ("Verdict", .left), ("Worst value", .right), ("Tolerance", .right), ("Cases", .right),
+            ("Worst case", .left),
+        ])
         for check in checks {
             table.append([
                 "`\(check.name)`", verdictText(check.verdict), number(check.worstValue),
@@ -201,14 +234,16 @@ public enum VerificationReport {
         }
         var table = MarkdownTable([("Law", .left)] + subjects.map { (plain($0), .left) })
         for law in laws {
-            table.append(["`\(law)`"] + subjects.map { subject in
-                guard let check = cells[subject + "|" + law] else { return "—" }
-                switch check.verdict {
-                case .holds: return "✓"
-                case .expectedViolation: return "✗"
-                case .fails: return "**FAIL**"
-                }
-            })
+            table.append(
+                ["`\(law)`"]
+                    + subjects.map { subject in
+                        guard let check = cells[subject + "|" + law] else { return "—" }
+                        switch check.verdict {
+                        case .holds: return "✓"
+                        case .expectedViolation: return "✗"
+                        case .fails: return "**FAIL**"
+                        }
+                    })
         }
         var md = table.text + "\n"
         let violations = checks.filter { $0.verdict != .holds }
@@ -246,13 +281,16 @@ public enum VerificationReport {
         }
         var table = MarkdownTable([("Scheme (step)", .left)] + springs.map { (plain($0), .right) })
         for platform in platforms {
-            table.append([plain(platform)] + springs.map { spring in
-                values[platform + "|" + spring].map { value in
-                    value > 0.001 ? "**\(number(value))**" : number(value)
-                } ?? "—"
-            })
+            table.append(
+                [plain(platform)]
+                    + springs.map { spring in
+                        values[platform + "|" + spring].map { value in
+                            value > 0.001 ? "**\(number(value))**" : number(value)
+                        } ?? "—"
+                    })
         }
-        return "Largest position error before settling, as a fraction of the distance (bold: above the settling threshold 0.001):\n\n"
+        return
+            "Largest position error before settling, as a fraction of the distance (bold: above the settling threshold 0.001):\n\n"
             + table.text + "\n"
     }
 
@@ -261,10 +299,15 @@ public enum VerificationReport {
         var names: [String] = []
         for row in sweep where !names.contains(row.scheme) { names.append(row.scheme) }
         let series = names.map { name in
-            PlotSeries(name: name, points: sweep.filter { $0.scheme == name }.map { PlotPoint(x: $0.stepSize, y: $0.largestPositionError) })
+            PlotSeries(
+                name: name,
+                points: sweep.filter { $0.scheme == name }.map { PlotPoint(x: $0.stepSize, y: $0.largestPositionError) }
+            )
         }
         var lines: [PlotReferenceLine] = [.horizontal("settling threshold 0.001", y: 0.001)]
-        for (label, step) in [("1 ms (react-spring, Rebound)", 0.001), ("300 Hz", 1.0 / 300), ("120 Hz", 1.0 / 120), ("60 Hz", 1.0 / 60)] {
+        for (label, step) in [
+            ("1 ms (react-spring, Rebound)", 0.001), ("300 Hz", 1.0 / 300), ("120 Hz", 1.0 / 120), ("60 Hz", 1.0 / 60),
+        ] {
             lines.append(.vertical(label, x: step))
         }
         return LinePlot(

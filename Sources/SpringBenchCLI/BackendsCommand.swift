@@ -1,7 +1,7 @@
-import SpringBenchSupport
 import ArgumentParser
 import Benchmarking
 import Foundation
+import SpringBenchSupport
 import VectorKernels
 
 /// `springbench backends`: what each backend is on this machine.
@@ -30,7 +30,8 @@ struct BackendTable {
     let rows: [[String]]
 
     init(_ details: [BackendDetails]) {
-        rows = [["backend", "SIMD width", "library", "core", "threads", "fused axpy", "how"]]
+        rows =
+            [["backend", "SIMD width", "library", "core", "threads", "fused axpy", "how"]]
             + details.map {
                 [
                     $0.name, $0.simdWidth.map(String.init) ?? "-", $0.library ?? "-", $0.core ?? "-",

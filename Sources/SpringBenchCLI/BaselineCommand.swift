@@ -1,8 +1,8 @@
 import ArgumentParser
 import Benchmarking
-import SpringBenchFiles
-import RegressionGate
 import Foundation
+import RegressionGate
+import SpringBenchFiles
 
 /// `springbench baseline`: named results kept in `Benchmarks/baselines/` for
 /// `compare` (the store itself is ``BaselineStore``).
@@ -34,7 +34,9 @@ struct BaselineCommand: ParsableCommand {
         @Flag(help: "Measure instruction counts under callgrind instead of wall-clock time.")
         var instructions = false
 
-        @Option(name: [.customLong("output-directory"), .customLong("directory")], help: "Where baselines live (--directory is the older name).")
+        @Option(
+            name: [.customLong("output-directory"), .customLong("directory")],
+            help: "Where baselines live (--directory is the older name).")
         var directory = BaselineStore.defaultDirectory
 
         @Option(name: .customLong("debug-doubled-backend"), help: .hidden)
@@ -62,11 +64,13 @@ struct BaselineCommand: ParsableCommand {
                         throw UsageError(error.description)
                     }
                 } else if instructions {
-                    let cells = try InstructionCounting.cells(kernels: sweep.kernels, backends: sweep.backends, sizes: sweep.sizes)
+                    let cells = try InstructionCounting.cells(
+                        kernels: sweep.kernels, backends: sweep.backends, sizes: sweep.sizes)
                     document = .instructions(try InstructionCounting.count(cells: cells, doubled: doubledBackends))
                 } else {
-                    document = .wallClock(try BenchmarkSession.run(
-                        try sweep.plan(.gate), catalogue: try DebugDoubling.catalogue(doubledBackends)))
+                    document = .wallClock(
+                        try BenchmarkSession.run(
+                            try sweep.plan(.gate), catalogue: try DebugDoubling.catalogue(doubledBackends)))
                 }
                 let path = store.path(of: name)
                 let target = try OutputLocation.file(path, option: "--output-directory")
@@ -92,15 +96,19 @@ struct BaselineCommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the stored baselines.")
 
-        @Option(name: [.customLong("output-directory"), .customLong("directory")], help: "Where baselines live (--directory is the older name).")
+        @Option(
+            name: [.customLong("output-directory"), .customLong("directory")],
+            help: "Where baselines live (--directory is the older name).")
         var directory = BaselineStore.defaultDirectory
 
         func run() throws {
             for entry in BaselineStore(directory: directory).list() {
                 let kind: String
                 switch entry.document {
-                case .wallClock(let results)?: kind = "wall-clock, \(results.measurements.count) cells, \(results.machine.date)"
-                case .instructions(let counts)?: kind = "instructions, \(counts.entries.count) cells, \(counts.machine.date)"
+                case .wallClock(let results)?:
+                    kind = "wall-clock, \(results.measurements.count) cells, \(results.machine.date)"
+                case .instructions(let counts)?:
+                    kind = "instructions, \(counts.entries.count) cells, \(counts.machine.date)"
                 case nil: kind = "unreadable"
                 }
                 print("\(entry.name)\t\(kind)")

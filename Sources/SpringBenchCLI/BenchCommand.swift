@@ -1,9 +1,9 @@
 import ArgumentParser
 import Benchmarking
-import SpringBenchFiles
 import Foundation
 import RegressionGate
 import Reporting
+import SpringBenchFiles
 
 /// `springbench bench`: times every kernel × backend × size against this
 /// machine's measured bandwidth and writes a results file.
@@ -36,7 +36,10 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Skip the C yardstick (plain C loops for this CPU, sampled beside the backends as a reference row).")
     var noYardstick = false
 
-    @Option(help: "Another springbench build (its executable) whose kernels are sampled in the same rounds as this build's; repeatable.")
+    @Option(
+        help:
+            "Another springbench build (its executable) whose kernels are sampled in the same rounds as this build's; repeatable."
+    )
     var otherBuild: [String] = []
 
     @Option(help: "Where to write the results JSON.")
@@ -53,7 +56,9 @@ struct BenchCommand: ParsableCommand {
         if noCacheCheck { plan.cacheCheck = nil }
         if noYardstick { plan.yardstick = false }
         for path in otherBuild where !FileManager.default.isExecutableFile(atPath: path) {
-            throw ValidationError("--other-build: \(path) is not an executable file; pass a built springbench (e.g. .build/release/springbench)")
+            throw ValidationError(
+                "--other-build: \(path) is not an executable file; pass a built springbench (e.g. .build/release/springbench)"
+            )
         }
         plan.otherBuilds = otherBuild
         do {
@@ -82,7 +87,9 @@ struct BenchCommand: ParsableCommand {
 /// Runs a benchmark plan with the process's catalogue, allocation counter and
 /// a progress display: the one place the CLI starts a benchmark run.
 enum BenchmarkSession {
-    static func run(_ plan: BenchmarkPlan, catalogue: BackendCatalogue = CommandContext.catalogue) throws -> BenchmarkResults {
+    static func run(_ plan: BenchmarkPlan, catalogue: BackendCatalogue = CommandContext.catalogue) throws
+        -> BenchmarkResults
+    {
         let display = ProgressDisplay()
         defer { display.finish() }
         var run = BenchmarkRun(
@@ -94,7 +101,8 @@ enum BenchmarkSession {
                     executable: path, arguments: ["--openblas-threads", String(plan.openBLASThreads)], label: path)
                 return try SamplerOtherBuild(
                     channel: channel,
-                    thisMachine: MachineRecord.current(backends: catalogue.backends.map(\.details), commandLine: invocation))
+                    thisMachine: MachineRecord.current(
+                        backends: catalogue.backends.map(\.details), commandLine: invocation))
             } catch let error as PairedRunError {
                 throw OtherBuildError(build: path, message: error.description)
             } catch let error as OtherBuildError {
@@ -159,26 +167,32 @@ struct BenchSummary {
         let machine = results.machine
         var lines = [
             "wrote \(output): \(results.measurements.count) measurements in \(String(format: "%.1f", results.elapsedSeconds)) s",
-            "probe (best GB/s): " + results.probe.patterns.map {
-                "\($0.pattern.rawValue) \(String(format: "%.1f", $0.bestGigabytesPerSecond))"
-            }.joined(separator: ", "),
+            "probe (best GB/s): "
+                + results.probe.patterns.map {
+                    "\($0.pattern.rawValue) \(String(format: "%.1f", $0.bestGigabytesPerSecond))"
+                }.joined(separator: ", "),
         ]
         if let comparison = YardstickComparison(results) {
             let slower = comparison.slower.map { "\($0.kernel.rawValue) at \(PointCount.format($0.size))" }
-            lines.append("against the C yardstick: best backend slower beyond \(Int(YardstickComparison.noise * 100)) % in "
-                + "\(slower.count) of \(comparison.rows.count) cells" + (slower.isEmpty ? "" : " (" + slower.joined(separator: ", ") + ")"))
+            lines.append(
+                "against the C yardstick: best backend slower beyond \(Int(YardstickComparison.noise * 100)) % in "
+                    + "\(slower.count) of \(comparison.rows.count) cells"
+                    + (slower.isEmpty ? "" : " (" + slower.joined(separator: ", ") + ")"))
         }
         for capacity in FrameBudget.capacities(results.workloads) {
             lines.append(
-                "\(capacity.workload) on \(machine.displayName(of: capacity.backend)): ≈ \(PointCount.formatApproximate(capacity.points)) points fit a \(FrameBudget.displayName) frame\(capacity.extrapolated ? " (extrapolated)" : "")")
+                "\(capacity.workload) on \(machine.displayName(of: capacity.backend)): ≈ \(PointCount.formatApproximate(capacity.points)) points fit a \(FrameBudget.displayName) frame\(capacity.extrapolated ? " (extrapolated)" : "")"
+            )
         }
         for advice in recommendation.kernels {
             let ranges = advice.ranges.map { range in
-                let sizes = range.fromSize == range.toSize
+                let sizes =
+                    range.fromSize == range.toSize
                     ? PointCount.format(range.fromSize)
                     : "\(PointCount.format(range.fromSize))–\(PointCount.format(range.toSize))"
-                return "\(sizes): " + (range.winner.map(machine.displayName(of:))
-                    ?? "no clear winner (\(NumberFormatting.tie(range.tied.map(machine.displayName(of:)), equalWithin: range.equalWithin)))")
+                return "\(sizes): "
+                    + (range.winner.map(machine.displayName(of:))
+                        ?? "no clear winner (\(NumberFormatting.tie(range.tied.map(machine.displayName(of:)), equalWithin: range.equalWithin)))")
             }.joined(separator: "; ")
             lines.append("\(advice.kernel.rawValue): \(ranges)")
         }

@@ -1,16 +1,17 @@
 import ArgumentParser
 import Benchmarking
-import SpringBenchFiles
+import Foundation
 import OpenBLASKernels
 import RegressionGate
-import Foundation
+import SpringBenchFiles
 
 /// `springbench compare-builds`: times two builds side by side, sample by
 /// sample, and judges the current one against the baseline.
 struct CompareBuildsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare-builds",
-        abstract: "Time two builds taking turns, sample by sample, and judge: exit 0 no regression, 1 regression, 2 unusable input.",
+        abstract:
+            "Time two builds taking turns, sample by sample, and judge: exit 0 no regression, 1 regression, 2 unusable input.",
         discussion: """
             BASELINE and CURRENT are springbench executables (e.g. ../base/.build/release/springbench and \
             .build/release/springbench; the same one twice is an A/A check). Each runs as `EXECUTABLE sampler`, \
@@ -48,7 +49,9 @@ struct CompareBuildsCommand: ParsableCommand {
     @OptionGroup(title: "Verdict")
     var verdict: VerdictOptions
 
-    @Option(parsing: .unconditional, help: "Epochs: times both samplers are started afresh, 1…100 (the interval's units; at least 8 for 99 %).")
+    @Option(
+        parsing: .unconditional,
+        help: "Epochs: times both samplers are started afresh, 1…100 (the interval's units; at least 8 for 99 %).")
     var epochs = 16
 
     // Defaults (sizes to 1 Mi, 3 pairs per epoch, 4 probe trials) are BenchmarkPlan's `.paired` preset.
@@ -72,10 +75,14 @@ struct CompareBuildsCommand: ParsableCommand {
             guard (1...100).contains(epochs) else { throw UsageError("--epochs must be in 1…100, got \(epochs)") }
             let needed = Self.minimumUnits(level: verdict.level)
             if epochs >= 2, epochs < needed {
-                throw UsageError("--epochs: a \(verdict.confidence) % interval over epochs needs at least \(needed) epochs, got \(epochs)")
+                throw UsageError(
+                    "--epochs: a \(verdict.confidence) % interval over epochs needs at least \(needed) epochs, got \(epochs)"
+                )
             }
             if epochs == 1, policy.samples < needed {
-                throw UsageError("--samples: with one epoch a \(verdict.confidence) % interval needs at least \(needed) pairs, got \(policy.samples)")
+                throw UsageError(
+                    "--samples: with one epoch a \(verdict.confidence) % interval needs at least \(needed) pairs, got \(policy.samples)"
+                )
             }
             _ = try DebugDoubling.catalogue(doubledBaseline + doubledCurrent, announce: false)
             let run = PairedBuildRun(
@@ -89,7 +96,11 @@ struct CompareBuildsCommand: ParsableCommand {
             // Fail before a minute of measuring, not after; nothing is created yet.
             let keepTarget = try keep.map { try OutputLocation.directory($0, option: "--keep") }
             let cpu = run.pin()
-            if cpu == nil { printError("warning: the samplers are not pinned to one CPU (several OpenBLAS threads, or the system refused); pairs may see different CPUs") }
+            if cpu == nil {
+                printError(
+                    "warning: the samplers are not pinned to one CPU (several OpenBLAS threads, or the system refused); pairs may see different CPUs"
+                )
+            }
             let pair: PairedResults
             do {
                 let display = ProgressDisplay()
@@ -97,7 +108,9 @@ struct CompareBuildsCommand: ParsableCommand {
                     switch event {
                     case .probing: display.show("epoch \(epoch)/\(epochs): probe")
                     case .measuring(let kernel, let size, let cell, let total):
-                        display.show("epoch \(epoch)/\(epochs): [\(cell)/\(total)] \(kernel.rawValue) at \(PointCount.format(size)) points")
+                        display.show(
+                            "epoch \(epoch)/\(epochs): [\(cell)/\(total)] \(kernel.rawValue) at \(PointCount.format(size)) points"
+                        )
                     case .workload, .checking: break
                     }
                 }
@@ -142,19 +155,25 @@ struct SamplerCommand: ParsableCommand {
         try exitingOnUsageError {
             let catalogue = try DebugDoubling.catalogue(doubledBackends, announce: false)
             guard (1...ProcessInfo.processInfo.activeProcessorCount).contains(openblasThreads) else {
-                throw UsageError("--openblas-threads must be in 1…\(ProcessInfo.processInfo.activeProcessorCount), got \(openblasThreads)")
+                throw UsageError(
+                    "--openblas-threads must be in 1…\(ProcessInfo.processInfo.activeProcessorCount), got \(openblasThreads)"
+                )
             }
             OpenBLASBackend.threadCount = openblasThreads
-            let session = SamplerSession(catalogue: catalogue, countAllocations: CommandContext.countAllocations, machine: {
-                MachineRecord.current(backends: CommandContext.catalogue.backends.map(\.details), commandLine: invocation)
-            })
+            let session = SamplerSession(
+                catalogue: catalogue, countAllocations: CommandContext.countAllocations,
+                machine: {
+                    MachineRecord.current(
+                        backends: CommandContext.catalogue.backends.map(\.details), commandLine: invocation)
+                })
             let encoder = JSONEncoder(), decoder = JSONDecoder()
             while let line = readLine() {
                 let response: SamplerResponse
                 if let request = try? decoder.decode(SamplerRequest.self, from: Data(line.utf8)) {
                     response = session.respond(to: request)
                 } else {
-                    response = .failure("not a sampler request (protocol \(SamplerProtocol.version)): \(line.prefix(80))")
+                    response = .failure(
+                        "not a sampler request (protocol \(SamplerProtocol.version)): \(line.prefix(80))")
                 }
                 try FileHandle.standardOutput.write(contentsOf: try encoder.encode(response) + [UInt8(ascii: "\n")])
                 if response == .bye { break }

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Benchmarking
-import SpringBenchFiles
-import RegressionGate
 import Foundation
+import RegressionGate
+import SpringBenchFiles
 
 /// `springbench compare`: judges current results against a baseline, cell by
 /// cell, with a confidence interval, and exits 0 (no regression), 1
@@ -74,7 +74,9 @@ struct VerdictOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Regression threshold in percent (default 10).")
     var threshold = "10"
 
-    @Option(name: .customLong("threshold-for"), help: ArgumentHelp("Per-kernel threshold, KERNEL=PERCENT (repeatable).", valueName: "kernel=percent"))
+    @Option(
+        name: .customLong("threshold-for"),
+        help: ArgumentHelp("Per-kernel threshold, KERNEL=PERCENT (repeatable).", valueName: "kernel=percent"))
     var thresholdFor: [String] = []
 
     @Option(help: "Output: markdown (for a CI job summary), plain or json.")
@@ -147,7 +149,9 @@ struct VerdictOptions: ParsableArguments {
         for item in thresholdFor {
             let parts = item.split(separator: "=", maxSplits: 1)
             guard parts.count == 2, kernels.contains(String(parts[0])) else {
-                throw UsageError("--threshold-for: expected KERNEL=PERCENT with KERNEL one of \(kernels.joined(separator: ", ")), got \"\(item)\"")
+                throw UsageError(
+                    "--threshold-for: expected KERNEL=PERCENT with KERNEL one of \(kernels.joined(separator: ", ")), got \"\(item)\""
+                )
             }
             thresholds.kernelFractions[String(parts[0])] = try fraction(parts[1], "--threshold-for \(parts[0])")
         }

@@ -1,6 +1,6 @@
-import SpringBenchSupport
 import ArgumentParser
 import Benchmarking
+import SpringBenchSupport
 import SpringModel
 import SpringPlatforms
 
@@ -41,15 +41,24 @@ struct ConvertCommand: ParsableCommand {
             Row(
                 name: "canonical", units: PhysicalFamily.units,
                 values: .success([("mass", spring.mass), ("stiffness", spring.stiffness), ("damping", spring.damping)])),
-            Row(name: "derived", units: derivedUnits, values: .success([
-                ("naturalFrequency", spring.naturalFrequency), ("dampingRatio", spring.dampingRatio),
-                ("decayRate", spring.decayRate), ("exactSettlingDuration", spring.exactSettlingDuration(epsilon: epsilon)),
-                ("swiftUISettlingDuration", SwiftUISpring(spring).settlingDuration(target: 1, initialVelocity: 0, epsilon: epsilon)),
-                ("overshootPercent", spring.overshootPercent),
-            ])),
-        ] + SpringParameterizationKind.registry.compactMap { family in
-            family.converted(spring, epsilon: epsilon).map { Row(name: family.name, units: family.units, values: $0) }
-        }
+            Row(
+                name: "derived", units: derivedUnits,
+                values: .success([
+                    ("naturalFrequency", spring.naturalFrequency), ("dampingRatio", spring.dampingRatio),
+                    ("decayRate", spring.decayRate),
+                    ("exactSettlingDuration", spring.exactSettlingDuration(epsilon: epsilon)),
+                    (
+                        "swiftUISettlingDuration",
+                        SwiftUISpring(spring).settlingDuration(target: 1, initialVelocity: 0, epsilon: epsilon)
+                    ),
+                    ("overshootPercent", spring.overshootPercent),
+                ])),
+        ]
+            + SpringParameterizationKind.registry.compactMap { family in
+                family.converted(spring, epsilon: epsilon).map {
+                    Row(name: family.name, units: family.units, values: $0)
+                }
+            }
     }
 
     /// One row of the table: a name, its values (or why there are none) and their units.
@@ -67,7 +76,8 @@ struct ConvertCommand: ParsableCommand {
         try exitingOnUsageError {
             let spring = try springOptions.spring()
             let velocity = try start.absoluteVelocity()
-            let endings = try start.endings(for: spring, initialVelocity: velocity, motionRestSpeed: springOptions.motionRestSpeed)
+            let endings = try start.endings(
+                for: spring, initialVelocity: velocity, motionRestSpeed: springOptions.motionRestSpeed)
             let rows = Self.rows(for: spring, epsilon: springOptions.epsilon)
             switch format {
             case .table:
@@ -76,9 +86,11 @@ struct ConvertCommand: ParsableCommand {
                     let padded = row.name + String(repeating: " ", count: width - row.name.count)
                     switch row.values {
                     case .success(let pairs):
-                        print("\(padded)  " + pairs.map { pair in
-                            "\(pair.name) \(pair.value)" + (row.unit(of: pair.name).map { " \($0)" } ?? "")
-                        }.joined(separator: ", "))
+                        print(
+                            "\(padded)  "
+                                + pairs.map { pair in
+                                    "\(pair.name) \(pair.value)" + (row.unit(of: pair.name).map { " \($0)" } ?? "")
+                                }.joined(separator: ", "))
                     case .failure(let error):
                         print("\(padded)  — \(error)")
                     }
@@ -86,12 +98,15 @@ struct ConvertCommand: ParsableCommand {
                 print("")
                 print(endings.table)
             case .json:
-                print(try JSONOutput.string(Document(rows: rows.map { row in
-                    switch row.values {
-                    case .success(let pairs): (row.name, pairs.map { ($0.name, $0.value) }, nil)
-                    case .failure(let error): (row.name, nil, error.description)
-                    }
-                }, endings: endings), sortedKeys: false))
+                print(
+                    try JSONOutput.string(
+                        Document(
+                            rows: rows.map { row in
+                                switch row.values {
+                                case .success(let pairs): (row.name, pairs.map { ($0.name, $0.value) }, nil)
+                                case .failure(let error): (row.name, nil, error.description)
+                                }
+                            }, endings: endings), sortedKeys: false))
             }
         }
     }

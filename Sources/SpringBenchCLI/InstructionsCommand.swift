@@ -1,8 +1,8 @@
 import ArgumentParser
 import Benchmarking
-import SpringBenchFiles
 import Foundation
 import RegressionGate
+import SpringBenchFiles
 
 /// `springbench instructions`: instructions per element under callgrind, the
 /// deterministic input of the CI gate.
@@ -50,7 +50,9 @@ struct InstructionsCommand: ParsableCommand {
             do { try counts.write(to: target) } catch { throw UsageError("\(error)") }
             print("wrote \(output): \(counts.entries.count) cells, instructions per element:")
             for entry in counts.entries {
-                print("  \(entry.kernel.rawValue).\(entry.backend).\(entry.size)\t\(String(format: "%.4f", entry.instructionsPerElement))")
+                print(
+                    "  \(entry.kernel.rawValue).\(entry.backend).\(entry.size)\t\(String(format: "%.4f", entry.instructionsPerElement))"
+                )
             }
         }
     }

@@ -1,8 +1,8 @@
-import SpringBenchSupport
 import ArgumentParser
 import Benchmarking
-import Reporting
 import Foundation
+import Reporting
+import SpringBenchSupport
 
 /// `springbench recommend`: which backend to use for which sizes.
 struct RecommendCommand: ParsableCommand {
@@ -49,22 +49,33 @@ struct RecommendCommand: ParsableCommand {
     static func text(_ recommendation: Recommendation, machine: MachineRecord) -> String {
         var lines: [String] = []
         for advice in recommendation.kernels {
-            lines.append("\(advice.kernel.rawValue): use \(advice.safestChoice) (never slower than \(String(format: "%.2f", advice.safestChoiceWorstRatio))× the fastest)")
+            lines.append(
+                "\(advice.kernel.rawValue): use \(advice.safestChoice) (never slower than \(String(format: "%.2f", advice.safestChoiceWorstRatio))× the fastest)"
+            )
             for range in advice.ranges {
-                let sizes = range.fromSize == range.toSize
+                let sizes =
+                    range.fromSize == range.toSize
                     ? PointCount.format(range.fromSize)
                     : "\(PointCount.format(range.fromSize))–\(PointCount.format(range.toSize))"
                 if let winner = range.winner {
-                    lines.append("  \(sizes): \(winner), at least \(String(format: "%.2f", range.minimumMargin))× faster than the next")
+                    lines.append(
+                        "  \(sizes): \(winner), at least \(String(format: "%.2f", range.minimumMargin))× faster than the next"
+                    )
                 } else {
-                    lines.append("  \(sizes): no clear winner (\(NumberFormatting.tie(range.tied, equalWithin: range.equalWithin)))")
+                    lines.append(
+                        "  \(sizes): no clear winner (\(NumberFormatting.tie(range.tied, equalWithin: range.equalWithin)))"
+                    )
                 }
             }
             for crossover in advice.crossovers {
-                lines.append("  crossover \(crossover.from) → \(crossover.to) near \(PointCount.format(Int(crossover.estimatedSize.rounded()))) points")
+                lines.append(
+                    "  crossover \(crossover.from) → \(crossover.to) near \(PointCount.format(Int(crossover.estimatedSize.rounded()))) points"
+                )
             }
         }
-        lines.append("measured on \(machine.cpuModel), \(machine.buildConfiguration) build for \(machine.targetCPU), \(machine.date)")
+        lines.append(
+            "measured on \(machine.cpuModel), \(machine.buildConfiguration) build for \(machine.targetCPU), \(machine.date)"
+        )
         return lines.joined(separator: "\n")
     }
 }

@@ -1,14 +1,15 @@
 import ArgumentParser
 import Benchmarking
-import SpringBenchFiles
 import Reporting
+import SpringBenchFiles
 
 /// `springbench report`: turns a results file into the performance and
 /// backend-choice reports.
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Write Reports/performance.md and Reports/backend-choice.md (with SVG plots) from a bench results file."
+        abstract:
+            "Write Reports/performance.md and Reports/backend-choice.md (with SVG plots) from a bench results file."
     )
 
     @Option(help: "A results file from `springbench bench`.")

@@ -3,8 +3,9 @@ import Benchmarking
 import CAllocationCounting
 import Foundation
 import SpringBenchFiles
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The `springbench` command-line tool as a library.

@@ -1,7 +1,7 @@
-import SpringBenchSupport
 import ArgumentParser
 import Benchmarking
 import Foundation
+import SpringBenchSupport
 import SpringModel
 
 /// `springbench spring`: evaluates one spring in closed form at chosen times.
@@ -36,7 +36,8 @@ struct SpringCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Last sample time in seconds (> 0), with --samples.")
     var until: Double?
 
-    @Option(parsing: .unconditional, help: "Number of evenly spaced samples from 0 to --until, 2...1000000 (default 11).")
+    @Option(
+        parsing: .unconditional, help: "Number of evenly spaced samples from 0 to --until, 2...1000000 (default 11).")
     var samples: Int?
 
     @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -49,7 +50,8 @@ struct SpringCommand: ParsableCommand {
             let sampleTimes = try self.sampleTimes(for: spring)
             let settling = spring.exactSettlingDuration(epsilon: springOptions.epsilon)
             let rows = sampleTimes.map { t in (t, position(spring, velocity, t), self.velocity(spring, velocity, t)) }
-            let endings = try start.endings(for: spring, initialVelocity: velocity, motionRestSpeed: springOptions.motionRestSpeed)
+            let endings = try start.endings(
+                for: spring, initialVelocity: velocity, motionRestSpeed: springOptions.motionRestSpeed)
             switch format {
             case .json:
                 print(try Self.json(spring: spring, settling: settling, rows: rows, endings: endings))
@@ -91,7 +93,9 @@ struct SpringCommand: ParsableCommand {
             return try times.split(separator: ",", omittingEmptySubsequences: false).map { text in
                 let trimmed = text.trimmingCharacters(in: .whitespaces)
                 guard let t = Double(trimmed), t.isFinite, t >= 0 else {
-                    throw UsageError("--times must be finite numbers >= 0, got \(trimmed.isEmpty ? "an empty item" : String(trimmed))")
+                    throw UsageError(
+                        "--times must be finite numbers >= 0, got \(trimmed.isEmpty ? "an empty item" : String(trimmed))"
+                    )
                 }
                 return t
             }
@@ -102,13 +106,16 @@ struct SpringCommand: ParsableCommand {
         }
         let end: Double
         if let until {
-            guard until.isFinite, until > 0 else { throw UsageError("--until must be a finite number > 0, got \(until)") }
+            guard until.isFinite, until > 0 else {
+                throw UsageError("--until must be a finite number > 0, got \(until)")
+            }
             end = until
         } else {
             let settling = spring.exactSettlingDuration(epsilon: springOptions.epsilon)
             end = settling.isFinite && settling > 0 ? settling : 4 * spring.response
         }
-        return (0..<count).map { end * (Double($0) / Double(count - 1)) }  // no overflow for end near the largest Double
+        // No overflow for `end` near the largest Double.
+        return (0..<count).map { end * (Double($0) / Double(count - 1)) }
     }
 
     /// `--format json`: one object, keys in the documented order (encoding
@@ -128,11 +135,15 @@ struct SpringCommand: ParsableCommand {
         var endOfAnimation: PlatformEndings
     }
 
-    static func json(spring: Spring, settling: Double, rows: [(Double, Double, Double)], endings: PlatformEndings) throws -> String {
+    static func json(spring: Spring, settling: Double, rows: [(Double, Double, Double)], endings: PlatformEndings)
+        throws -> String
+    {
         let document = Document(
-            spring: .init(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping, dampingRatio: spring.dampingRatio,
-                          response: spring.response, bounce: spring.bounce, exactSettlingDuration: settling,
-                          swiftUISettlingDuration: spring.swiftUISettlingDuration),
+            spring: .init(
+                mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
+                dampingRatio: spring.dampingRatio,
+                response: spring.response, bounce: spring.bounce, exactSettlingDuration: settling,
+                swiftUISettlingDuration: spring.swiftUISettlingDuration),
             samples: rows.map { Document.Sample(time: $0.0, value: $0.1, velocity: $0.2) },
             endOfAnimation: endings)
         return try JSONOutput.string(document, sortedKeys: false)
@@ -152,9 +163,10 @@ struct SpringCommand: ParsableCommand {
             let overshoot = spring.overshootPercent(initialDisplacement: u0, initialVelocity: scaledVelocity)
             let motionSettling = spring.exactSettlingDuration(
                 initialDisplacement: u0, initialVelocity: scaledVelocity, epsilon: springOptions.epsilon)
-            lines.append("        settles after \(motionSettling) s, first reaches the target at "
-                + (arrival.map { "\($0) s" } ?? "never") + ", overshoot "
-                + (overshoot.map { "\($0) %" } ?? "n/a"))
+            lines.append(
+                "        settles after \(motionSettling) s, first reaches the target at "
+                    + (arrival.map { "\($0) s" } ?? "never") + ", overshoot "
+                    + (overshoot.map { "\($0) %" } ?? "n/a"))
         }
         let header = ["time (s)", "value", "velocity (/s)"]
         let cells = rows.map { ["\($0.0)", "\($0.1)", "\($0.2)"] }

@@ -23,34 +23,61 @@ struct SpringOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Stiffness k (> 0), with --damping.")
     var stiffness: Double?
 
-    @Option(parsing: .unconditional, help: "Damping c (>= 0), with --stiffness. Over-damping is kept (SwiftUI would clamp it).")
+    @Option(
+        parsing: .unconditional,
+        help: "Damping c (>= 0), with --stiffness. Over-damping is kept (SwiftUI would clamp it).")
     var damping: Double?
 
     @Option(parsing: .unconditional, help: "Response (undamped period, seconds, > 0), with --damping-ratio.")
     var response: Double?
 
-    @Option(name: .customLong("damping-ratio"), parsing: .unconditional, help: "Damping ratio (>= 0), with --response, --settling-duration, --exact-settling-duration or --android-stiffness; also Android's names (\(DampingRatioArgument.listing)).")
+    @Option(
+        name: .customLong("damping-ratio"), parsing: .unconditional,
+        help:
+            "Damping ratio (>= 0), with --response, --settling-duration, --exact-settling-duration or --android-stiffness; also Android's names (\(DampingRatioArgument.listing))."
+    )
     var dampingRatioArgument: DampingRatioArgument?
     var dampingRatio: Double? { dampingRatioArgument?.value }
 
-    @Option(parsing: .unconditional, help: "SwiftUI's Spring(settlingDuration:dampingRatio:) in seconds (> 0; SwiftUI clamps it to 0.01...10 and the damping ratio to at most 1), with --damping-ratio.")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "SwiftUI's Spring(settlingDuration:dampingRatio:) in seconds (> 0; SwiftUI clamps it to 0.01...10 and the damping ratio to at most 1), with --damping-ratio."
+    )
     var settlingDuration: Double?
 
-    @Option(parsing: .unconditional, help: "SpringBench's exact settling duration in seconds (> 0): the motion from rest stays within --epsilon after it; with --damping-ratio (> 0).")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "SpringBench's exact settling duration in seconds (> 0): the motion from rest stays within --epsilon after it; with --damping-ratio (> 0)."
+    )
     var exactSettlingDuration: Double?
 
-    @Option(name: .customLong("android-stiffness"), parsing: .unconditional,
-            help: "Android SpringForce / Compose stiffness (> 0), a number or a name (\(AndroidStiffnessArgument.listing)), with --damping-ratio.")
+    @Option(
+        name: .customLong("android-stiffness"), parsing: .unconditional,
+        help:
+            "Android SpringForce / Compose stiffness (> 0), a number or a name (\(AndroidStiffnessArgument.listing)), with --damping-ratio."
+    )
     var androidStiffnessArgument: AndroidStiffnessArgument?
     var androidStiffness: Double? { androidStiffnessArgument?.value }
 
-    @Option(parsing: .unconditional, help: "Motion visualDuration in seconds (> 0), with --motion-bounce (0...0.95, clamped like Motion).")
+    @Option(
+        parsing: .unconditional,
+        help: "Motion visualDuration in seconds (> 0), with --motion-bounce (0...0.95, clamped like Motion).")
     var motionVisualDuration: Double?
 
-    @Option(parsing: .unconditional, help: "Motion bounce for --motion-visual-duration or --motion-duration (default 0.3, Motion's; clamped to 0...0.95).")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "Motion bounce for --motion-visual-duration or --motion-duration (default 0.3, Motion's; clamped to 0...0.95)."
+    )
     var motionBounce: Double?
 
-    @Option(parsing: .unconditional, help: "Motion duration-based spring { duration, bounce }: duration in seconds (> 0; Motion clamps it to 0.01...10), with --motion-bounce.")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "Motion duration-based spring { duration, bounce }: duration in seconds (> 0; Motion clamps it to 0.01...10), with --motion-bounce."
+    )
     var motionDuration: Double?
 
     @Option(parsing: .unconditional, help: "react-spring tension (> 0), with --friction.")
@@ -59,7 +86,9 @@ struct SpringOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "react-spring friction (>= 0), with --tension.")
     var friction: Double?
 
-    @Option(parsing: .unconditional, help: "react-spring frequency (seconds, > 0), with --react-damping (damping ratio, default 1).")
+    @Option(
+        parsing: .unconditional,
+        help: "react-spring frequency (seconds, > 0), with --react-damping (damping ratio, default 1).")
     var reactFrequency: Double?
 
     @Option(parsing: .unconditional, help: "react-spring damping ratio for --react-frequency.")
@@ -80,10 +109,15 @@ struct SpringOptions: ParsableArguments {
     @Option(help: "A named spring: \(SpringPreset.all.map(\.name).joined(separator: ", ")).")
     var preset: String?
 
-    @Option(parsing: .unconditional, help: "SwiftUI's extraBounce, added to the bounce of --preset smooth, snappy or bouncy (.bouncy(extraBounce:)).")
+    @Option(
+        parsing: .unconditional,
+        help: "SwiftUI's extraBounce, added to the bounce of --preset smooth, snappy or bouncy (.bouncy(extraBounce:))."
+    )
     var extraBounce: Double?
 
-    @Option(parsing: .unconditional, help: "Settling threshold relative to the initial displacement, 0 < epsilon < 1 (default 0.001).")
+    @Option(
+        parsing: .unconditional,
+        help: "Settling threshold relative to the initial displacement, 0 < epsilon < 1 (default 0.001).")
     var epsilon: Double = 0.001
 
     /// Flags several families share; they never choose a family by themselves.
@@ -98,8 +132,10 @@ struct SpringOptions: ParsableArguments {
             "--response": response, "--damping-ratio": dampingRatio, "--settling-duration": settlingDuration,
             "--exact-settling-duration": exactSettlingDuration, "--epsilon": epsilon,
             "--android-stiffness": androidStiffness,
-            "--motion-visual-duration": motionVisualDuration, "--motion-bounce": motionBounce, "--motion-duration": motionDuration,
-            "--tension": tension, "--friction": friction, "--react-frequency": reactFrequency, "--react-damping": reactDamping,
+            "--motion-visual-duration": motionVisualDuration, "--motion-bounce": motionBounce,
+            "--motion-duration": motionDuration,
+            "--tension": tension, "--friction": friction, "--react-frequency": reactFrequency,
+            "--react-damping": reactDamping,
             "--origami-tension": origamiTension, "--origami-friction": origamiFriction,
             "--pop-bounciness": popBounciness, "--pop-speed": popSpeed,
         ]
@@ -154,28 +190,36 @@ struct SpringOptions: ParsableArguments {
         }
         let kind = chosen.first?.kind
         let kindFlags = kind.map(flags(for:)) ?? []
-        for (shared, value) in [("--mass", mass), ("--damping-ratio", dampingRatio), ("--motion-bounce", motionBounce)] where value != nil {
+        for (shared, value) in [("--mass", mass), ("--damping-ratio", dampingRatio), ("--motion-bounce", motionBounce)]
+        where value != nil {
             guard kindFlags.contains(where: { $0.flag == shared }) else {
                 throw UsageError(
-                    "\(shared) goes with \(families(using: shared)), not with \(chosen.first?.flags.first ?? "the default spring")")
+                    "\(shared) goes with \(families(using: shared)), not with \(chosen.first?.flags.first ?? "the default spring")"
+                )
             }
         }
         if extraBounce != nil, kind != nil || !["smooth", "snappy", "bouncy"].contains(preset ?? "smooth") {
-            throw UsageError("--extra-bounce goes with --preset smooth, snappy or bouncy (SwiftUI's presets), not with "
-                + (chosen.first?.flags.first.map { $0 == "--preset" ? "--preset \(preset ?? "")" : $0 } ?? "the default spring"))
+            throw UsageError(
+                "--extra-bounce goes with --preset smooth, snappy or bouncy (SwiftUI's presets), not with "
+                    + (chosen.first?.flags.first.map { $0 == "--preset" ? "--preset \(preset ?? "")" : $0 }
+                        ?? "the default spring"))
         }
         guard let kind else {
             let name = preset ?? SpringPreset.smooth.name
             guard let match = SpringPreset.named(name) else {
-                throw UsageError("--preset must be one of \(SpringPreset.all.map(\.name).joined(separator: ", ")), got \(name)")
+                throw UsageError(
+                    "--preset must be one of \(SpringPreset.all.map(\.name).joined(separator: ", ")), got \(name)")
             }
             if let extraBounce {
                 let base = match.values[.bounce] ?? 0
                 do {
                     // SwiftUI's .smooth/.snappy/.bouncy(duration: 0.5, extraBounce:): bounce = base + extraBounce.
-                    return try SwiftUIParameters(duration: match.values[.duration] ?? 0.5, bounce: base + extraBounce).spring
+                    return try SwiftUIParameters(duration: match.values[.duration] ?? 0.5, bounce: base + extraBounce)
+                        .spring
                 } catch {
-                    throw UsageError("--extra-bounce must make the bounce \(base) + extra-bounce a finite number greater than -1, got \(extraBounce)")
+                    throw UsageError(
+                        "--extra-bounce must make the bounce \(base) + extra-bounce a finite number greater than -1, got \(extraBounce)"
+                    )
                 }
             }
             return match.spring
@@ -217,7 +261,8 @@ struct SpringOptions: ParsableArguments {
             return required.joined(separator: " and ") + " go together"
                 + (optional.isEmpty ? "" : " (and \(optional.joined(separator: ", ")))")
         case .invalidValue(let error):
-            return Self.message(for: error, flags: Dictionary(uniqueKeysWithValues: kindFlags.map { ($0.parameter.rawValue, $0.flag) }))
+            return Self.message(
+                for: error, flags: Dictionary(uniqueKeysWithValues: kindFlags.map { ($0.parameter.rawValue, $0.flag) }))
         case .unexpectedParameter:
             return error.description
         }

@@ -15,25 +15,38 @@ struct StartOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Initial velocity in units per second.")
     var initialVelocity: Double?
 
-    @Option(parsing: .unconditional, help: "Initial velocity as a fraction of (to - from) per second, UIKit's convention; needs from != to.")
+    @Option(
+        parsing: .unconditional,
+        help: "Initial velocity as a fraction of (to - from) per second, UIKit's convention; needs from != to.")
     var relativeVelocity: Double?
 
-    @Option(parsing: .unconditional, help: "Initial velocity in units per millisecond, react-spring's convention (config.velocity).")
+    @Option(
+        parsing: .unconditional,
+        help: "Initial velocity in units per millisecond, react-spring's convention (config.velocity).")
     var reactVelocity: Double?
 
-    @Option(parsing: .unconditional, help: "Display refresh rate in Hz for the platforms' frame loops, 1...1000 (default 60).")
+    @Option(
+        parsing: .unconditional,
+        help: "Display refresh rate in Hz for the platforms' frame loops, 1...1000 (default 60).")
     var refreshRate: Double = 60
 
     /// Each platform's end of this motion, or a ``UsageError`` naming the flag.
-    func endings(for spring: Spring, initialVelocity: Double, motionRestSpeed: Double? = nil) throws -> PlatformEndings {
+    func endings(for spring: Spring, initialVelocity: Double, motionRestSpeed: Double? = nil) throws -> PlatformEndings
+    {
         do throws(SpringParameterError) {
             try PlatformAnimation.check(from: from, to: to, initialVelocity: initialVelocity, refreshRate: refreshRate)
         } catch {
-            throw UsageError(SpringOptions.message(
-                for: error, flags: ["refreshRate": "--refresh-rate", "from": "--from", "to": "--to", "initialVelocity": "--initial-velocity"]))
+            throw UsageError(
+                SpringOptions.message(
+                    for: error,
+                    flags: [
+                        "refreshRate": "--refresh-rate", "from": "--from", "to": "--to",
+                        "initialVelocity": "--initial-velocity",
+                    ]))
         }
         let runs = PlatformLoops.all(
-            spring, from: from, to: to, initialVelocity: initialVelocity, refreshRate: refreshRate, motionRestSpeed: motionRestSpeed)
+            spring, from: from, to: to, initialVelocity: initialVelocity, refreshRate: refreshRate,
+            motionRestSpeed: motionRestSpeed)
         let rows = runs.map { run in
             PlatformEndings.Row(
                 platform: run.platform, doneTime: run.doneTime,
@@ -48,20 +61,26 @@ struct StartOptions: ParsableArguments {
         for (flag, value) in [("--from", from), ("--to", to)] where !value.isFinite {
             throw UsageError("\(flag) must be a finite number, got \(value)")
         }
-        let given = [("--initial-velocity", initialVelocity), ("--relative-velocity", relativeVelocity),
-                     ("--react-velocity", reactVelocity)].filter { $0.1 != nil }
+        let given = [
+            ("--initial-velocity", initialVelocity), ("--relative-velocity", relativeVelocity),
+            ("--react-velocity", reactVelocity),
+        ].filter { $0.1 != nil }
         if given.count > 1 {
-            throw UsageError("give one of --initial-velocity, --relative-velocity and --react-velocity, got "
-                + given.map(\.0).joined(separator: " and "))
+            throw UsageError(
+                "give one of --initial-velocity, --relative-velocity and --react-velocity, got "
+                    + given.map(\.0).joined(separator: " and "))
         }
         if let absolute = initialVelocity {
-            guard absolute.isFinite else { throw UsageError("--initial-velocity must be a finite number, got \(absolute)") }
+            guard absolute.isFinite else {
+                throw UsageError("--initial-velocity must be a finite number, got \(absolute)")
+            }
             return absolute
         }
         if let perMillisecond = reactVelocity {
             let perSecond = perMillisecond * 1000
             guard perSecond.isFinite else {
-                throw UsageError("--react-velocity must be a finite number of units per ms below 1.8e305, got \(perMillisecond)")
+                throw UsageError(
+                    "--react-velocity must be a finite number of units per ms below 1.8e305, got \(perMillisecond)")
             }
             return perSecond
         }
@@ -71,7 +90,8 @@ struct StartOptions: ParsableArguments {
             } catch .relativeVelocityWithoutDistance {
                 throw UsageError(
                     "--relative-velocity must be 0 when --from equals --to (it is a fraction of to - from), "
-                        + "got \(relative) with --from = --to = \(from); give --initial-velocity in units per second instead")
+                        + "got \(relative) with --from = --to = \(from); give --initial-velocity in units per second instead"
+                )
             } catch {
                 throw UsageError(SpringOptions.message(for: error, flags: ["relativeVelocity": "--relative-velocity"]))
             }
@@ -96,15 +116,18 @@ struct PlatformEndings: Encodable {
 
     /// The table lines, a heading first.
     var table: String {
-        var lines = ["end of the animation from \(from) to \(to) at \(refreshRate) Hz, by each platform's own rule "
-            + "(largest error of its frames against the exact spring, as a fraction of the travel):"]
+        var lines = [
+            "end of the animation from \(from) to \(to) at \(refreshRate) Hz, by each platform's own rule "
+                + "(largest error of its frames against the exact spring, as a fraction of the travel):"
+        ]
         let width = rows.map(\.platform.shortName.count).max() ?? 0
         for row in rows {
             let name = row.platform.shortName
             let padded = name + String(repeating: " ", count: width - name.count)
-            lines.append("\(padded)  done at " + (row.doneTime.map { "\($0) s" } ?? "never within 60 s")
-                + ", largest error \(row.largestError)"
-                + (row.clockDrift.map { ", clock drift \($0 * 100) %" } ?? ""))
+            lines.append(
+                "\(padded)  done at " + (row.doneTime.map { "\($0) s" } ?? "never within 60 s")
+                    + ", largest error \(row.largestError)"
+                    + (row.clockDrift.map { ", clock drift \($0 * 100) %" } ?? ""))
         }
         return lines.joined(separator: "\n")
     }

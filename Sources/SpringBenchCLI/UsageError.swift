@@ -1,6 +1,7 @@
 import ArgumentParser
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Input the user must fix: printed as `error: …` on standard error, exit code 2.

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Benchmarking
-import SpringBenchFiles
 import Foundation
 import Reporting
+import SpringBenchFiles
 import SpringModel
 import SpringPlatforms
 import Verification
@@ -13,7 +13,8 @@ import Verification
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "Verify the closed forms, backends, vector laws and spring formulas against a numerical ODE reference.",
+        abstract:
+            "Verify the closed forms, backends, vector laws and spring formulas against a numerical ODE reference.",
         discussion: """
             Exit status: 0 when every check of SpringBench's own code (and every --damping-formula) holds, \
             1 when any fails, 2 on unusable input. Rejections of the built-in catalogue's known-wrong formulas \
@@ -32,8 +33,9 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: "Directory for verification.md, platforms.md, their plots and data/verification.json.")
     var outputDirectory = "Reports"
 
-    @Option(name: .customLong("damping-formula"), parsing: .unconditionalSingleValue,
-            help: "A damping formula in duration and bounce to judge (repeatable).")
+    @Option(
+        name: .customLong("damping-formula"), parsing: .unconditionalSingleValue,
+        help: "A damping formula in duration and bounce to judge (repeatable).")
     var dampingFormulas: [String] = []
 
     @Flag(help: "Print the summary only; write no files.")
@@ -52,7 +54,9 @@ struct VerifyCommand: ParsableCommand {
                     suite.candidates.append(try DampingFormula(expression: text))
                 } catch let error as FormulaError {
                     var message = "--damping-formula: \(error.description)"
-                    if let caret = error.caretDisplay { message += "\n  " + caret.replacingOccurrences(of: "\n", with: "\n  ") }
+                    if let caret = error.caretDisplay {
+                        message += "\n  " + caret.replacingOccurrences(of: "\n", with: "\n  ")
+                    }
                     throw UsageError(message)
                 }
             }
@@ -65,7 +69,8 @@ struct VerifyCommand: ParsableCommand {
             let machine = MachineRecord.current(
                 backends: CommandContext.catalogue.backends.map(\.details),
                 commandLine: invocation)
-            let document = try VerificationReport.render(results, machine: machine, command: Self.commandText(thorough: thorough, formulas: dampingFormulas))
+            let document = try VerificationReport.render(
+                results, machine: machine, command: Self.commandText(thorough: thorough, formulas: dampingFormulas))
             let platforms = PlatformsReport.render(PlatformComparison(), machine: machine)
             do {
                 let target = try OutputLocation.directory(outputDirectory, option: "--output-directory")
@@ -90,12 +95,16 @@ struct VerifyCommand: ParsableCommand {
         var lines: [String] = []
         let failures = results.failures
         let findings = results.findings
-        lines.append(failures.isEmpty
-            ? "verify (\(results.mode.rawValue)): PASS — \(results.checks.count) checks, \(failures.count) failures, \(findings.count) expected findings, \(String(format: "%.1f", results.elapsedSeconds)) s"
-            : "verify (\(results.mode.rawValue)): FAIL — \(failures.count) of \(results.checks.count) checks fail, \(String(format: "%.1f", results.elapsedSeconds)) s")
+        lines.append(
+            failures.isEmpty
+                ? "verify (\(results.mode.rawValue)): PASS — \(results.checks.count) checks, \(failures.count) failures, \(findings.count) expected findings, \(String(format: "%.1f", results.elapsedSeconds)) s"
+                : "verify (\(results.mode.rawValue)): FAIL — \(failures.count) of \(results.checks.count) checks fail, \(String(format: "%.1f", results.elapsedSeconds)) s"
+        )
         for check in failures {
             lines.append("  FAIL \(check.name): \(check.property)")
-            lines.append("       worst: \(check.worstCase.prefix(240)) (value \(check.worstValue), tolerance \(check.tolerance.map { "\($0)" } ?? "exact"))")
+            lines.append(
+                "       worst: \(check.worstCase.prefix(240)) (value \(check.worstValue), tolerance \(check.tolerance.map { "\($0)" } ?? "exact"))"
+            )
         }
         for section in VerificationSection.allCases {
             let checks = results.checks.filter { $0.section == section }
@@ -106,7 +115,9 @@ struct VerifyCommand: ParsableCommand {
             lines.append("  \(section.title): \(held) hold, \(expected) expected violations, \(failed) fail")
         }
         for candidate in results.candidates {
-            lines.append("  formula \(candidate.name): \(candidate.summary); largest motion error \(String(format: "%.3g", candidate.largestMotionError))")
+            lines.append(
+                "  formula \(candidate.name): \(candidate.summary); largest motion error \(String(format: "%.3g", candidate.largestMotionError))"
+            )
         }
         return lines.joined(separator: "\n")
     }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reads the files a command is given: whole, regular files only, bounded.
@@ -16,7 +17,8 @@ public enum InputFile {
             switch self {
             case .missing: return "does not exist"
             case .notRegular(let kind): return "is \(kind), not a file"
-            case .tooLarge(let bytes, let limit): return "holds \(bytes) bytes, more than the \(limit) a document may hold"
+            case .tooLarge(let bytes, let limit):
+                return "holds \(bytes) bytes, more than the \(limit) a document may hold"
             case .unreadable(let reason): return "cannot be read (\(reason))"
             }
         }
@@ -40,7 +42,9 @@ public enum InputFile {
         case S_IFDIR: return .failure(.notRegular("a directory"))
         default: return .failure(.notRegular("a device, socket or pipe"))
         }
-        guard Int(status.st_size) <= byteLimit else { return .failure(.tooLarge(bytes: Int(status.st_size), limit: byteLimit)) }
+        guard Int(status.st_size) <= byteLimit else {
+            return .failure(.tooLarge(bytes: Int(status.st_size), limit: byteLimit))
+        }
         var data = Data(count: Int(status.st_size))
         var offset = 0
         let failure: Problem? = data.withUnsafeMutableBytes { buffer in

@@ -1,7 +1,8 @@
 import CSignalRelay
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What a run leaves behind when it is interrupted: nothing.
@@ -85,12 +86,16 @@ public final class RunTemporaryDirectory: @unchecked Sendable {
         var template = Array("\(base)/springbench-\(purpose)-XXXXXX".utf8CString)
         // Made and registered under the lock: no interrupt falls between the two.
         let made: (String, Int)? = InterruptCleanup.uninterruptible {
-            guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) })
+            guard
+                let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({
+                    String(cString: $0)
+                })
             else { return nil }
             return (made, InterruptCleanup.register(directory: made))
         }
         guard let made else {
-            throw FileProblem(path: base, reason: "cannot make a temporary directory: \(String(cString: strerror(errno)))")
+            throw FileProblem(
+                path: base, reason: "cannot make a temporary directory: \(String(cString: strerror(errno)))")
         }
         (path, token) = made
     }

@@ -1,6 +1,7 @@
 import SystemPackage
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where a command will write, resolved and checked before any work starts.
@@ -67,8 +68,9 @@ public struct OutputTarget: Sendable, CustomStringConvertible {
                     // Renaming over a device would replace it (as root, /dev/null itself).
                     throw failure("is \(kind), not a regular file; give a file path")
                 }
-                let target = OutputTarget(option: option, display: given, kind: kind, existingAncestor: ancestor,
-                                          missing: missing, fileName: name)
+                let target = OutputTarget(
+                    option: option, display: given, kind: kind, existingAncestor: ancestor,
+                    missing: missing, fileName: name)
                 try target.checkLimitsAndPermissions(failure)
                 return target
             } else {
@@ -76,8 +78,9 @@ public struct OutputTarget: Sendable, CustomStringConvertible {
                 if missing.isEmpty, ancestor == FilePath("/") {
                     throw failure("is the filesystem root; refusing to write reports there")
                 }
-                let target = OutputTarget(option: option, display: given, kind: kind, existingAncestor: ancestor,
-                                          missing: missing, fileName: nil)
+                let target = OutputTarget(
+                    option: option, display: given, kind: kind, existingAncestor: ancestor,
+                    missing: missing, fileName: nil)
                 try target.checkLimitsAndPermissions(failure)
                 return target
             }
@@ -108,7 +111,8 @@ public struct OutputTarget: Sendable, CustomStringConvertible {
                     throw failure("\(current.lastComponent.map { $0.string } ?? current.string) is not a directory")
                 }
                 guard let canonical = current.withPlatformString({ realpath($0, nil) }) else {
-                    throw failure("cannot resolve \(current.lastComponent?.string ?? "/"): \(String(cString: strerror(errno)))")
+                    throw failure(
+                        "cannot resolve \(current.lastComponent?.string ?? "/"): \(String(cString: strerror(errno)))")
                 }
                 defer { free(canonical) }
                 let tail = missing.reversed().filter { $0.kind != .currentDirectory }
@@ -121,7 +125,8 @@ public struct OutputTarget: Sendable, CustomStringConvertible {
             case ENOENT:
                 // A dangling symbolic link on the way is a directory to make at its destination.
                 if let destination = symbolicLinkDestination(current) {
-                    let next = destination.isAbsolute ? destination : current.removingLastComponent().pushing(destination)
+                    let next =
+                        destination.isAbsolute ? destination : current.removingLastComponent().pushing(destination)
                     if missing.count > symbolicLinkLimit { throw failure("is a loop of symbolic links") }
                     current = next
                     continue
@@ -140,7 +145,9 @@ public struct OutputTarget: Sendable, CustomStringConvertible {
     /// Where the symbolic link at `path` points, or nil when `path` is not one.
     static func symbolicLinkDestination(_ path: FilePath) -> FilePath? {
         var status = stat()
-        guard path.withPlatformString({ lstat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFLNK else { return nil }
+        guard path.withPlatformString({ lstat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFLNK else {
+            return nil
+        }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = path.withPlatformString { readlink($0, &buffer, buffer.count - 1) }
         guard count > 0 else { return nil }
@@ -173,17 +180,24 @@ public struct OutputTarget: Sendable, CustomStringConvertible {
         // Staged files keep their names (only their directory differs).
         let longestName = nameLimit > 0 ? nameLimit : 255
         for name in names where name.string.utf8.count > longestName {
-            throw failure("the name \(name.string.prefix(40))… has \(name.string.utf8.count) bytes; this filesystem allows \(longestName)")
+            throw failure(
+                "the name \(name.string.prefix(40))… has \(name.string.utf8.count) bytes; this filesystem allows \(longestName)"
+            )
         }
         let length = path.string.utf8.count + OutputTransaction.stagingPathRoom
         let limit = pathLimit > 0 ? pathLimit : Int(PATH_MAX)
         if length >= limit {
-            throw failure("the path is \(path.string.utf8.count) bytes; this filesystem allows \(limit - 1 - OutputTransaction.stagingPathRoom)")
+            throw failure(
+                "the path is \(path.string.utf8.count) bytes; this filesystem allows \(limit - 1 - OutputTransaction.stagingPathRoom)"
+            )
         }
         guard existingAncestor.withPlatformString({ access($0, W_OK | X_OK) }) == 0 else {
             let reason = String(cString: strerror(errno))
             let place = existingAncestor.lastComponent?.string ?? "/"
-            throw failure(missing.isEmpty ? "the directory is not writable (\(reason))" : "cannot create it: \(place) is not writable (\(reason))")
+            throw failure(
+                missing.isEmpty
+                    ? "the directory is not writable (\(reason))"
+                    : "cannot create it: \(place) is not writable (\(reason))")
         }
         // Permissions are not the whole story (root, sysfs, some mounts): make
         // and remove the staging directory's kind of entry where it would go.
@@ -198,7 +212,10 @@ public struct OutputTarget: Sendable, CustomStringConvertible {
         if probe == nil {
             let reason = String(cString: strerror(errno))
             let place = existingAncestor.lastComponent?.string ?? "/"
-            throw failure(missing.isEmpty ? "cannot write in the directory (\(reason))" : "cannot create it: cannot write in \(place) (\(reason))")
+            throw failure(
+                missing.isEmpty
+                    ? "cannot write in the directory (\(reason))"
+                    : "cannot create it: cannot write in \(place) (\(reason))")
         }
     }
 }

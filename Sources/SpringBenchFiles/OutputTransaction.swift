@@ -1,7 +1,8 @@
 import Foundation
 import SystemPackage
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A command's output written whole or not at all.
@@ -41,13 +42,17 @@ public final class OutputTransaction {
         self.target = target
         var template = Array(target.existingAncestor.appending(".springbench-staging-XXXXXX").string.utf8CString)
         let made: (String, Int)? = InterruptCleanup.uninterruptible {
-            guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) })
+            guard
+                let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({
+                    String(cString: $0)
+                })
             else { return nil }
             return (made, InterruptCleanup.register(directory: made))
         }
         guard let made else {
-            throw OutputError(option: target.option, path: target.display,
-                              reason: "cannot stage files beside it: \(String(cString: strerror(errno)))")
+            throw OutputError(
+                option: target.option, path: target.display,
+                reason: "cannot stage files beside it: \(String(cString: strerror(errno)))")
         }
         staging = FilePath(made.0)
         cleanupToken = made.1
@@ -56,7 +61,8 @@ public final class OutputTransaction {
         // lock: an interrupt's cleanup (which ends the process holding it)
         // cannot race a write that would recreate what it removed.
         let staged: Bool = InterruptCleanup.uninterruptible {
-            (try? FileManager.default.createDirectory(atPath: stagedDirectory.string, withIntermediateDirectories: true)) != nil
+            (try? FileManager.default.createDirectory(atPath: stagedDirectory.string, withIntermediateDirectories: true))
+                != nil
         }
         guard staged else {
             discard()
@@ -84,10 +90,11 @@ public final class OutputTransaction {
         precondition(target.kind == .directory, "a file target takes one file")
         let path = FilePath(relative)
         guard !relative.isEmpty, !path.isAbsolute, !path.components.isEmpty,
-              path.components.allSatisfy({ $0.kind == .regular })
+            path.components.allSatisfy({ $0.kind == .regular })
         else {
-            throw OutputError(option: target.option, path: target.display,
-                              reason: "the file name \"\(relative)\" must be relative and stay inside the directory")
+            throw OutputError(
+                option: target.option, path: target.display,
+                reason: "the file name \"\(relative)\" must be relative and stay inside the directory")
         }
         try stage(path, data, append: false)
     }
@@ -250,7 +257,8 @@ public final class OutputTransaction {
                 if destination.withPlatformString({ from in candidate.withPlatformString { link(from, $0) } }) == 0 {
                     backup = candidate
                 }
-                guard staged.withPlatformString({ from in destination.withPlatformString { rename(from, $0) } }) == 0 else {
+                guard staged.withPlatformString({ from in destination.withPlatformString { rename(from, $0) } }) == 0
+                else {
                     throw failure("cannot put \(file.relative) in place: \(String(cString: strerror(errno)))")
                 }
                 moved.append((destination, backup))

@@ -1,9 +1,10 @@
 import CChildProcess
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// A child process started with `posix_spawn`: what the samplers of
@@ -72,7 +73,8 @@ package final class ChildProcess: Sendable {
         standardInput: Stream = .inherit, standardOutput: Stream = .inherit, standardError: Stream = .inherit
     ) throws(SpawnError) {
         let argv = [executable] + arguments
-        let envp = environment.map { $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } }
+        let envp =
+            environment.map { $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } }
             ?? Self.parentEnvironment()
         var pid: pid_t = 0
         let code = Self.withCStrings(argv) { argv in
@@ -161,7 +163,9 @@ package final class ChildProcess: Sendable {
     }
 
     /// `body` with `strings` as a NULL-terminated array of C strings.
-    private static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+    private static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R)
+        -> R
+    {
         let copies = strings.map { strdup($0) }
         defer { copies.forEach { free($0) } }
         return (copies + [nil]).withUnsafeBufferPointer { body($0.baseAddress!) }
@@ -177,7 +181,9 @@ package final class ChildProcess: Sendable {
         }
         defer { paths.forEach { free($0) } }
         let values = zip(streams, paths).map { stream, path -> springbench_stream in
-            if case .descriptor(let descriptor) = stream { return springbench_stream(path: nil, descriptor: descriptor) }
+            if case .descriptor(let descriptor) = stream {
+                return springbench_stream(path: nil, descriptor: descriptor)
+            }
             return springbench_stream(path: UnsafePointer(path), descriptor: -1)
         }
         return values.withUnsafeBufferPointer { body($0.baseAddress!) }
@@ -214,7 +220,8 @@ extension ChildProcess {
         do {
             child = try ChildProcess(
                 executable: executable, arguments: arguments, environment: environment,
-                standardInput: .nullDevice, standardOutput: .descriptor(pipe.writeEnd), standardError: .descriptor(pipe.writeEnd))
+                standardInput: .nullDevice, standardOutput: .descriptor(pipe.writeEnd),
+                standardError: .descriptor(pipe.writeEnd))
         } catch {
             close(pipe.readEnd)
             close(pipe.writeEnd)

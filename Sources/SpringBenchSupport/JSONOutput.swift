@@ -90,7 +90,8 @@ package enum JSONOutput {
                 }
                 text += indent + "]"
             } else {
-                text += literal ?? "{}"  // an encoder that was asked for nothing: an empty object, as JSONEncoder writes
+                // An encoder that was asked for nothing: an empty object, as JSONEncoder writes.
+                text += literal ?? "{}"
             }
         }
     }
@@ -138,7 +139,11 @@ package enum JSONOutput {
             if value.isFinite { node.literal = JSONOutput.number(value) } else { try encodeNil() }
         }
         mutating func encode(_ value: Float) throws {
-            if value.isFinite { node.literal = Double(value) == Double(value).rounded() ? JSONOutput.number(Double(value)) : "\(value)" } else { try encodeNil() }
+            if value.isFinite {
+                node.literal = Double(value) == Double(value).rounded() ? JSONOutput.number(Double(value)) : "\(value)"
+            } else {
+                try encodeNil()
+            }
         }
         mutating func encode(_ value: Int) throws { node.literal = String(value) }
         mutating func encode(_ value: Int8) throws { node.literal = String(value) }
@@ -161,12 +166,22 @@ package enum JSONOutput {
             TreeEncoder(node: node.child(forKey: key.stringValue), codingPath: codingPath + [key])
         }
 
-        mutating func encodeNil(forKey key: Key) throws { var e = encoder(key); try e.encodeNil() }
-        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { var e = encoder(key); try e.encode(value) }
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        mutating func encodeNil(forKey key: Key) throws {
+            var e = encoder(key)
+            try e.encodeNil()
+        }
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+            var e = encoder(key)
+            try e.encode(value)
+        }
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+            -> KeyedEncodingContainer<NestedKey>
+        {
             encoder(key).container(keyedBy: keyType)
         }
-        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { encoder(key).unkeyedContainer() }
+        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+            encoder(key).unkeyedContainer()
+        }
         mutating func superEncoder() -> any Encoder { encoder(Key(stringValue: "super")!) }
         mutating func superEncoder(forKey key: Key) -> any Encoder { encoder(key) }
     }
@@ -188,9 +203,17 @@ package enum JSONOutput {
             return TreeEncoder(node: node.appended(), codingPath: path)
         }
 
-        mutating func encodeNil() throws { var e = encoder(); try e.encodeNil() }
-        mutating func encode<T: Encodable>(_ value: T) throws { var e = encoder(); try e.encode(value) }
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        mutating func encodeNil() throws {
+            var e = encoder()
+            try e.encodeNil()
+        }
+        mutating func encode<T: Encodable>(_ value: T) throws {
+            var e = encoder()
+            try e.encode(value)
+        }
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+            NestedKey
+        > {
             encoder().container(keyedBy: keyType)
         }
         mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { encoder().unkeyedContainer() }

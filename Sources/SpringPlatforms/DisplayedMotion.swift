@@ -23,7 +23,9 @@ public struct DisplayedMotion: Sendable, Hashable {
     /// `nil` if it had not within the run's limit.
     public var doneFrame: Int?
 
-    public init(platform: SpringPlatform, refreshRate: Double, values: [Double], simulatedTimes: [Double]?, doneFrame: Int?) {
+    public init(
+        platform: SpringPlatform, refreshRate: Double, values: [Double], simulatedTimes: [Double]?, doneFrame: Int?
+    ) {
         self.platform = platform
         self.refreshRate = refreshRate
         self.values = values
@@ -75,7 +77,8 @@ public enum PlatformAnimation {
     public static func check(
         from: Double, to: Double, initialVelocity: Double, refreshRate: Double
     ) throws(SpringParameterError) {
-        for (value, parameter) in [(from, "from"), (to, "to"), (initialVelocity, "initialVelocity")] where !value.isFinite {
+        for (value, parameter) in [(from, "from"), (to, "to"), (initialVelocity, "initialVelocity")]
+        where !value.isFinite {
             throw .outOfRange(parameter: parameter, validRange: "a finite number", value: value)
         }
         guard refreshRate.isFinite, refreshRates.contains(refreshRate) else {
@@ -112,12 +115,16 @@ public enum PlatformAnimation {
                 break
             }
         }
-        return DisplayedMotion(platform: platform, refreshRate: refreshRate, values: values, simulatedTimes: clock, doneFrame: done)
+        return DisplayedMotion(
+            platform: platform, refreshRate: refreshRate, values: values, simulatedTimes: clock, doneFrame: done)
     }
 
     /// A run its platform declares done before the first frame, showing `start`.
-    static func doneAtStart(_ platform: SpringPlatform, refreshRate: Double, start: Double, keepsClock: Bool) -> DisplayedMotion {
+    static func doneAtStart(_ platform: SpringPlatform, refreshRate: Double, start: Double, keepsClock: Bool)
+        -> DisplayedMotion
+    {
         DisplayedMotion(
-            platform: platform, refreshRate: refreshRate, values: [start], simulatedTimes: keepsClock ? [0] : nil, doneFrame: 0)
+            platform: platform, refreshRate: refreshRate, values: [start], simulatedTimes: keepsClock ? [0] : nil,
+            doneFrame: 0)
     }
 }

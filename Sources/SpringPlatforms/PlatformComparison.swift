@@ -63,10 +63,12 @@ public struct PlatformComparison: Sendable {
                 let runs = PlatformLoops.all(named.spring, from: from, to: to, initialVelocity: 0, refreshRate: rate)
                 if springIndex == 0 && rateIndex == 0 { sample = runs }
                 for run in runs {
-                    cells.append(Cell(
-                        platform: run.platform, spring: named.name, refreshRate: rate,
-                        largestError: run.largestError(against: named.spring, from: from, to: to, initialVelocity: 0),
-                        clockDrift: run.clockDrift, doneTime: run.doneTime))
+                    cells.append(
+                        Cell(
+                            platform: run.platform, spring: named.name, refreshRate: rate,
+                            largestError: run.largestError(
+                                against: named.spring, from: from, to: to, initialVelocity: 0),
+                            clockDrift: run.clockDrift, doneTime: run.doneTime))
                 }
             }
         }

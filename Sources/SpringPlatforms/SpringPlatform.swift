@@ -1,4 +1,3 @@
-
 /// An animation framework or library whose springs SpringBench models, with
 /// the document its published values come from and, where SpringBench
 /// re-expresses it, the frame loop that shows its motion.
@@ -27,7 +26,8 @@ public struct SpringPlatform: Sendable, Hashable, CustomStringConvertible {
 
     /// A platform; `shortName` defaults to `name`.
     public init(
-        name: String, shortName: String? = nil, source: String, loop: (any PlatformLoop.Type)? = nil, loopSummary: String = ""
+        name: String, shortName: String? = nil, source: String, loop: (any PlatformLoop.Type)? = nil,
+        loopSummary: String = ""
     ) {
         self.name = name
         self.shortName = shortName ?? name

@@ -1,6 +1,7 @@
+import SpringBenchBackends
 import Testing
 import VectorKernels
-import SpringBenchBackends
+
 @testable import Benchmarking
 
 /// The backend catalogue (built-in and user backends) and the validated plan.
@@ -8,14 +9,30 @@ import SpringBenchBackends
     /// A user's backend: naive's kernels under another name.
     enum RenamedNaive: KernelBackend {
         static let name = "renamed-naive"
-        static var details: BackendDetails { BackendDetails(name: name, summary: "naive, renamed", simdWidth: nil, library: nil, core: nil, threads: 1, fusedAXPY: false) }
-        static func uncheckedAdd(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int) { NaiveBackend.uncheckedAdd(a, b, into: c, count: count) }
-        static func uncheckedSubtract(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int) { NaiveBackend.uncheckedSubtract(a, b, into: c, count: count) }
-        static func uncheckedAddInPlace(_ a: UnsafeMutablePointer<Double>, _ b: UnsafePointer<Double>, count: Int) { NaiveBackend.uncheckedAddInPlace(a, b, count: count) }
-        static func uncheckedSubtractInPlace(_ a: UnsafeMutablePointer<Double>, _ b: UnsafePointer<Double>, count: Int) { NaiveBackend.uncheckedSubtractInPlace(a, b, count: count) }
-        static func uncheckedScale(_ a: UnsafeMutablePointer<Double>, by factor: Double, count: Int) { NaiveBackend.uncheckedScale(a, by: factor, count: count) }
-        static func uncheckedAXPY(alpha: Double, x: UnsafePointer<Double>, y: UnsafeMutablePointer<Double>, count: Int) { NaiveBackend.uncheckedAXPY(alpha: alpha, x: x, y: y, count: count) }
-        static func uncheckedMagnitudeSquared(_ a: UnsafePointer<Double>, count: Int) -> Double { NaiveBackend.uncheckedMagnitudeSquared(a, count: count) }
+        static var details: BackendDetails {
+            BackendDetails(
+                name: name, summary: "naive, renamed", simdWidth: nil, library: nil, core: nil, threads: 1,
+                fusedAXPY: false)
+        }
+        static func uncheckedAdd(
+            _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int
+        ) { NaiveBackend.uncheckedAdd(a, b, into: c, count: count) }
+        static func uncheckedSubtract(
+            _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int
+        ) { NaiveBackend.uncheckedSubtract(a, b, into: c, count: count) }
+        static func uncheckedAddInPlace(_ a: UnsafeMutablePointer<Double>, _ b: UnsafePointer<Double>, count: Int) {
+            NaiveBackend.uncheckedAddInPlace(a, b, count: count)
+        }
+        static func uncheckedSubtractInPlace(_ a: UnsafeMutablePointer<Double>, _ b: UnsafePointer<Double>, count: Int)
+        { NaiveBackend.uncheckedSubtractInPlace(a, b, count: count) }
+        static func uncheckedScale(_ a: UnsafeMutablePointer<Double>, by factor: Double, count: Int) {
+            NaiveBackend.uncheckedScale(a, by: factor, count: count)
+        }
+        static func uncheckedAXPY(alpha: Double, x: UnsafePointer<Double>, y: UnsafeMutablePointer<Double>, count: Int)
+        { NaiveBackend.uncheckedAXPY(alpha: alpha, x: x, y: y, count: count) }
+        static func uncheckedMagnitudeSquared(_ a: UnsafePointer<Double>, count: Int) -> Double {
+            NaiveBackend.uncheckedMagnitudeSquared(a, count: count)
+        }
     }
 
     @Test("The built-in catalogue lists the backends of Backends.all, in order, each entry its own type")
@@ -32,7 +49,9 @@ import SpringBenchBackends
         let catalogue = try BackendCatalogue.builtIn.adding(BenchmarkBackend(RenamedNaive.self))
         #expect(catalogue.names == ["naive", "simd", "openblas", "renamed-naive"])
         #expect(catalogue["renamed-naive"]?.type == RenamedNaive.self)
-        #expect(throws: CatalogueError.duplicateName("naive")) { try catalogue.adding(BenchmarkBackend(NaiveBackend.self)) }
+        #expect(throws: CatalogueError.duplicateName("naive")) {
+            try catalogue.adding(BenchmarkBackend(NaiveBackend.self))
+        }
         #expect(throws: CatalogueError.duplicateName("renamed-naive")) {
             try BackendCatalogue([BenchmarkBackend(RenamedNaive.self), BenchmarkBackend(RenamedNaive.self)])
         }
@@ -83,7 +102,11 @@ import SpringBenchBackends
         #expect(parameter { $0.timing.minimumSampleNanoseconds = .nan } == .minimumSampleMilliseconds)
         #expect(parameter { $0.openBLASThreads = 3 } == .openBLASThreads)
         #expect(parameter { $0.openBLASThreads = 2 } == .clock)  // thread-cpu with two threads
-        #expect(parameter { $0.openBLASThreads = 2; $0.timing.clock = .wall } == nil)
+        #expect(
+            parameter {
+                $0.openBLASThreads = 2
+                $0.timing.clock = .wall
+            } == nil)
         #expect(parameter { $0.probeTrials = 0 } == .probeTrials)
         #expect(parameter { $0.workloadSizes = [256, 256] } == .workloadSizes)
         #expect(parameter { $0.sizes = [1 << 20, 16] } == nil)

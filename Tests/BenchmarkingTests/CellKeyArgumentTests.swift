@@ -13,10 +13,12 @@ struct CellKeyArgumentTests {
         }
     }
 
-    @Test("sizes outside 1…2^40, empty backends and malformed text are refused", arguments: [
-        "add:simd:0", "add:simd:-4", "add:simd:\(PointCount.maximum + 1)", "add::16", "nosuch:simd:16",
-        "add:simd", "add:simd:16:1", "add:simd:1.5", "",
-    ])
+    @Test(
+        "sizes outside 1…2^40, empty backends and malformed text are refused",
+        arguments: [
+            "add:simd:0", "add:simd:-4", "add:simd:\(PointCount.maximum + 1)", "add::16", "nosuch:simd:16",
+            "add:simd", "add:simd:16:1", "add:simd:1.5", "",
+        ])
     func refused(_ text: String) {
         #expect(CellKey(argument: text) == nil, "\(text)")
     }

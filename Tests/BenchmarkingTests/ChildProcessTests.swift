@@ -1,10 +1,11 @@
-import SpringBenchSupport
 import Benchmarking
 import Foundation
+import SpringBenchSupport
 import Synchronization
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Child processes by posix_spawn: the exit status or signal read back as the
@@ -19,7 +20,9 @@ struct ChildProcessTests {
         return url.path
     }
 
-    static func shell(_ script: String, environment: [String: String]? = nil) throws -> (ChildProcess.Termination, String) {
+    static func shell(_ script: String, environment: [String: String]? = nil) throws -> (
+        ChildProcess.Termination, String
+    ) {
         try ChildProcess.capture(executable: "/bin/sh", arguments: ["-c", script], environment: environment)
     }
 
@@ -34,7 +37,9 @@ struct ChildProcessTests {
         #expect(try Self.shell("kill -KILL $$").0 == .signalled(SIGKILL))
     }
 
-    @Test("standard input from a file, output to a file, error to another; the working directory and environment as given")
+    @Test(
+        "standard input from a file, output to a file, error to another; the working directory and environment as given"
+    )
     func streamsDirectoryEnvironment() throws {
         let directory = Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -55,7 +60,8 @@ struct ChildProcessTests {
         let leaky = open("/dev/null", O_RDONLY)  // no O_CLOEXEC: only the spawn's closefrom keeps it out
         #expect(leaky > 2)
         defer { close(leaky) }
-        let (termination, output) = try Self.shell("if [ -e /proc/self/fd/\(leaky) ]; then echo open; else echo closed; fi")
+        let (termination, output) = try Self.shell(
+            "if [ -e /proc/self/fd/\(leaky) ]; then echo open; else echo closed; fi")
         #expect(termination == .exited(0))
         #expect(output == "closed\n")
     }
@@ -64,15 +70,17 @@ struct ChildProcessTests {
     func signalStateReset() throws {
         let previous = signal(SIGPIPE, SIG_IGN)  // what the sampler channel does
         defer { signal(SIGPIPE, previous) }
-        let (termination, output) = try ChildProcess.capture(executable: "/bin/grep", arguments: ["^Sig[BI][lg][kn]:", "/proc/self/status"])
+        let (termination, output) = try ChildProcess.capture(
+            executable: "/bin/grep", arguments: ["^Sig[BI][lg][kn]:", "/proc/self/status"])
         #expect(termination == .exited(0))
         // The standard signals 1…31 (bits 0…30); glibc keeps 32 and up for
         // itself, and sigfillset leaves its own out of the defaults it resets.
-        let masks = Dictionary(uniqueKeysWithValues: output.split(separator: "\n").compactMap { line -> (String, UInt64)? in
-            let parts = line.split(separator: ":\t")
-            guard parts.count == 2, let mask = UInt64(parts[1], radix: 16) else { return nil }
-            return (String(parts[0]), mask & 0x7FFF_FFFF)
-        })
+        let masks = Dictionary(
+            uniqueKeysWithValues: output.split(separator: "\n").compactMap { line -> (String, UInt64)? in
+                let parts = line.split(separator: ":\t")
+                guard parts.count == 2, let mask = UInt64(parts[1], radix: 16) else { return nil }
+                return (String(parts[0]), mask & 0x7FFF_FFFF)
+            })
         #expect(masks == ["SigBlk": 0, "SigIgn": 0], "\(output)")
     }
 
@@ -112,7 +120,10 @@ struct ChildProcessTests {
                 while !stop.raised.load(ordering: .relaxed) {
                     let descriptor = open("/dev/null", O_RDONLY)
                     var ends: [Int32] = [0, 0]
-                    if pipe(&ends) == 0 { close(ends[0]); close(ends[1]) }
+                    if pipe(&ends) == 0 {
+                        close(ends[0])
+                        close(ends[1])
+                    }
                     close(descriptor)
                     sched_yield()
                 }

@@ -12,12 +12,13 @@ import Testing
 struct DocumentTypeTests {
     /// Fields that may hold any value of their type, each with its reason.
     static let unrestricted: [String: String] = [
-        "configuration.seed": "any 64-bit seed is a seed",
+        "configuration.seed": "any 64-bit seed is a seed"
     ]
 
     static func fixture(_ name: String) throws -> Data {
-        try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/\(name)"))
+        try Data(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/\(name)"))
     }
 
     /// Paths of stored numbers (or values with invariants) not wrapped in a rule.
@@ -58,7 +59,8 @@ struct DocumentTypeTests {
 
     static func isNumeric(_ value: Any) -> Bool {
         switch value {
-        case is Double, is Int, is UInt64, is Float, is [Double], is [Int], is [UInt64], is Double?, is Int?: return true
+        case is Double, is Int, is UInt64, is Float, is [Double], is [Int], is [UInt64], is Double?, is Int?:
+            return true
         default: return false
         }
     }
@@ -74,8 +76,9 @@ struct DocumentTypeTests {
     @Test("a results file with every section stores no raw number")
     func resultsFile() throws {
         let results = try BenchmarkResults.decodeChecked(Self.fixture("results.json")).get()
-        #expect(results.otherBuilds?.isEmpty == false && results.yardstick != nil && results.cacheCheck != nil,
-                "the fixture must hold every optional section")
+        #expect(
+            results.otherBuilds?.isEmpty == false && results.yardstick != nil && results.cacheCheck != nil,
+            "the fixture must hold every optional section")
         #expect(results.measurements.contains { $0.ceiling != nil })
         #expect(Self.rawNumbers(in: results) == [])
     }
@@ -88,11 +91,17 @@ struct DocumentTypeTests {
 
     @Test("the walker finds a raw number and an unwrapped invariant (it can fail)")
     func walkerCanFail() {
-        struct Added: Codable { var median: Double; var nested: [Inner]; @Checked<Positive> var fine: Double = 1; var none: Int? }
+        struct Added: Codable {
+            var median: Double
+            var nested: [Inner]
+            @Checked<Positive> var fine: Double = 1
+            var none: Int?
+        }
         struct Inner: Codable { var count: Int? }
         struct Unwrapped { var summary: ConfidenceInterval }
         #expect(Self.rawNumbers(in: Added(median: 1, nested: [Inner(count: 1)])) == ["median", "nested[].count"])
-        #expect(Self.rawNumbers(in: Unwrapped(summary: ConfidenceInterval(lower: 1, upper: 2, level: 0.9))) == ["summary"])
+        #expect(
+            Self.rawNumbers(in: Unwrapped(summary: ConfidenceInterval(lower: 1, upper: 2, level: 0.9))) == ["summary"])
     }
 
     @Test("JSON paths read as a user writes them")
@@ -110,7 +119,9 @@ struct DocumentTypeTests {
             Issue.record("a zero median was accepted")
             return
         }
-        #expect(problem.detail == "otherBuilds[0].measurements[1].summary.median = 0.0 is outside its valid range (finite and > 0)")
+        #expect(
+            problem.detail
+                == "otherBuilds[0].measurements[1].summary.median = 0.0 is outside its valid range (finite and > 0)")
     }
 }
 
@@ -132,27 +143,36 @@ struct DocumentInvariantTests {
     func rules() throws {
         #expect(try Self.violation { _ in } == nil)
         #expect(try Self.violation { $0.measurements = [] }?.hasPrefix("measurements is empty") == true)
-        #expect(try Self.violation { $0.measurements[0].backend = "unlisted" }
-            == "measurements[0].backend = unlisted is not in configuration.backends")
-        #expect(try Self.violation { $0.measurements[1].size = 12345 }
-            == "measurements[1].size = 12345 is not in configuration.sizes")
-        #expect(try Self.violation { $0.measurements[0].kernel = .axpy }
-            == "measurements[0].kernel = axpy is not in configuration.kernels")
-        #expect(try Self.violation { $0.measurements[2].samples.removeLast() }?
-            .hasPrefix("measurements[2].summary.count = 3 but measurements[2].samples holds 2") == true)
-        #expect(try Self.violation { $0.otherBuilds![0].measurements[0].size = 777 }
-            == "otherBuilds[0].measurements[0].size = 777 is not in configuration.sizes")
+        #expect(
+            try Self.violation { $0.measurements[0].backend = "unlisted" }
+                == "measurements[0].backend = unlisted is not in configuration.backends")
+        #expect(
+            try Self.violation { $0.measurements[1].size = 12345 }
+                == "measurements[1].size = 12345 is not in configuration.sizes")
+        #expect(
+            try Self.violation { $0.measurements[0].kernel = .axpy }
+                == "measurements[0].kernel = axpy is not in configuration.kernels")
+        #expect(
+            try Self.violation { $0.measurements[2].samples.removeLast() }?
+                .hasPrefix("measurements[2].summary.count = 3 but measurements[2].samples holds 2") == true)
+        #expect(
+            try Self.violation { $0.otherBuilds![0].measurements[0].size = 777 }
+                == "otherBuilds[0].measurements[0].size = 777 is not in configuration.sizes")
         // Another build may name backends this build does not have.
         #expect(try Self.violation { $0.otherBuilds![0].measurements[0].backend = "theirs" } == nil)
-        #expect(try Self.violation { $0.yardstick!.measurements[0].kernel = .scale }
-            == "yardstick.measurements[0].kernel = scale is not in configuration.kernels")
-        #expect(try Self.violation { $0.cacheCheck!.cells[0].size = 999 }
-            == "cacheCheck.cells[0].size = 999 is not in configuration.sizes")
-        #expect(try Self.violation { $0.workloads[0].samples.append(1) }?.hasPrefix("workloads[0].summary.count") == true)
+        #expect(
+            try Self.violation { $0.yardstick!.measurements[0].kernel = .scale }
+                == "yardstick.measurements[0].kernel = scale is not in configuration.kernels")
+        #expect(
+            try Self.violation { $0.cacheCheck!.cells[0].size = 999 }
+                == "cacheCheck.cells[0].size = 999 is not in configuration.sizes")
+        #expect(
+            try Self.violation { $0.workloads[0].samples.append(1) }?.hasPrefix("workloads[0].summary.count") == true)
     }
 
-    @Test("each link of minimum ≤ p10 ≤ median ≤ p90 ≤ maximum is checked on its own",
-          arguments: 0..<4)
+    @Test(
+        "each link of minimum ≤ p10 ≤ median ≤ p90 ≤ maximum is checked on its own",
+        arguments: 0..<4)
     func summaryOrder(_ link: Int) throws {
         // Push one statistic above the next one up, leaving every other link in order.
         let order: [WritableKeyPath<SampleSummary, Double>] = [\.minimum, \.p10, \.median, \.p90, \.maximum]
@@ -166,7 +186,9 @@ struct DocumentInvariantTests {
             summary.medianInterval = ConfidenceInterval(lower: summary.median, upper: summary.median, level: 0.95)
             results.measurements[0].summary = summary
         }
-        #expect(detail?.hasPrefix("measurements[0].summary does not hold minimum ≤ p10") == true, "\(String(describing: detail))")
+        #expect(
+            detail?.hasPrefix("measurements[0].summary does not hold minimum ≤ p10") == true,
+            "\(String(describing: detail))")
     }
 
     @Test("an instruction count's per-call and per-element figures follow from its regions")
@@ -179,7 +201,9 @@ struct DocumentInvariantTests {
             Issue.record("a per-call figure 1 % off its regions was accepted")
             return
         }
-        #expect(problem.detail.hasPrefix("entries[0].instructionsPerCall = ") && problem.detail.contains("but its regions give"))
+        #expect(
+            problem.detail.hasPrefix("entries[0].instructionsPerCall = ")
+                && problem.detail.contains("but its regions give"))
         counts.entries[0].instructionsPerCall = perCall
         counts.entries[0].instructionsPerElement *= 2
         guard case .failure(let second) = counts.validatedEncoding() else {
@@ -191,11 +215,13 @@ struct DocumentInvariantTests {
 
     @Test("values that only disagree within a value: summary order, interval order")
     func orders() throws {
-        #expect(try Self.violation { $0.measurements[0].summary.p10 = $0.measurements[0].summary.maximum * 2 }?
-            .hasPrefix("measurements[0].summary does not hold minimum ≤ p10") == true)
-        #expect(try Self.violation {
-            $0.measurements[0].summary.medianInterval.lower = $0.measurements[0].summary.medianInterval.upper * 2
-        }?.hasPrefix("measurements[0].summary.medianInterval has lower") == true)
+        #expect(
+            try Self.violation { $0.measurements[0].summary.p10 = $0.measurements[0].summary.maximum * 2 }?
+                .hasPrefix("measurements[0].summary does not hold minimum ≤ p10") == true)
+        #expect(
+            try Self.violation {
+                $0.measurements[0].summary.medianInterval.lower = $0.measurements[0].summary.medianInterval.upper * 2
+            }?.hasPrefix("measurements[0].summary.medianInterval has lower") == true)
     }
 }
 

@@ -1,6 +1,7 @@
-import SpringBenchSupport
 import Foundation
+import SpringBenchSupport
 import Testing
+
 @testable import Benchmarking
 
 /// `--format json` goes through one Codable path (``JSONOutput``): NaN and
@@ -39,10 +40,14 @@ import Testing
         }
     }
 
-    static let finite: [Double] = [0, -0.0, 1, -1, 0.1, 1 / 3, 5e-324, .leastNormalMagnitude, .greatestFiniteMagnitude,
-                                   -.greatestFiniteMagnitude, 1e15, 123_456_789.123, 2.5e-8, 9_007_199_254_740_993]
+    static let finite: [Double] = [
+        0, -0.0, 1, -1, 0.1, 1 / 3, 5e-324, .leastNormalMagnitude, .greatestFiniteMagnitude,
+        -.greatestFiniteMagnitude, 1e15, 123_456_789.123, 2.5e-8, 9_007_199_254_740_993,
+    ]
 
-    @Test("NaN, +∞ and −∞ are null at the top, nested and in optionals; finite values round-trip exactly; JSONSerialization parses it")
+    @Test(
+        "NaN, +∞ and −∞ are null at the top, nested and in optionals; finite values round-trip exactly; JSONSerialization parses it"
+    )
     func nonFiniteAsNull() throws {
         let value = Outer(
             top: .nan, missing: nil, present: -.infinity,
@@ -52,7 +57,8 @@ import Testing
         for sorted in [true, false] {
             let text = try JSONOutput.string(value, sortedKeys: sorted)
             #expect(!text.contains("nan") && !text.contains("inf"), "\(text)")
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
             #expect(object["top"] is NSNull)
             #expect(object["missing"] is NSNull)
             #expect(object["present"] is NSNull)
@@ -61,9 +67,12 @@ import Testing
             let list = try #require(inner["list"] as? [Any])
             #expect((list[0] as? NSNumber)?.doubleValue == 1.5 && list[1] is NSNull && list[2] is NSNull)
             let nested = try #require(object["nested"] as? [[Any]])
-            #expect(nested[0][0] is NSNull && nested[0][1] is NSNull && (nested[0][2] as? NSNumber)?.doubleValue == 2 && nested[1][0] is NSNull)
+            #expect(
+                nested[0][0] is NSNull && nested[0][1] is NSNull && (nested[0][2] as? NSNumber)?.doubleValue == 2
+                    && nested[1][0] is NSNull)
             let byName = try #require(object["byName"] as? [String: Any])
-            #expect(byName["a"] is NSNull && (byName["b"] as? NSNumber)?.doubleValue == 0.1 && byName["c\"\n\u{1}"] != nil)
+            #expect(
+                byName["a"] is NSNull && (byName["b"] as? NSNumber)?.doubleValue == 0.1 && byName["c\"\n\u{1}"] != nil)
             #expect(object["text"] as? String == value.text)
             #expect(text.contains("18446744073709551615"))  // a UInt64 seed exactly, not through Double
             #expect(text.contains("\"small\" : 0.1"), "\(text)")
@@ -79,6 +88,8 @@ import Testing
     func keyOrder() throws {
         struct Ordered: Encodable { var zebra = 1, apple = 2 }
         #expect(try JSONOutput.string(Ordered()).filter { !$0.isWhitespace } == #"{"apple":2,"zebra":1}"#)
-        #expect(try JSONOutput.string(Ordered(), sortedKeys: false).filter { !$0.isWhitespace } == #"{"zebra":1,"apple":2}"#)
+        #expect(
+            try JSONOutput.string(Ordered(), sortedKeys: false).filter { !$0.isWhitespace } == #"{"zebra":1,"apple":2}"#
+        )
     }
 }

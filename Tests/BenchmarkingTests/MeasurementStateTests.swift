@@ -1,7 +1,8 @@
-@testable import Benchmarking
 import Foundation
 import Testing
 import VectorKernels
+
+@testable import Benchmarking
 
 /// What the sweep claims about the state it measured in: hot cells are warmed
 /// right before every sample, the cache check compares what it should, the
@@ -41,13 +42,16 @@ struct MeasurementStateTests {
             let log = Log()
             let cells: [any SampledCell] = [LoggingCell("a", log: log), LoggingCell("b", log: log)]
             var rng = SplitMix64(seed: 5)
-            let samples = InterleavedSampler(policy: policy, countAllocations: nil).sample(cells, warming: warming, using: &rng)
+            let samples = InterleavedSampler(policy: policy, countAllocations: nil).sample(
+                cells, warming: warming, using: &rng)
             #expect(samples.map(\.samples.count) == [7, 7])
             let events = log.events.filter { !$0.hasSuffix("calibrate") }
             #expect(events.filter { $0.hasSuffix("warm") }.count == (warming ? 14 : 0))
             for (index, event) in events.enumerated() where warming && event.hasSuffix("sample") {
                 let name = event.split(separator: " ")[0]
-                #expect(index > 0 && events[index - 1] == "\(name) warm", "sample \(index) was not preceded by its own warming")
+                #expect(
+                    index > 0 && events[index - 1] == "\(name) warm",
+                    "sample \(index) was not preceded by its own warming")
             }
         }
     }
@@ -55,9 +59,9 @@ struct MeasurementStateTests {
     @Test("a kernel is hot exactly while the operands it touches fit the last-level cache")
     func cacheStateFollowsTheFootprint() {
         let cache = 32 << 20
-        #expect(CacheState.of(.add, size: 1 << 20, lastLevelCacheBytes: cache) == .hot)       // 24 MiB
+        #expect(CacheState.of(.add, size: 1 << 20, lastLevelCacheBytes: cache) == .hot)  // 24 MiB
         #expect(CacheState.of(.add, size: (cache / 24) + 1, lastLevelCacheBytes: cache) == .memory)
-        #expect(CacheState.of(.axpy, size: 2 << 20, lastLevelCacheBytes: cache) == .hot)      // 32 MiB exactly
+        #expect(CacheState.of(.axpy, size: 2 << 20, lastLevelCacheBytes: cache) == .hot)  // 32 MiB exactly
         #expect(CacheState.of(.axpy, size: (2 << 20) + 1, lastLevelCacheBytes: cache) == .memory)
         #expect(CacheState.of(.magnitudeSquared, size: 4 << 20, lastLevelCacheBytes: cache) == .hot)
         #expect(CacheState.of(.scale, size: 16 << 20, lastLevelCacheBytes: cache) == .memory)
@@ -68,40 +72,58 @@ struct MeasurementStateTests {
     @Test("the cache check covers the sizes whose operands leave L2 but some kernel's fit the last-level cache")
     func checkedSizes() {
         let sizes = [16, 256, 4 << 10, 64 << 10, 1 << 20, 16 << 20]
-        #expect(CacheCheck.sizes(sizes, lastLevelCacheBytes: 32 << 20, secondLevelCacheBytes: 512 << 10) == [64 << 10, 1 << 20])
+        #expect(
+            CacheCheck.sizes(sizes, lastLevelCacheBytes: 32 << 20, secondLevelCacheBytes: 512 << 10) == [
+                64 << 10, 1 << 20,
+            ])
         // A smaller L3: at 1 Mi only scale and Σa² (8 MiB) still fit.
-        #expect(CacheCheck.sizes(sizes, lastLevelCacheBytes: 8 << 20, secondLevelCacheBytes: 512 << 10) == [64 << 10, 1 << 20])
+        #expect(
+            CacheCheck.sizes(sizes, lastLevelCacheBytes: 8 << 20, secondLevelCacheBytes: 512 << 10) == [
+                64 << 10, 1 << 20,
+            ])
         #expect(CacheCheck.sizes(sizes, lastLevelCacheBytes: 4 << 20, secondLevelCacheBytes: 512 << 10) == [64 << 10])
-        #expect(CacheCheck.sizes(sizes, lastLevelCacheBytes: 32 << 20, secondLevelCacheBytes: 0) == [16, 256, 4 << 10, 64 << 10, 1 << 20])
+        #expect(
+            CacheCheck.sizes(sizes, lastLevelCacheBytes: 32 << 20, secondLevelCacheBytes: 0) == [
+                16, 256, 4 << 10, 64 << 10, 1 << 20,
+            ])
     }
 
     static func summary(_ median: Double, _ lower: Double, _ upper: Double) -> SampleSummary {
-        SampleSummary(count: 5, median: median, p10: lower, p90: upper, minimum: lower, maximum: upper, mad: 0,
-                      medianInterval: ConfidenceInterval(lower: lower, upper: upper, level: 0.95))
+        SampleSummary(
+            count: 5, median: median, p10: lower, p90: upper, minimum: lower, maximum: upper, mad: 0,
+            medianInterval: ConfidenceInterval(lower: lower, upper: upper, level: 0.95))
     }
 
     @Test("a checked cell agrees within 5 %, and otherwise its paired samples tell noise from a wrong cache state")
     func checkVerdicts() throws {
         func cell(_ sweep: Double, _ long: Double, paired: Double) -> CacheCheck.Cell {
-            CacheCheck.Cell(kernel: .add, backend: "simd", size: 1 << 20, build: nil, cacheState: .hot,
-                            sweep: Self.summary(sweep, sweep * 0.99, sweep * 1.01), long: Self.summary(long, long * 0.99, long * 1.01),
-                            pairedRatio: paired, tolerance: 0.05)
+            CacheCheck.Cell(
+                kernel: .add, backend: "simd", size: 1 << 20, build: nil, cacheState: .hot,
+                sweep: Self.summary(sweep, sweep * 0.99, sweep * 1.01),
+                long: Self.summary(long, long * 0.99, long * 1.01),
+                pairedRatio: paired, tolerance: 0.05)
         }
         let agrees = cell(104.9, 100, paired: 1.3)
         #expect(agrees.flag == nil && abs(agrees.ratio - 1.049) < 1e-12, "the medians decide agreement")
         let wrongState = try #require(cell(120, 100, paired: 1.18).flag)
         #expect(wrongState.hasPrefix("sweep 20 % slower, and its samples stay 18 % slower beside the long ones"))
         let noise = try #require(cell(120, 100, paired: 1.02).flag)
-        #expect(noise.hasPrefix("sweep median 20 % slower than the long samples', but its samples taken beside them agree within 2 %"))
+        #expect(
+            noise.hasPrefix(
+                "sweep median 20 % slower than the long samples', but its samples taken beside them agree within 2 %"))
         let sustained = try #require(cell(90, 100, paired: 0.91).flag)
         #expect(sustained.hasPrefix("sweep 10 % faster; its samples run 9 % faster than the long ones beside them"))
         let mixed = try #require(cell(90, 100, paired: 1.07).flag)
-        #expect(mixed.hasPrefix("sweep median 10 % faster than the long samples', while its samples beside them run 7 % slower"))
+        #expect(
+            mixed.hasPrefix(
+                "sweep median 10 % faster than the long samples', while its samples beside them run 7 % slower"))
         #expect(cell(.nan, 100, paired: 1).flag == "no usable samples")
         #expect(cell(100, 100, paired: .nan).flag == "no usable samples")
     }
 
-    @Test("long samples come right after the ordinary sample of their cell, in evenly spread rounds, only for marked cells")
+    @Test(
+        "long samples come right after the ordinary sample of their cell, in evenly spread rounds, only for marked cells"
+    )
     func longSamplesInsideRounds() {
         let log = Log()
         let cells: [any SampledCell] = [LoggingCell("checked", log: log), LoggingCell("plain", log: log)]
@@ -141,10 +163,12 @@ struct MeasurementStateTests {
         // 24 bytes per element over the median ceiling time (110 ns for 1000 points).
         #expect(abs(comparison.ceilingGigabytesPerSecond - 24.0 * 1000 / 110) < 1e-12)
         // Unpaired, the same samples would have given other fractions: pairing matters.
-        let shuffled = CeilingComparison(kernel: .axpy, size: 1000, kernelSamples: kernel.reversed(), loops: [ceiling], seed: 1)
+        let shuffled = CeilingComparison(
+            kernel: .axpy, size: 1000, kernelSamples: kernel.reversed(), loops: [ceiling], seed: 1)
         #expect(shuffled.interval.upper - shuffled.interval.lower > 0.1)
         // A kernel faster than its ceiling in every round reads above it.
-        let above = CeilingComparison(kernel: .add, size: 64, kernelSamples: ceiling.map { $0 * 0.9 }, loops: [ceiling], seed: 1)
+        let above = CeilingComparison(
+            kernel: .add, size: 64, kernelSamples: ceiling.map { $0 * 0.9 }, loops: [ceiling], seed: 1)
         #expect(above.pattern == .addStreaming && above.exceedsCeiling && above.loopSpread == 0)
     }
 
@@ -166,7 +190,8 @@ struct MeasurementStateTests {
         #expect(!comparison.exceedsCeiling, "within the loops' own disagreement")
         // 24 bytes · 100 points over the median ceiling time (130 ns).
         #expect(abs(comparison.ceilingGigabytesPerSecond - 2400.0 / 130) < 1e-12)
-        let faster = CeilingComparison(kernel: .axpy, size: 100, kernelSamples: a.map { $0 * 0.9 }, loops: [a, b], seed: 1)
+        let faster = CeilingComparison(
+            kernel: .axpy, size: 100, kernelSamples: a.map { $0 * 0.9 }, loops: [a, b], seed: 1)
         #expect(faster.exceedsCeiling, "1/0.9 ≈ 1.11 is beyond 1.038")
     }
 
@@ -198,8 +223,9 @@ struct MeasurementStateTests {
         }
     }
 
-    @Test("an in-place pattern's second loop computes exactly what it claims: scale as the first, the triad as a ± b",
-          arguments: [1, 5, 9, 31, 1000])
+    @Test(
+        "an in-place pattern's second loop computes exactly what it claims: scale as the first, the triad as a ± b",
+        arguments: [1, 5, 9, 31, 1000])
     func secondLoopsAreExact(count: Int) {
         var rng = SplitMix64(seed: UInt64(count) &+ 77)
         for pattern in ProbePattern.allCases where pattern.loopVariants > 1 {
@@ -210,7 +236,10 @@ struct MeasurementStateTests {
                     let arrays = BandwidthProbe.Arrays(elements: count + 1)
                     // One element in: a misaligned start exercises the scalar head.
                     let (a, b, c) = (arrays.a + 1, arrays.b + 1, arrays.c + 1)
-                    for i in 0..<count { a[i] = values[i]; b[i] = values[count + i] }
+                    for i in 0..<count {
+                        a[i] = values[i]
+                        b[i] = values[count + i]
+                    }
                     _ = BandwidthProbe.pass(pattern, a, b, c, count, inverse: inverse, variant: variant)
                     results.append((0..<count).map { a[$0] })
                     withExtendedLifetime(arrays) {}
@@ -218,14 +247,21 @@ struct MeasurementStateTests {
                 let expected: [Double]
                 switch pattern {
                 case .scaleInPlace: expected = results[0]
-                default: expected = (0..<count).map { inverse ? values[$0] - values[count + $0] : values[$0] + values[count + $0] }
+                default:
+                    expected = (0..<count).map {
+                        inverse ? values[$0] - values[count + $0] : values[$0] + values[count + $0]
+                    }
                 }
-                #expect(results[1].map(\.bitPattern) == expected.map(\.bitPattern), "\(pattern) n=\(count) inverse=\(inverse)")
+                #expect(
+                    results[1].map(\.bitPattern) == expected.map(\.bitPattern),
+                    "\(pattern) n=\(count) inverse=\(inverse)")
             }
         }
     }
 
-    @Test("out-of-place kernels are bounded by streaming stores, in-place ones by their own shape, with equal byte counts")
+    @Test(
+        "out-of-place kernels are bounded by streaming stores, in-place ones by their own shape, with equal byte counts"
+    )
     func ceilingPatterns() {
         for kernel in Kernel.allCases {
             #expect(kernel.ceilingPattern.bytesPerElement == kernel.bytesPerElement, "\(kernel)")
@@ -237,7 +273,9 @@ struct MeasurementStateTests {
     /// Every probe loop against a plain Swift loop, bit for bit, at sizes and
     /// offsets that exercise the scalar head (misaligned destination), the
     /// four-vector body, single vectors and the tail.
-    @Test("the probe's C loops compute exactly what plain loops compute, streaming or not", arguments: [1, 3, 7, 17, 64, 1001])
+    @Test(
+        "the probe's C loops compute exactly what plain loops compute, streaming or not",
+        arguments: [1, 3, 7, 17, 64, 1001])
     func probeLoopsAreExact(count: Int) {
         var rng = SplitMix64(seed: UInt64(count))
         for offset in 0..<3 {
@@ -248,7 +286,11 @@ struct MeasurementStateTests {
                 return p
             }
             let a0 = array(), b0 = array(), c0 = array()
-            defer { free(a0); free(b0); free(c0) }
+            defer {
+                free(a0)
+                free(b0)
+                free(c0)
+            }
             let (a, b, c) = (a0 + offset, b0 + offset, c0 + offset)
             for pattern in ProbePattern.allCases {
                 for inverse in [false, true] {
@@ -261,10 +303,16 @@ struct MeasurementStateTests {
                     case .scale, .scaleStreaming: expected = (0..<count).map { factor * c[$0] }
                     case .add, .addStreaming: expected = (0..<count).map { a[$0] + b[$0] }
                     case .triad, .triadStreaming:
-                        expected = (0..<count).map { i -> Double in let product = small * c[i]; return b[i] + product }
+                        expected = (0..<count).map { i -> Double in
+                            let product = small * c[i]
+                            return b[i] + product
+                        }
                     case .scaleInPlace: expected = (0..<count).map { a[$0] * factor }
                     case .triadInPlace:
-                        expected = (0..<count).map { i -> Double in let product = small * b[i]; return a[i] + product }
+                        expected = (0..<count).map { i -> Double in
+                            let product = small * b[i]
+                            return a[i] + product
+                        }
                     case .read:
                         expected = []
                         for i in 0..<count { sum += a[i] }
@@ -282,7 +330,9 @@ struct MeasurementStateTests {
                         #expect(abs(result - sum) <= bound, "\(pattern) n=\(count)")
                     } else {
                         for i in 0..<count where written[i].bitPattern != expected[i].bitPattern {
-                            Issue.record("\(pattern) n=\(count) offset=\(offset): element \(i) is \(written[i]), expected \(expected[i])")
+                            Issue.record(
+                                "\(pattern) n=\(count) offset=\(offset): element \(i) is \(written[i]), expected \(expected[i])"
+                            )
                             break
                         }
                         #expect(result.bitPattern == expected[count - 1].bitPattern)
@@ -295,11 +345,15 @@ struct MeasurementStateTests {
     @Test("a workload stops growing only when every backend's median frame is over the 120 Hz budget")
     func workloadStopsBeyondTheBudget() {
         func cells(_ medians: [Double]) -> [InterleavedSampler.CellSamples] {
-            medians.map { InterleavedSampler.CellSamples(iterationsPerSample: 1, samples: [$0 * 0.9, $0, $0 * 1.1], allocationsPerOperation: nil) }
+            medians.map {
+                InterleavedSampler.CellSamples(
+                    iterationsPerSample: 1, samples: [$0 * 0.9, $0, $0 * 1.1], allocationsPerOperation: nil)
+            }
         }
         let limit = 1e9 / 120  // one 120 Hz frame, 8.33 ms
         #expect(WorkloadSweep.isBeyondBudget(cells([limit * 1.01, limit * 2])))
-        #expect(!WorkloadSweep.isBeyondBudget(cells([limit * 1.01, limit * 0.99])), "one backend still within: keep going")
+        #expect(
+            !WorkloadSweep.isBeyondBudget(cells([limit * 1.01, limit * 0.99])), "one backend still within: keep going")
         #expect(!WorkloadSweep.isBeyondBudget(cells([])))
     }
 }

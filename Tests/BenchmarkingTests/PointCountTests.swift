@@ -4,17 +4,21 @@ import VectorKernels
 
 @Suite("Point counts on the command line")
 struct PointCountTests {
-    @Test("binary and decimal suffixes, scientific notation", arguments: [
-        ("4096", 4096), ("4Ki", 4096), ("16Mi", 16 << 20), ("1Gi", 1 << 30), ("1e6", 1_000_000),
-        ("250k", 250_000), ("4K", 4_000), ("2M", 2_000_000), ("3G", 3_000_000_000), ("1Ti", 1 << 40), (" 16 ", 16),
-    ])
+    @Test(
+        "binary and decimal suffixes, scientific notation",
+        arguments: [
+            ("4096", 4096), ("4Ki", 4096), ("16Mi", 16 << 20), ("1Gi", 1 << 30), ("1e6", 1_000_000),
+            ("250k", 250_000), ("4K", 4_000), ("2M", 2_000_000), ("3G", 3_000_000_000), ("1Ti", 1 << 40), (" 16 ", 16),
+        ])
     func parses(_ text: String, _ expected: Int) throws {
         #expect(try PointCount.parse(text) == expected)
     }
 
-    @Test("nonsense, zero, fractions and oversized counts are errors", arguments: [
-        "", "abc", "0", "-5", "1.5", "nan", "inf", "1e30", "4Kx", "Ki",
-    ])
+    @Test(
+        "nonsense, zero, fractions and oversized counts are errors",
+        arguments: [
+            "", "abc", "0", "-5", "1.5", "nan", "inf", "1e30", "4Kx", "Ki",
+        ])
     func rejects(_ text: String) {
         #expect(throws: PointCount.ParseError.self) { try PointCount.parse(text) }
     }
@@ -33,10 +37,13 @@ struct PointCountTests {
         #expect(PointCount.formatApproximate(1000) == "1\u{2009}000")
     }
 
-    @Test("parse(format(n)) == n for every count: powers, their neighbours and 200 000 random counts of every magnitude")
+    @Test(
+        "parse(format(n)) == n for every count: powers, their neighbours and 200 000 random counts of every magnitude")
     func formatRoundTrips() throws {
         var counts = [1, 2, 999, 1000, 1001, PointCount.maximum, PointCount.maximum - 1]
-        for shift in 0...40 { counts += [(1 << shift) - 1, 1 << shift, (1 << shift) + 1, 3 << shift].filter { $0 >= 1 } }
+        for shift in 0...40 {
+            counts += [(1 << shift) - 1, 1 << shift, (1 << shift) + 1, 3 << shift].filter { $0 >= 1 }
+        }
         var rng = SplitMix64(seed: 2026)
         for _ in 0..<200_000 {
             let bits = Int.random(in: 1...40, using: &rng)
@@ -47,6 +54,8 @@ struct PointCountTests {
             #expect(try PointCount.parse(text) == count, "\(count) printed as \(text)")
         }
         // A list of formatted counts reads back too (no comma inside a count).
-        #expect(try PointCount.parseList(counts.prefix(50).map(PointCount.format).joined(separator: ",")) == Array(counts.prefix(50)))
+        #expect(
+            try PointCount.parseList(counts.prefix(50).map(PointCount.format).joined(separator: ","))
+                == Array(counts.prefix(50)))
     }
 }

@@ -1,10 +1,10 @@
-import SpringBenchSupport
-import _ResultsTestSupport
 import Benchmarking
-import RegressionGate
 import Foundation
+import RegressionGate
 import SpringBenchFiles
+import SpringBenchSupport
 import Testing
+import _ResultsTestSupport
 
 /// Results files: round trip, clear errors for missing/corrupt/foreign files,
 /// and writes that never leave a partial file behind.
@@ -16,7 +16,9 @@ struct ResultsFileTests {
         return path
     }
 
-    @Test("JSON's one rule for numbers it cannot hold: NaN and ±∞ are null, finite numbers print as Swift reads them back")
+    @Test(
+        "JSON's one rule for numbers it cannot hold: NaN and ±∞ are null, finite numbers print as Swift reads them back"
+    )
     func nonFiniteNumbers() throws {
         for value in [Double.nan, .infinity, -.infinity] {
             #expect(JSONOutput.number(value) == "null")
@@ -65,8 +67,9 @@ struct ResultsFileTests {
         #expect(throws: DocumentFileError.self) { try BenchmarkResults.load(from: fieldMissing) }
     }
 
-    @Test("a sample that is zero, negative or not finite makes the file impossible, naming its JSON path",
-          arguments: [0.0, -1.0, .nan, .infinity])
+    @Test(
+        "a sample that is zero, negative or not finite makes the file impossible, naming its JSON path",
+        arguments: [0.0, -1.0, .nan, .infinity])
     func impossibleSample(_ sample: Double) throws {
         var results = SyntheticResults.make()
         #expect(throws: Never.self) { try results.validatedEncoding().get() }
@@ -120,13 +123,20 @@ enum SyntheticResults {
     static func make() -> BenchmarkResults {
         let machine = MachineRecord(
             cpuModel: "Test CPU", logicalCores: 2, caches: ["L1d 32K", "L3 32768K"], lastLevelCacheBytes: 32 << 20,
-            memoryBytes: 24 << 30, cpuFeatures: ["sse2", "avx2", "fma"], operatingSystem: "Test OS", kernelRelease: "6.1",
+            memoryBytes: 24 << 30, cpuFeatures: ["sse2", "avx2", "fma"], operatingSystem: "Test OS",
+            kernelRelease: "6.1",
             swiftCompiler: "Swift 6.3", buildConfiguration: "release", targetCPU: "haswell",
-            backends: [BackendRecord(name: "naive", summary: "loops", simdWidth: nil, library: nil, core: nil, threads: 1, fusedAXPY: false)],
+            backends: [
+                BackendRecord(
+                    name: "naive", summary: "loops", simdWidth: nil, library: nil, core: nil, threads: 1,
+                    fusedAXPY: false)
+            ],
             date: "2026-11-22T00:00:00Z", commandLine: "springbench bench", hostname: "test")
-        let probe = BandwidthProbeResult(elements: 1 << 24, bytesPerArray: 1 << 27, trials: 3, patterns: ProbePattern.allCases.map {
-            .init(pattern: $0, bestGigabytesPerSecond: 30, medianGigabytesPerSecond: 28)
-        })
+        let probe = BandwidthProbeResult(
+            elements: 1 << 24, bytesPerArray: 1 << 27, trials: 3,
+            patterns: ProbePattern.allCases.map {
+                .init(pattern: $0, bestGigabytesPerSecond: 30, medianGigabytesPerSecond: 28)
+            })
         let configuration = SweepConfiguration(
             kernels: [.add], backends: ["naive", "simd"], sizes: [16, 4096], samples: 5,
             minimumSampleNanoseconds: 1e6, openBLASThreads: 1, quick: true, seed: 1)
@@ -134,15 +144,17 @@ enum SyntheticResults {
         for (backend, base) in [("naive", 10.0), ("simd", 5.0)] {
             for size in [16, 4096] {
                 let samples = (0..<5).map { base * Double(size) / 16 + Double($0) * 0.1 }
-                measurements.append(KernelMeasurement(
-                    kernel: .add, backend: backend, size: size, iterationsPerSample: 100, samples: samples,
-                    summary: SampleStatistics.summarize(samples), nanosecondsPerElement: samples[2] / Double(size),
-                    gigabytesPerSecond: 24 * Double(size) / samples[2], fractionOfBandwidth: 0.5,
-                    allocationsPerOperation: 0))
+                measurements.append(
+                    KernelMeasurement(
+                        kernel: .add, backend: backend, size: size, iterationsPerSample: 100, samples: samples,
+                        summary: SampleStatistics.summarize(samples), nanosecondsPerElement: samples[2] / Double(size),
+                        gigabytesPerSecond: 24 * Double(size) / samples[2], fractionOfBandwidth: 0.5,
+                        allocationsPerOperation: 0))
             }
         }
-        return BenchmarkResults(machine: machine, configuration: configuration, probe: probe,
-                                measurements: measurements, workloads: [], elapsedSeconds: 1.5)
+        return BenchmarkResults(
+            machine: machine, configuration: configuration, probe: probe,
+            measurements: measurements, workloads: [], elapsedSeconds: 1.5)
     }
 }
 

@@ -1,7 +1,7 @@
-import VectorKernels
 import Benchmarking
 import Foundation
 import Testing
+import VectorKernels
 
 /// The statistics the timing engine reports, against samples whose answers are known.
 @Suite("Sample statistics")
@@ -77,11 +77,13 @@ struct SampleStatisticsTests {
     /// Values printed by NumPy 2.4 (`numpy.percentile`, default method
     /// "linear"): `percentile([1, 2, 4, 8], [30, 50, 90])` = 1.9, 3.0, 6.8;
     /// `percentile([3, 1, 10, 6, 15], [10, 25, 75, 60])` = 1.8, 3.0, 10.0, 7.6.
-    @Test("quantiles on uneven data match NumPy's published values", arguments: [
-        ([1.0, 2, 4, 8], 0.3, 1.9), ([1, 2, 4, 8], 0.5, 3.0), ([1, 2, 4, 8], 0.9, 6.8),
-        ([1, 3, 6, 10, 15], 0.1, 1.8), ([1, 3, 6, 10, 15], 0.25, 3.0), ([1, 3, 6, 10, 15], 0.75, 10.0),
-        ([1, 3, 6, 10, 15], 0.6, 7.6),
-    ])
+    @Test(
+        "quantiles on uneven data match NumPy's published values",
+        arguments: [
+            ([1.0, 2, 4, 8], 0.3, 1.9), ([1, 2, 4, 8], 0.5, 3.0), ([1, 2, 4, 8], 0.9, 6.8),
+            ([1, 3, 6, 10, 15], 0.1, 1.8), ([1, 3, 6, 10, 15], 0.25, 3.0), ([1, 3, 6, 10, 15], 0.75, 10.0),
+            ([1, 3, 6, 10, 15], 0.6, 7.6),
+        ])
     func quantilesOnUnevenData(sorted: [Double], p: Double, expected: Double) {
         // Two roundings (a product and a sum) of values ≤ 16: within 1e-14.
         #expect(abs(SampleStatistics.quantile(sorted: sorted, p) - expected) < 1e-14)
@@ -105,8 +107,9 @@ struct SampleStatisticsTests {
     /// [2, 8]. With 20 000 resamples the count below each cut is binomial
     /// with a standard deviation of at most ~50, against margins of ≥ 70 at
     /// 99 % (sd 5) and ≥ 390 at 90 % (sd 24).
-    @Test("the bootstrap interval's ends are the exact resampling distribution's quantiles",
-          arguments: [(0.90, 3.0, 7.0), (0.99, 2, 8)])
+    @Test(
+        "the bootstrap interval's ends are the exact resampling distribution's quantiles",
+        arguments: [(0.90, 3.0, 7.0), (0.99, 2, 8)])
     func bootstrapMatchesExactDistribution(level: Double, lower: Double, upper: Double) {
         let samples = [5.0, 1, 9, 3, 7, 2, 8, 4, 6]
         func binomialTail(_ n: Int, _ p: Double, atLeast m: Int) -> Double {
@@ -124,7 +127,8 @@ struct SampleStatisticsTests {
         #expect(cdf[Int(lower) - 2] < tail && cdf[Int(lower) - 1] > tail)
         #expect(cdf[Int(upper) - 2] < 1 - tail && cdf[Int(upper) - 1] > 1 - tail)
         for seed: UInt64 in [1, 2, 3] {
-            let interval = SampleStatistics.bootstrapMedianInterval(samples, level: level, resamples: 20_000, seed: seed)
+            let interval = SampleStatistics.bootstrapMedianInterval(
+                samples, level: level, resamples: 20_000, seed: seed)
             #expect(interval.lower == lower && interval.upper == upper, "seed \(seed): \(interval)")
         }
     }

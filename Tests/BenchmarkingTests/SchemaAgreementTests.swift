@@ -1,6 +1,6 @@
-import SpringBenchSupport
 import Benchmarking
 import Foundation
+import SpringBenchSupport
 import Testing
 
 /// The JSON Schema in Benchmarks/schema and the decoder's rules agree, value
@@ -62,9 +62,11 @@ struct SchemaAgreementTests {
         let list = directory.appendingPathComponent("files").path
         try files.joined(separator: "\n").write(toFile: list, atomically: false, encoding: .utf8)
         let process = try ChildProcess(
-            executable: "/bin/sh", arguments: ["-c", "xargs python3 \(Self.root.path)/Scripts/schema-check.py < \(list)"],
+            executable: "/bin/sh",
+            arguments: ["-c", "xargs python3 \(Self.root.path)/Scripts/schema-check.py < \(list)"],
             standardInput: .nullDevice, standardOutput: .file(out), standardError: .file(err))
-        #expect(process.wait(seconds: 300) == .exited(0), "\((try? String(contentsOfFile: err, encoding: .utf8)) ?? "")")
+        #expect(
+            process.wait(seconds: 300) == .exited(0), "\((try? String(contentsOfFile: err, encoding: .utf8)) ?? "")")
         let verdicts = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
         try #require(verdicts.count == variants.count)
         #expect(verdicts[0] == "valid", "the fixture must be valid against the schema")
@@ -78,7 +80,9 @@ struct SchemaAgreementTests {
                 Issue.record("\(name): the schema refuses it, the decoder accepts it")
             case (.failure(let problem), _):
                 // A rule the schema states (a range) must be in the schema too.
-                #expect(!problem.detail.contains("outside its valid range"), "\(name): only the decoder refuses: \(problem)")
+                #expect(
+                    !problem.detail.contains("outside its valid range"), "\(name): only the decoder refuses: \(problem)"
+                )
             }
         }
         #expect(refusedByBoth > variants.count / 2, "\(refusedByBoth) of \(variants.count)")

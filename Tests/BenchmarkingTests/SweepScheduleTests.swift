@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VectorKernels
+
 @testable import Benchmarking
 
 /// The sweep's schedule under a fixed seed, pinned: which cells are sampled
@@ -102,7 +103,8 @@ import VectorKernels
         }
 
         func ceilings(_ key: CellKey, seed: UInt64) -> [any SampledCell] {
-            withCeilings ? (0..<2).map { FakeCell(name: "\(machine.targetCPU).\(key)@\(seed).loop\($0)", log: log) } : []
+            withCeilings
+                ? (0..<2).map { FakeCell(name: "\(machine.targetCPU).\(key)@\(seed).loop\($0)", log: log) } : []
         }
     }
 
@@ -111,16 +113,21 @@ import VectorKernels
         text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
 
-    @Test("a fixed seed gives the same schedule and the same other-build figures as before the sweep was split by concern")
+    @Test(
+        "a fixed seed gives the same schedule and the same other-build figures as before the sweep was split by concern"
+    )
     func fixedSeedSchedule() throws {
         let log = Log()
         // 64 points: hot, checked; 256: memory; 4096: memory and the largest, with ceilings.
         var sweep = Sweep(
             kernels: [.add, .scale],
-            backends: [Self.backend("own-a", ceilings: true, log: log), Self.backend("own-b", ceilings: false, log: log)],
+            backends: [
+                Self.backend("own-a", ceilings: true, log: log), Self.backend("own-b", ceilings: false, log: log),
+            ],
             sizes: [4096, 64, 256], seed: 11,
-            sampler: InterleavedSampler(policy: TimingPolicy(samples: 9, minimumSampleNanoseconds: 2e4, warmupNanoseconds: 0),
-                                        countAllocations: nil))
+            sampler: InterleavedSampler(
+                policy: TimingPolicy(samples: 9, minimumSampleNanoseconds: 2e4, warmupNanoseconds: 0),
+                countAllocations: nil))
         sweep.lastLevelCacheBytes = 1536
         sweep.secondLevelCacheBytes = 0
         sweep.cacheCheck = TimingPolicy(samples: 3, minimumSampleNanoseconds: 4e4, warmupNanoseconds: 0)
@@ -133,7 +140,8 @@ import VectorKernels
         yardstick = BenchmarkBackend(
             name: "yard", type: NaiveBackend.self, details: { NaiveBackend.details },
             kernelOperations: { size, kernels, seed in
-                var operations = yardstickOperations.kernelOperations(size: size, kernels: kernels.filter { $0 == .add }, seed: seed)
+                var operations = yardstickOperations.kernelOperations(
+                    size: size, kernels: kernels.filter { $0 == .add }, seed: seed)
                 operations.ceilings = [:]
                 return operations
             },
@@ -141,7 +149,9 @@ import VectorKernels
         sweep.yardstick = yardstick
         let probe = BandwidthProbeResult(
             elements: 1024, bytesPerArray: 8192, trials: 1,
-            patterns: ProbePattern.allCases.map { .init(pattern: $0, bestGigabytesPerSecond: 10, medianGigabytesPerSecond: 10) })
+            patterns: ProbePattern.allCases.map {
+                .init(pattern: $0, bestGigabytesPerSecond: 10, medianGigabytesPerSecond: 10)
+            })
         let outcome = try sweep.run(probe: probe)
 
         // Own and yardstick figures are timings: their cells, order, states and
@@ -151,10 +161,14 @@ import VectorKernels
         for (index, measurement) in outcome.measurements.enumerated() {
             #expect(measurement.samples.count == 9)
             let seed = 11 &+ UInt64(index / 2 * 5 + index % 2)
-            #expect(measurement.summary == SampleStatistics.summarize(measurement.samples, seed: seed), "\(measurement.key)")
+            #expect(
+                measurement.summary == SampleStatistics.summarize(measurement.samples, seed: seed), "\(measurement.key)"
+            )
         }
         for (index, measurement) in outcome.yardstick.enumerated() {
-            #expect(measurement.summary == SampleStatistics.summarize(measurement.samples, seed: 11 &+ 0x9A2D &+ UInt64(index)))
+            #expect(
+                measurement.summary
+                    == SampleStatistics.summarize(measurement.samples, seed: 11 &+ 0x9A2D &+ UInt64(index)))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -169,8 +183,10 @@ import VectorKernels
         }
         let check = try #require(outcome.cacheCheck)
         for cell in check.cells {
-            lines.append(cell.build == nil ? "check \(cell.uniqueKey) \(cell.cacheState)"
-                                           : String(decoding: try encoder.encode(cell), as: UTF8.self))
+            lines.append(
+                cell.build == nil
+                    ? "check \(cell.uniqueKey) \(cell.cacheState)"
+                    : String(decoding: try encoder.encode(cell), as: UTF8.self))
         }
         let fingerprint = lines.joined(separator: "\n")
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-schedule.txt").path

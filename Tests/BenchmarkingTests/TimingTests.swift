@@ -1,5 +1,6 @@
-@testable import Benchmarking
 import Testing
+
+@testable import Benchmarking
 
 /// The timing engine's contract, checked without asserting how fast anything is.
 @Suite("Timing engine")
@@ -23,25 +24,27 @@ struct TimingTests {
     /// shorter than the minimum, aim at 1.2 × the minimum at the measured cost
     /// (at least double, at most 100× the last count); return the first count
     /// whose batch reaches the minimum.
-    @Test("calibration returns the first count whose batch reaches the minimum", arguments: [
-        // (cost ns, minimum ns, expected): 50 µs per call, 200 µs minimum:
-        // 1 call → 50 µs; ⌈1.2·200/50⌉ = 5 → 250 µs ≥ 200 → 5.
-        (UInt64(50_000), 2e5, 5),
-        // A batch exactly at the minimum is long enough (≥, not >).
-        (200_000, 2e5, 1),
-        // 1 ns per call, 2 ms: 1 → 100 (×100 cap) → 10 000 → 1 000 000 (caps)
-        // → 1 ms < 2 ms, so ⌈1.2·2e6/1⌉ = 2 400 000, which reaches 2.4 ms.
-        (1, 2e6, 2_400_000),
-        // 3 µs per call, 1 ms: 1 → 100 (cap; 400 wanted) → 300 µs < 1 ms,
-        // ⌈1.2e6/3000⌉ = 400 → 1.2 ms → 400.
-        (3_000, 1e6, 400),
-        // The aim after a capped step: 600 ns, 1 ms: 1 → 100 (cap) → 60 µs;
-        // ⌈1.2e6/600⌉ = 2000 → 1.2 ms → 2000.
-        (600, 1e6, 2000),
-        // Doubling wins over the aim: 1 µs, 150 µs: 1 → 100 (cap; 180
-        // wanted) → 100 µs; 180 < 2·100, so 200 → 200 µs → 200.
-        (1_000, 1.5e5, 200),
-    ])
+    @Test(
+        "calibration returns the first count whose batch reaches the minimum",
+        arguments: [
+            // (cost ns, minimum ns, expected): 50 µs per call, 200 µs minimum:
+            // 1 call → 50 µs; ⌈1.2·200/50⌉ = 5 → 250 µs ≥ 200 → 5.
+            (UInt64(50_000), 2e5, 5),
+            // A batch exactly at the minimum is long enough (≥, not >).
+            (200_000, 2e5, 1),
+            // 1 ns per call, 2 ms: 1 → 100 (×100 cap) → 10 000 → 1 000 000 (caps)
+            // → 1 ms < 2 ms, so ⌈1.2·2e6/1⌉ = 2 400 000, which reaches 2.4 ms.
+            (1, 2e6, 2_400_000),
+            // 3 µs per call, 1 ms: 1 → 100 (cap; 400 wanted) → 300 µs < 1 ms,
+            // ⌈1.2e6/3000⌉ = 400 → 1.2 ms → 400.
+            (3_000, 1e6, 400),
+            // The aim after a capped step: 600 ns, 1 ms: 1 → 100 (cap) → 60 µs;
+            // ⌈1.2e6/600⌉ = 2000 → 1.2 ms → 2000.
+            (600, 1e6, 2000),
+            // Doubling wins over the aim: 1 µs, 150 µs: 1 → 100 (cap; 180
+            // wanted) → 100 µs; 180 < 2·100, so 200 → 200 µs → 200.
+            (1_000, 1.5e5, 200),
+        ])
     func calibrationFollowsItsRule(cost: UInt64, minimum: Double, expected: Int) {
         let clock = ScriptedClock(cost: cost)
         let policy = TimingPolicy(samples: 3, minimumSampleNanoseconds: minimum, warmupNanoseconds: 0)

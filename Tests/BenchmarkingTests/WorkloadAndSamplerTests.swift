@@ -1,7 +1,8 @@
-@testable import Benchmarking
 import SpringModel
 import Testing
 import VectorKernels
+
+@testable import Benchmarking
 
 /// What the timed workloads compute and what the sampler reports about
 /// allocations, checked against oracles outside the code under test: the
@@ -33,8 +34,9 @@ struct WorkloadAndSamplerTests {
         state.operation(workload).run(frames)
         for _ in 0..<frames {
             for i in positions.indices {
-                spring.update(value: &positions[i], velocity: &velocities[i], target: 0.0,
-                              deltaTime: SpringWorkload.frameSeconds)
+                spring.update(
+                    value: &positions[i], velocity: &velocities[i], target: 0.0,
+                    deltaTime: SpringWorkload.frameSeconds)
             }
         }
         let omega = spring.naturalFrequency
@@ -43,7 +45,8 @@ struct WorkloadAndSamplerTests {
         // The first point off, if any: one issue, not one per point.
         let miss = zip(positions.indices, moved).first { i, got in
             let scale = abs(positions[i]) + abs(velocities[i]) / omega + 1e-300
-            return abs(got.0 - positions[i]) > tolerance * scale || abs(got.1 - velocities[i]) > tolerance * scale * omega
+            return abs(got.0 - positions[i]) > tolerance * scale
+                || abs(got.1 - velocities[i]) > tolerance * scale * omega
         }
         #expect(miss == nil, "\(workload): point \(miss?.0 ?? -1) moved to \(String(describing: miss?.1))")
     }
@@ -68,7 +71,9 @@ struct WorkloadAndSamplerTests {
         for cell in cells {
             #expect(cell.iterationsPerSample == 1)
             #expect(cell.samples.count == 3)
-            #expect(cell.allocationsPerOperation == 1, "one allocation per operation, got \(String(describing: cell.allocationsPerOperation))")
+            #expect(
+                cell.allocationsPerOperation == 1,
+                "one allocation per operation, got \(String(describing: cell.allocationsPerOperation))")
         }
     }
 }

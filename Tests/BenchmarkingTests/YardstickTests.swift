@@ -1,8 +1,8 @@
-import _ResultsTestSupport
-import _TestSupport
 import Benchmarking
 import Testing
 import VectorKernels
+import _ResultsTestSupport
+import _TestSupport
 
 /// The C yardstick computes what the kernels compute (a yardstick that is
 /// fast because it is wrong would prove nothing), is sampled in the sweep's
@@ -24,32 +24,75 @@ struct YardstickTests {
                     return (c, r)
                 }
                 let cases: [(String, (any KernelBackend.Type, inout [Double]) -> Void)] = [
-                    ("add", { k, out in
-                        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in out.withUnsafeMutableBufferPointer {
-                            k.uncheckedAdd(a.baseAddress!, b.baseAddress!, into: $0.baseAddress!, count: n) } } } }),
-                    ("subtract", { k, out in
-                        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in out.withUnsafeMutableBufferPointer {
-                            k.uncheckedSubtract(a.baseAddress!, b.baseAddress!, into: $0.baseAddress!, count: n) } } } }),
-                    ("add in place", { k, out in
-                        b.withUnsafeBufferPointer { b in out.withUnsafeMutableBufferPointer {
-                            k.uncheckedAddInPlace($0.baseAddress!, b.baseAddress!, count: n) } } }),
-                    ("subtract in place", { k, out in
-                        b.withUnsafeBufferPointer { b in out.withUnsafeMutableBufferPointer {
-                            k.uncheckedSubtractInPlace($0.baseAddress!, b.baseAddress!, count: n) } } }),
-                    ("scale", { k, out in
-                        out.withUnsafeMutableBufferPointer { k.uncheckedScale($0.baseAddress!, by: 0.7, count: n) } }),
+                    (
+                        "add",
+                        { k, out in
+                            a.withUnsafeBufferPointer { a in
+                                b.withUnsafeBufferPointer { b in
+                                    out.withUnsafeMutableBufferPointer {
+                                        k.uncheckedAdd(a.baseAddress!, b.baseAddress!, into: $0.baseAddress!, count: n)
+                                    }
+                                }
+                            }
+                        }
+                    ),
+                    (
+                        "subtract",
+                        { k, out in
+                            a.withUnsafeBufferPointer { a in
+                                b.withUnsafeBufferPointer { b in
+                                    out.withUnsafeMutableBufferPointer {
+                                        k.uncheckedSubtract(
+                                            a.baseAddress!, b.baseAddress!, into: $0.baseAddress!, count: n)
+                                    }
+                                }
+                            }
+                        }
+                    ),
+                    (
+                        "add in place",
+                        { k, out in
+                            b.withUnsafeBufferPointer { b in
+                                out.withUnsafeMutableBufferPointer {
+                                    k.uncheckedAddInPlace($0.baseAddress!, b.baseAddress!, count: n)
+                                }
+                            }
+                        }
+                    ),
+                    (
+                        "subtract in place",
+                        { k, out in
+                            b.withUnsafeBufferPointer { b in
+                                out.withUnsafeMutableBufferPointer {
+                                    k.uncheckedSubtractInPlace($0.baseAddress!, b.baseAddress!, count: n)
+                                }
+                            }
+                        }
+                    ),
+                    (
+                        "scale",
+                        { k, out in
+                            out.withUnsafeMutableBufferPointer { k.uncheckedScale($0.baseAddress!, by: 0.7, count: n) }
+                        }
+                    ),
                 ]
                 for (name, body) in cases where n > 0 {
                     let (c, r) = both(body)
-                    #expect(zip(c, r).allSatisfy { FloatingPointBounds.identical($0, $1) }, "\(name) N=\(n) offset=\(offset)")
+                    #expect(
+                        zip(c, r).allSatisfy { FloatingPointBounds.identical($0, $1) },
+                        "\(name) N=\(n) offset=\(offset)")
                 }
                 guard n > 0 else { continue }
                 var y = a
                 y.withUnsafeMutableBufferPointer { y in
-                    b.withUnsafeBufferPointer { x in CYardstick.uncheckedAXPY(alpha: -1.5, x: x.baseAddress!, y: y.baseAddress!, count: n) }
+                    b.withUnsafeBufferPointer { x in
+                        CYardstick.uncheckedAXPY(alpha: -1.5, x: x.baseAddress!, y: y.baseAddress!, count: n)
+                    }
                 }
                 for i in 0..<n {
-                    #expect(FloatingPointBounds.axpyViolation(alpha: -1.5, x: b[i], y: a[i], result: y[i]) == nil, "axpy N=\(n) i=\(i)")
+                    #expect(
+                        FloatingPointBounds.axpyViolation(alpha: -1.5, x: b[i], y: a[i], result: y[i]) == nil,
+                        "axpy N=\(n) i=\(i)")
                 }
                 let sum = a.withUnsafeBufferPointer { CYardstick.uncheckedMagnitudeSquared($0.baseAddress!, count: n) }
                 #expect(FloatingPointBounds.sumOfSquaresViolation(a, result: sum) == nil, "Σa² N=\(n) offset=\(offset)")
@@ -62,7 +105,9 @@ struct YardstickTests {
         var sweep = Sweep(
             kernels: [.add, .addAllocating, .magnitudeSquared], backends: [BenchmarkBackend(SIMDBackend.self)],
             sizes: [16, 1000], seed: 7,
-            sampler: InterleavedSampler(policy: TimingPolicy(samples: 3, minimumSampleNanoseconds: 2e4, warmupNanoseconds: 1e4), countAllocations: nil))
+            sampler: InterleavedSampler(
+                policy: TimingPolicy(samples: 3, minimumSampleNanoseconds: 2e4, warmupNanoseconds: 1e4),
+                countAllocations: nil))
         sweep.yardstick = .cYardstick
         let probe = BandwidthProbe(elements: 1 << 12, trials: 1).run()
         let outcome = try sweep.run(probe: probe)
@@ -75,7 +120,8 @@ struct YardstickTests {
 
     /// Results whose best backend's samples are `factor` times C's, round by round.
     func results(factor: Double, jitter: Double = 0.002) -> BenchmarkResults {
-        var results = _ResultsTestSupport.SyntheticResults.make(kernels: [.add], backends: ["naive", "simd"], sizes: [4096], withWorkloads: false)
+        var results = _ResultsTestSupport.SyntheticResults.make(
+            kernels: [.add], backends: ["naive", "simd"], sizes: [4096], withWorkloads: false)
         let base = (0..<25).map { 1000 * (1 + 0.2 * Double($0 % 5)) }  // drift shared by both, round by round
         var c = results.measurements[0]
         c.backend = "c"
@@ -92,8 +138,11 @@ struct YardstickTests {
         return results
     }
 
-    @Test("the verdict follows the paired ratio of the best backend: slower, equal within noise, faster",
-          arguments: [(1.10, YardstickComparison.Verdict.slower), (1.02, .equal), (1.0, .equal), (0.99, .faster), (0.90, .faster)])
+    @Test(
+        "the verdict follows the paired ratio of the best backend: slower, equal within noise, faster",
+        arguments: [
+            (1.10, YardstickComparison.Verdict.slower), (1.02, .equal), (1.0, .equal), (0.99, .faster), (0.90, .faster),
+        ])
     func verdicts(_ example: (factor: Double, verdict: YardstickComparison.Verdict)) throws {
         let comparison = try #require(YardstickComparison(results(factor: example.factor)))
         let row = try #require(comparison.rows.first)
@@ -128,12 +177,13 @@ struct YardstickTests {
             }
             for index in results.measurements.indices where results.measurements[index].size == size {
                 let m = results.measurements[index]
-                let samples: [Double] = switch (m.kernel, m.backend) {
-                case (.addAllocating, "naive"): cAllocating.map { $0 + allocating }
-                case (.addAllocating, _): cAllocating.map { $0 + allocating + 5 }
-                case (_, "naive"): cReused.map { $0 + reused }
-                default: cReused.map { $0 - 3 }
-                }
+                let samples: [Double] =
+                    switch (m.kernel, m.backend) {
+                    case (.addAllocating, "naive"): cAllocating.map { $0 + allocating }
+                    case (.addAllocating, _): cAllocating.map { $0 + allocating + 5 }
+                    case (_, "naive"): cReused.map { $0 + reused }
+                    default: cReused.map { $0 - 3 }
+                    }
                 results.measurements[index].samples = samples
                 results.measurements[index].summary = SampleStatistics.summarize(samples)
             }
@@ -142,10 +192,12 @@ struct YardstickTests {
         return results
     }
 
-    @Test("the allocating add's gap to C is split into the loop's and the allocation's, by paired differences",
-          arguments: [(31.0, -2.5), (0.0, 0.0), (-4.0, 1.5)])
+    @Test(
+        "the allocating add's gap to C is split into the loop's and the allocation's, by paired differences",
+        arguments: [(31.0, -2.5), (0.0, 0.0), (-4.0, 1.5)])
     func allocationSplit(_ example: (allocating: Double, reused: Double)) throws {
-        let comparison = try #require(YardstickComparison(allocationResults(allocating: example.allocating, reused: example.reused)))
+        let comparison = try #require(
+            YardstickComparison(allocationResults(allocating: example.allocating, reused: example.reused)))
         #expect(comparison.allocationSplits.map(\.size) == [16, 256])
         for split in comparison.allocationSplits {
             #expect(split.backend == "naive")

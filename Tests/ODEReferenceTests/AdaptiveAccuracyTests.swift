@@ -62,10 +62,12 @@ func checkPromise(_ solution: AdaptiveSolution<Double>, against spring: DampedOs
     for (index, segment) in solution.segments.enumerated() {
         let rounding = Double(index + 1) * Double(stages) * unitRoundoff * spring.stateBound * k
         for fraction in [0.05, 0.2, 0.35, 0.5, 0.65, 0.8, 0.95, 1.0] {
-            let t = index == solution.segments.count - 1 && fraction == 1
+            let t =
+                index == solution.segments.count - 1 && fraction == 1
                 ? solution.end : segment.start + fraction * segment.stepSize
             let error = spring.error(of: segment.state(at: t), at: t)
-            let promise = k * solution.errorBound(at: min(t, solution.end)) + rounding
+            let promise =
+                k * solution.errorBound(at: min(t, solution.end)) + rounding
                 + spring.referenceRoundingBound(at: t)
             check.maxError = max(check.maxError, error)
             if error / promise > check.worstRatio {
@@ -80,8 +82,9 @@ func checkPromise(_ solution: AdaptiveSolution<Double>, against spring: DampedOs
 
 @Suite("Adaptive integrators: observed error within the promised bound")
 struct AdaptiveAccuracyTests {
-    @Test("error against the closed form ≤ K·Σ local estimates on the whole grid (step ends and dense output)",
-          arguments: ToleranceCase.all)
+    @Test(
+        "error against the closed form ≤ K·Σ local estimates on the whole grid (step ends and dense output)",
+        arguments: ToleranceCase.all)
     func errorWithinPromise(_ tolerance: ToleranceCase) throws {
         var worst = (ratio: 0.0, description: "")
         var largestError = 0.0
@@ -97,23 +100,31 @@ struct AdaptiveAccuracyTests {
             let check = checkPromise(solution, against: spring, stages: tolerance.pair.stageCount)
             largestError = max(largestError, check.maxError)
             if check.worstRatio > worst.ratio {
-                worst = (check.worstRatio, "\(springCase.testDescription) t=\(check.worstTime) error=\(check.worstError) bound=\(solution.statistics.globalErrorBound) \(solution.statistics)")
+                worst = (
+                    check.worstRatio,
+                    "\(springCase.testDescription) t=\(check.worstTime) error=\(check.worstError) bound=\(solution.statistics.globalErrorBound) \(solution.statistics)"
+                )
             }
         }
-        print("ODE promise \(tolerance.testDescription): worst error/bound = \(worst.ratio) at \(worst.description); largest error \(largestError)")
+        print(
+            "ODE promise \(tolerance.testDescription): worst error/bound = \(worst.ratio) at \(worst.description); largest error \(largestError)"
+        )
         #expect(worst.ratio <= 1, "\(worst.description)")
     }
 
-    @Test("the statistics add up: evaluations = 2 + 6·attempts (DP5, FSAL) and 2 + 11·attempts + accepted (DOP853)",
-          arguments: PairCase.all)
+    @Test(
+        "the statistics add up: evaluations = 2 + 6·attempts (DP5, FSAL) and 2 + 11·attempts + accepted (DOP853)",
+        arguments: PairCase.all)
     func statisticsAddUp(_ pairCase: PairCase) throws {
         let spring = DampedOscillator(omega: 12, zeta: 0.2, target: 1, position0: 0, velocity0: 0)
-        let integrator = AdaptiveIntegrator(pairCase.pair, system: spring.system, relativeTolerance: 1e-9, absoluteTolerance: 1e-11)
+        let integrator = AdaptiveIntegrator(
+            pairCase.pair, system: spring.system, relativeTolerance: 1e-9, absoluteTolerance: 1e-11)
         let solution = try integrator.integrate(from: 0, to: 3, position: 0, velocity: 0)
         let s = solution.statistics
         let attempts = s.acceptedSteps + s.rejectedSteps
         // Initial f(y₀) and Hairer's starting-step probe: 2 evaluations.
-        let expected = pairCase.pair.isFirstSameAsLast
+        let expected =
+            pairCase.pair.isFirstSameAsLast
             ? 2 + 6 * attempts
             : 2 + 11 * attempts + s.acceptedSteps
         #expect(s.functionEvaluations == expected, "\(s)")
@@ -128,18 +139,23 @@ struct AdaptiveAccuracyTests {
         let spring = DampedOscillator(omega: 2 * .pi / 0.5, zeta: 0.3, target: 1, position0: 0, velocity0: 0)
         var previous = (error: Double.infinity, bound: Double.infinity)
         for rtol in [1e-5, 1e-7, 1e-9, 1e-11] {
-            let solution = try AdaptiveIntegrator(pairCase.pair, system: spring.system,
-                relativeTolerance: rtol, absoluteTolerance: rtol / 100)
-                .integrate(from: 0, to: 2, position: 0, velocity: 0)
+            let solution = try AdaptiveIntegrator(
+                pairCase.pair, system: spring.system,
+                relativeTolerance: rtol, absoluteTolerance: rtol / 100
+            )
+            .integrate(from: 0, to: 2, position: 0, velocity: 0)
             let error = spring.error(of: solution.finalState, at: 2)
             let roundoff = 100 * unitRoundoff * Double(solution.stepSizes.count) * spring.stateBound
-            print("ODE monotone \(pairCase.pair.name) rtol \(rtol): error \(error), bound \(solution.statistics.globalErrorBound), round-off level \(roundoff)")
+            print(
+                "ODE monotone \(pairCase.pair.name) rtol \(rtol): error \(error), bound \(solution.statistics.globalErrorBound), round-off level \(roundoff)"
+            )
             // Non-increasing: when DOP853's stability limit sets the steps
             // (here it does up to rtol 1e-9), the run does not change.
             #expect(solution.statistics.globalErrorBound <= previous.bound, "rtol \(rtol)")
             // Below the round-off level the error no longer follows the tolerance.
-            #expect(error <= previous.error || previous.error < roundoff,
-                    "rtol \(rtol): error \(error) after \(previous.error)")
+            #expect(
+                error <= previous.error || previous.error < roundoff,
+                "rtol \(rtol): error \(error) after \(previous.error)")
             previous = (error, solution.statistics.globalErrorBound)
         }
     }

@@ -1,8 +1,8 @@
-import _TestSupport
 import ODEReference
 import SpringBenchBackends
 import Testing
 import VectorKernels
+import _TestSupport
 
 /// Per-step work is allocation-free for an N-point vector once the buffers
 /// exist: one step of every fixed-step scheme and of the adaptive pairs'
@@ -25,13 +25,19 @@ struct AllocationTests {
         return count
     }
 
-    @Test("fixed-step schemes: the same allocations for 100 and 400 steps",
-          arguments: [FixedStepSchemeCase.semiImplicitEuler, .rungeKutta4, .velocityVerlet])
+    @Test(
+        "fixed-step schemes: the same allocations for 100 and 400 steps",
+        arguments: [FixedStepSchemeCase.semiImplicitEuler, .rungeKutta4, .velocityVerlet])
     func fixedStep(_ scheme: FixedStepSchemeCase) throws {
         try #require(AllocationCounter.isActive)
-        _ = try scheme.scheme.integrate(Self.system, from: 0, to: 0.01, position: Self.x0, velocity: Self.v0)  // warm-up
-        let short = try allocations { _ = try scheme.scheme.integrate(Self.system, from: 0, to: 0.1, position: Self.x0, velocity: Self.v0) }
-        let long = try allocations { _ = try scheme.scheme.integrate(Self.system, from: 0, to: 0.4, position: Self.x0, velocity: Self.v0) }
+        // Warm-up.
+        _ = try scheme.scheme.integrate(Self.system, from: 0, to: 0.01, position: Self.x0, velocity: Self.v0)
+        let short = try allocations {
+            _ = try scheme.scheme.integrate(Self.system, from: 0, to: 0.1, position: Self.x0, velocity: Self.v0)
+        }
+        let long = try allocations {
+            _ = try scheme.scheme.integrate(Self.system, from: 0, to: 0.4, position: Self.x0, velocity: Self.v0)
+        }
         #expect(long == short, "100 steps: \(short) allocations, 400 steps: \(long)")
     }
 

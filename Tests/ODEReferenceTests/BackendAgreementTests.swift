@@ -4,7 +4,7 @@ import Testing
 import VectorKernels
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One backend as a test argument.
@@ -45,8 +45,9 @@ struct BackendAgreementTests {
         var testDescription: String { rawValue }
     }
 
-    @Test("each point matches its scalar run (bit for bit unless axpy is fused)",
-          arguments: ODEBackendCase.all, Method.allCases)
+    @Test(
+        "each point matches its scalar run (bit for bit unless axpy is fused)",
+        arguments: ODEBackendCase.all, Method.allCases)
     func pointsMatchScalars(_ backendCase: ODEBackendCase, method: Method) throws {
         try check(backendCase.backend, method)
     }
@@ -63,31 +64,45 @@ struct BackendAgreementTests {
         switch method {
         case .dormandPrince54, .dormandPrince853:
             let pair: EmbeddedRungeKuttaPair = method == .dormandPrince54 ? .dormandPrince54 : .dormandPrince853
-            var integrator = AdaptiveIntegrator(pair, system: system, relativeTolerance: 1e-10, absoluteTolerance: 1e-12)
+            var integrator = AdaptiveIntegrator(
+                pair, system: system, relativeTolerance: 1e-10, absoluteTolerance: 1e-12)
             // A correct run takes 38 (DP853) or 307 (DP5) steps. A wrong kernel
             // can make the error estimate force millions of tiny steps, each
             // replayed 37 times below: bound the work so a failing run ends
             // as fast as a passing one.
             integrator.maximumSteps = Self.maximumSteps
-            let (samples, solution) = try integrator
+            let (samples, solution) =
+                try integrator
                 .integrate(from: 0, position: x0, velocity: v0, sampledAt: Self.sampleTimes)
             vectorStates = samples
             stepSizes = solution.stepSizes
         case .rungeKutta4:
-            vectorStates = [try ClassicRungeKutta4.pop.integrate(system, from: 0, to: 0.93, position: x0, velocity: v0).finalState]
+            vectorStates = [
+                try ClassicRungeKutta4.pop.integrate(system, from: 0, to: 0.93, position: x0, velocity: v0).finalState
+            ]
         case .reboundRungeKutta:
-            vectorStates = [try ReboundRungeKutta.rebound.integrate(system, from: 0, to: 0.93, position: x0, velocity: v0).finalState]
+            vectorStates = [
+                try ReboundRungeKutta.rebound.integrate(system, from: 0, to: 0.93, position: x0, velocity: v0)
+                    .finalState
+            ]
         case .velocityVerlet:
-            vectorStates = [try VelocityVerlet.swiftUI300Hz.integrate(system, from: 0, to: 0.93, position: x0, velocity: v0).finalState]
+            vectorStates = [
+                try VelocityVerlet.swiftUI300Hz.integrate(system, from: 0, to: 0.93, position: x0, velocity: v0)
+                    .finalState
+            ]
         case .semiImplicitEuler:
-            vectorStates = [try SemiImplicitEuler.display120Hz.integrate(system, from: 0, to: 0.93, position: x0, velocity: v0).finalState]
+            vectorStates = [
+                try SemiImplicitEuler.display120Hz.integrate(system, from: 0, to: 0.93, position: x0, velocity: v0)
+                    .finalState
+            ]
         }
 
         let fused = B.details.fusedAXPY
         var worst = (excess: 0.0, description: "")
         var largestDifference = 0.0
         for i in 0..<Self.count {
-            let scalarSystem = LinearSpring(omega: Self.omega, zeta: Self.zeta, target: RoundingTracked(Self.targets[i]))
+            let scalarSystem = LinearSpring(
+                omega: Self.omega, zeta: Self.zeta, target: RoundingTracked(Self.targets[i]))
             let x = RoundingTracked(Self.positions[i])
             let v = RoundingTracked(Self.velocities[i])
             var scalarStates: [PhaseState<RoundingTracked>] = []
@@ -98,13 +113,26 @@ struct BackendAgreementTests {
                     .integrate(from: 0, position: x, velocity: v, stepSizes: stepSizes, recordingDenseOutput: true)
                 scalarStates = Self.sampleTimes.map { replay.state(at: $0) }
             case .rungeKutta4:
-                scalarStates = [try ClassicRungeKutta4.pop.integrate(scalarSystem, from: 0, to: 0.93, position: x, velocity: v).finalState]
+                scalarStates = [
+                    try ClassicRungeKutta4.pop.integrate(scalarSystem, from: 0, to: 0.93, position: x, velocity: v)
+                        .finalState
+                ]
             case .reboundRungeKutta:
-                scalarStates = [try ReboundRungeKutta.rebound.integrate(scalarSystem, from: 0, to: 0.93, position: x, velocity: v).finalState]
+                scalarStates = [
+                    try ReboundRungeKutta.rebound.integrate(scalarSystem, from: 0, to: 0.93, position: x, velocity: v)
+                        .finalState
+                ]
             case .velocityVerlet:
-                scalarStates = [try VelocityVerlet.swiftUI300Hz.integrate(scalarSystem, from: 0, to: 0.93, position: x, velocity: v).finalState]
+                scalarStates = [
+                    try VelocityVerlet.swiftUI300Hz.integrate(scalarSystem, from: 0, to: 0.93, position: x, velocity: v)
+                        .finalState
+                ]
             case .semiImplicitEuler:
-                scalarStates = [try SemiImplicitEuler.display120Hz.integrate(scalarSystem, from: 0, to: 0.93, position: x, velocity: v).finalState]
+                scalarStates = [
+                    try SemiImplicitEuler.display120Hz.integrate(
+                        scalarSystem, from: 0, to: 0.93, position: x, velocity: v
+                    ).finalState
+                ]
             }
             #expect(scalarStates.count == vectorStates.count)
             for (vectorState, scalarState) in zip(vectorStates, scalarStates) {
@@ -122,6 +150,8 @@ struct BackendAgreementTests {
                 }
             }
         }
-        print("ODE backends \(B.name) \(method): \(stepSizes.count) steps, largest difference \(largestDifference), largest difference/bound \(worst.excess)")
+        print(
+            "ODE backends \(B.name) \(method): \(stepSizes.count) steps, largest difference \(largestDifference), largest difference/bound \(worst.excess)"
+        )
     }
 }

@@ -9,7 +9,9 @@ struct BadInputTests {
     func adaptive() {
         let system = Self.spring.system
         let integrator = AdaptiveIntegrator(system: system)
-        #expect(throws: IntegrationError.invalidParameter(name: "end", value: 0, validRange: "finite and > start (1.0)")) {
+        #expect(
+            throws: IntegrationError.invalidParameter(name: "end", value: 0, validRange: "finite and > start (1.0)")
+        ) {
             try integrator.integrate(from: 1, to: 0, position: 0, velocity: 0)
         }
         #expect(throws: IntegrationError.self) { try integrator.integrate(from: .nan, to: 1, position: 0, velocity: 0) }
@@ -37,7 +39,8 @@ struct BadInputTests {
 
     @Test("adaptive: a step limit that is too small is reported, not looped on")
     func tooManySteps() {
-        var integrator = AdaptiveIntegrator(system: Self.spring.system, relativeTolerance: 1e-12, absoluteTolerance: 1e-14)
+        var integrator = AdaptiveIntegrator(
+            system: Self.spring.system, relativeTolerance: 1e-12, absoluteTolerance: 1e-14)
         integrator.maximumSteps = 10
         #expect { try integrator.integrate(from: 0, to: 10, position: 0, velocity: 0) } throws: { error in
             if case .tooManySteps(limit: 10, _) = error as? IntegrationError { return true }
@@ -70,9 +73,11 @@ struct BadInputTests {
 
     @Test("fixed step: whole steps plus a partial last step land exactly on the end time")
     func fixedStepLanding() throws {
-        let run = try SemiImplicitEuler.display60Hz.integrate(Self.spring.system, from: 0, to: 0.5, position: 0, velocity: 0)
+        let run = try SemiImplicitEuler.display60Hz.integrate(
+            Self.spring.system, from: 0, to: 0.5, position: 0, velocity: 0)
         #expect(run.steps == 30 && run.finalPartialStep == 0)
-        let partial = try ClassicRungeKutta4(stepSize: 0.001).integrate(Self.spring.system, from: 0, to: 0.0105, position: 0, velocity: 0)
+        let partial = try ClassicRungeKutta4(stepSize: 0.001).integrate(
+            Self.spring.system, from: 0, to: 0.0105, position: 0, velocity: 0)
         #expect(partial.steps == 10)
         #expect(abs(partial.finalPartialStep - 0.0005) < 1e-15)
         #expect(partial.functionEvaluations == 44)

@@ -25,13 +25,15 @@ struct CoefficientTests {
         for i in 0..<stages.count {
             let sum = stages.a[i].reduce(0, +)
             let magnitude = stages.a[i].reduce(0) { $0 + abs($1) }
-            #expect(abs(sum - stages.c[i]) <= Double(stages.count + 2) * unitRoundoff * (magnitude + 1),
-                    "row \(i): Σa = \(sum), c = \(stages.c[i])")
+            #expect(
+                abs(sum - stages.c[i]) <= Double(stages.count + 2) * unitRoundoff * (magnitude + 1),
+                "row \(i): Σa = \(sum), c = \(stages.c[i])")
         }
     }
 
-    @Test("the propagated solution has exactly its order: every condition up to p holds, some at p+1 fails",
-          arguments: PairCase.all)
+    @Test(
+        "the propagated solution has exactly its order: every condition up to p holds, some at p+1 fails",
+        arguments: PairCase.all)
     func propagatedOrder(_ pairCase: PairCase) {
         let pair = pairCase.pair
         let stages = StageMatrix(method: pair)
@@ -66,8 +68,9 @@ struct CoefficientTests {
         #expect(orderConditions(weights: third, stages: stages, maximumOrder: 4).contains { !$0.holds })
     }
 
-    @Test("the dense output has its order at every θ: Σ bⱼ(θ)Φⱼ(t) = θ^|t|/γ(t) for |t| ≤ q",
-          arguments: PairCase.all, [0.1, 0.37, 0.5, 0.81, 1.0])
+    @Test(
+        "the dense output has its order at every θ: Σ bⱼ(θ)Φⱼ(t) = θ^|t|/γ(t) for |t| ≤ q",
+        arguments: PairCase.all, [0.1, 0.37, 0.5, 0.81, 1.0])
     func denseOutputOrder(_ pairCase: PairCase, theta: Double) {
         let pair = pairCase.pair
         let stages = StageMatrix(extended: pair)
@@ -79,8 +82,9 @@ struct CoefficientTests {
         }
     }
 
-    @Test("the dense output interpolates: b(0) = 0 and b(1) = b, so it is continuous across steps",
-          arguments: PairCase.all)
+    @Test(
+        "the dense output interpolates: b(0) = 0 and b(1) = b, so it is continuous across steps",
+        arguments: PairCase.all)
     func denseOutputEndpoints(_ pairCase: PairCase) {
         let pair = pairCase.pair
         let atZero = pair.denseOutputWeights(at: 0)

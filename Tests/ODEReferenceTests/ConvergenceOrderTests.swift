@@ -14,20 +14,27 @@ struct MethodCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 
     static func pair(_ pair: EmbeddedRungeKuttaPair, coarsest: Int, levels: Int) -> MethodCase {
-        MethodCase(name: pair.name, order: pair.order, coarsestStepsPerUnit: coarsest, levels: levels) { spring, h, steps in
+        MethodCase(name: pair.name, order: pair.order, coarsestStepsPerUnit: coarsest, levels: levels) {
+            spring, h, steps in
             let solution = try AdaptiveIntegrator(pair, system: spring.system)
-                .integrate(from: 0, position: spring.position0, velocity: spring.velocity0,
-                           stepSizes: Array(repeating: h, count: steps), recordingDenseOutput: true)
+                .integrate(
+                    from: 0, position: spring.position0, velocity: spring.velocity0,
+                    stepSizes: Array(repeating: h, count: steps), recordingDenseOutput: true)
             // A segment evaluated at its start is exactly the step's initial state.
             return solution.segments.dropFirst().map { $0.state(at: $0.start) } + [solution.finalState]
         }
     }
 
-    static func scheme<S: FixedStepScheme>(_ make: @escaping @Sendable (Double) -> S, order: Int, coarsest: Int, levels: Int) -> MethodCase {
-        MethodCase(name: String(make(1).name.prefix { $0 != "h" }), order: order,
-                   coarsestStepsPerUnit: coarsest, levels: levels) { spring, h, steps in
-            make(h).trajectory(spring.system, from: 0, steps: steps,
-                               position: spring.position0, velocity: spring.velocity0)
+    static func scheme<S: FixedStepScheme>(
+        _ make: @escaping @Sendable (Double) -> S, order: Int, coarsest: Int, levels: Int
+    ) -> MethodCase {
+        MethodCase(
+            name: String(make(1).name.prefix { $0 != "h" }), order: order,
+            coarsestStepsPerUnit: coarsest, levels: levels
+        ) { spring, h, steps in
+            make(h).trajectory(
+                spring.system, from: 0, steps: steps,
+                position: spring.position0, velocity: spring.velocity0)
         }
     }
 
@@ -79,9 +86,12 @@ struct ConvergenceOrderTests {
             errors[$0] > 100 * unitRoundoff * Double(stepCounts[$0]) * spring.stateBound
                 && errors[$0] < 0.01 * spring.stateBound
         }
-        let finest = try #require(valid.last.flatMap { $0 > 0 && valid.contains($0 - 1) ? orders[$0 - 1] : nil },
-                                  "fewer than two levels above round-off: errors \(errors)")
-        print("ODE order \(method.name) \(spring.testDescription): errors \(errors) observed orders \(orders), finest valid \(finest)")
+        let finest = try #require(
+            valid.last.flatMap { $0 > 0 && valid.contains($0 - 1) ? orders[$0 - 1] : nil },
+            "fewer than two levels above round-off: errors \(errors)")
+        print(
+            "ODE order \(method.name) \(spring.testDescription): errors \(errors) observed orders \(orders), finest valid \(finest)"
+        )
         #expect(abs(finest - Double(method.order)) <= 0.3, "observed \(orders), expected \(method.order)")
     }
 
@@ -137,7 +147,8 @@ struct ConvergenceOrderTests {
             let h = 2.0 / Double(steps)
             let state = try AdaptiveIntegrator(broken, system: spring.system).integrate(
                 from: 0, position: spring.position0, velocity: spring.velocity0,
-                stepSizes: Array(repeating: h, count: steps)).finalState
+                stepSizes: Array(repeating: h, count: steps)
+            ).finalState
             errors.append(spring.error(of: state, at: 2))
         }
         let observed = observedOrder(errors[1], errors[2])

@@ -2,7 +2,7 @@ import ODEReference
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Each fixed-step scheme pinned to its own definition, not only to its order.
@@ -62,8 +62,10 @@ struct PinnedTrajectoryTests {
                 let k3 = (y3.1, a(t + h / 2, y3.0, y3.1))
                 let y4 = (x + h * k3.0, v + h * k3.1)
                 let k4 = (y4.1, a(t + h, y4.0, y4.1))
-                return (x + h / 6 * (k1.0 + 2 * k2.0 + 2 * k3.0 + k4.0),
-                        v + h / 6 * (k1.1 + 2 * k2.1 + 2 * k3.1 + k4.1))
+                return (
+                    x + h / 6 * (k1.0 + 2 * k2.0 + 2 * k3.0 + k4.0),
+                    v + h / 6 * (k1.1 + 2 * k2.1 + 2 * k3.1 + k4.1)
+                )
             }
         }
 
@@ -88,7 +90,8 @@ struct PinnedTrajectoryTests {
         for i in 0..<steps {
             (x, v) = definition.step(Float80(start) + Float80(i) * Float80(h), x, v, Float80(h))
             // The motion's scale: |x| ≲ 2, |v| ≲ 12.
-            let error = Swift.max(abs(Float80(trajectory[i].first) - x) / 2, abs(Float80(trajectory[i].second) - v) / 12)
+            let error = Swift.max(
+                abs(Float80(trajectory[i].first) - x) / 2, abs(Float80(trajectory[i].second) - v) / 12)
             worst = Swift.max(worst, error)
         }
         #expect(worst < 1e-12, "\(definition): worst deviation from the definition \(worst) of the motion's scale")
@@ -105,8 +108,9 @@ struct PinnedTrajectoryTests {
         let reached = start + 7 * h
         (x, v) = definition.step(Float80(reached), x, v, Float80(end - reached))
         #expect(abs(run.finalPartialStep - (end - reached)) <= 1e-15)
-        #expect(abs(Float80(run.finalState.first) - x) < 1e-13 && abs(Float80(run.finalState.second) - v) < 1e-12,
-                "\(definition): end state (\(run.finalState.first), \(run.finalState.second)), definition (\(x), \(v))")
+        #expect(
+            abs(Float80(run.finalState.first) - x) < 1e-13 && abs(Float80(run.finalState.second) - v) < 1e-12,
+            "\(definition): end state (\(run.finalState.first), \(run.finalState.second)), definition (\(x), \(v))")
     }
 
     @Test("a partial last step is judged relative to the step: at h = 1e-10 s, 3.5 steps end with a half step")

@@ -2,7 +2,7 @@ import ODEReference
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Rebound's integrator, told apart from textbook RK4. Oracle: a Python port
@@ -21,10 +21,12 @@ struct ReboundSchemeTests {
 
     @Test("100 steps of 1 ms: Rebound's numbers, 2.2e-8 off the exact spring where RK4 is 3e-10 off")
     func pinned() throws {
-        let rebound = try ReboundRungeKutta.rebound.integrate(ReboundSpring(), from: 0, to: 0.1, position: 0, velocity: 0)
+        let rebound = try ReboundRungeKutta.rebound.integrate(
+            ReboundSpring(), from: 0, to: 0.1, position: 0, velocity: 0)
         #expect(abs(rebound.finalState.first - 0.52986513474235286) <= 4 * 0.5.ulp)
         #expect(abs(rebound.finalState.second - 6.3422780962294141) <= 16 * 4.0.ulp)
-        let textbook = try ClassicRungeKutta4(stepSize: 0.001).integrate(ReboundSpring(), from: 0, to: 0.1, position: 0, velocity: 0)
+        let textbook = try ClassicRungeKutta4(stepSize: 0.001).integrate(
+            ReboundSpring(), from: 0, to: 0.1, position: 0, velocity: 0)
         #expect(abs(textbook.finalState.first - 0.52986511258114366) <= 4 * 0.5.ulp)
         let exact = 0.52986511228436152561
         #expect(abs(rebound.finalState.first - exact) > 2e-8)
@@ -36,7 +38,8 @@ struct ReboundSchemeTests {
         let exact = 0.52986511228436152561
         var errors: [Double] = []
         for h in [0.004, 0.002, 0.001] {
-            let run = try ReboundRungeKutta(stepSize: h).integrate(ReboundSpring(), from: 0, to: 0.1, position: 0, velocity: 0)
+            let run = try ReboundRungeKutta(stepSize: h).integrate(
+                ReboundSpring(), from: 0, to: 0.1, position: 0, velocity: 0)
             errors.append(abs(run.finalState.first - exact))
         }
         for (coarse, fine) in zip(errors, errors.dropFirst()) {

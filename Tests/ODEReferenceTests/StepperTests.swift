@@ -12,8 +12,9 @@ struct StepperTests {
     static let steps = [0.01, 0.004, 0.0173, 0.01, 0.0005, 0.03, 0.01]
     static let system = LinearSpring<Double>(omega: 14, zeta: 0.2, target: 1)
 
-    @Test("steps equal integrate(stepSizes:) bit for bit, with its local error estimates",
-          arguments: PairCase.all)
+    @Test(
+        "steps equal integrate(stepSizes:) bit for bit, with its local error estimates",
+        arguments: PairCase.all)
     func matchesReplay(_ pair: PairCase) throws {
         let integrator = AdaptiveIntegrator(pair.pair, system: Self.system)
         let replay = try integrator.integrate(from: 0.25, position: -0.3, velocity: 2, stepSizes: Self.steps)
@@ -30,8 +31,9 @@ struct StepperTests {
         #expect(stepper.functionEvaluations == replay.statistics.functionEvaluations)
     }
 
-    @Test("on an N-point vector each point moves as the scalar stepper moves it",
-          arguments: ODEBackendCase.all)
+    @Test(
+        "on an N-point vector each point moves as the scalar stepper moves it",
+        arguments: ODEBackendCase.all)
     func vectorMatchesScalar(_ backendCase: ODEBackendCase) throws {
         try check(backendCase.backend)
         func check<B: KernelBackend>(_: B.Type) throws {
@@ -54,15 +56,17 @@ struct StepperTests {
                     #expect(v.bitPattern == stepper.velocity.bitPattern, "\(B.name) point \(i)")
                 } else {
                     // A fused axpy rounds once where the scalar path rounds twice.
-                    #expect(abs(x - stepper.position) <= 1e-12 && abs(v - stepper.velocity) <= 1e-11,
-                            "\(B.name) point \(i): \(x) vs \(stepper.position), \(v) vs \(stepper.velocity)")
+                    #expect(
+                        abs(x - stepper.position) <= 1e-12 && abs(v - stepper.velocity) <= 1e-11,
+                        "\(B.name) point \(i): \(x) vs \(stepper.position), \(v) vs \(stepper.velocity)")
                 }
             }
         }
     }
 
-    @Test("a bad step size is refused by name and the stepper does not move",
-          arguments: [0, -0.01, .nan, .infinity, -.infinity, 1e308])
+    @Test(
+        "a bad step size is refused by name and the stepper does not move",
+        arguments: [0, -0.01, .nan, .infinity, -.infinity, 1e308])
     func badStep(_ h: Double) throws {
         var stepper = try AdaptiveIntegrator(system: Self.system).makeStepper(at: 1e308, position: 0.5, velocity: 0)
         let before = (stepper.time, stepper.position, stepper.velocity, stepper.functionEvaluations)
@@ -100,7 +104,9 @@ struct StepperTests {
             #expect(reused.localErrorEstimate == fresh.localErrorEstimate)
         }
         let before = (reused.time, reused.position, reused.velocity)
-        #expect(throws: IntegrationError.nonFiniteInitialState) { try reused.restart(at: 0, position: .nan, velocity: 0) }
+        #expect(throws: IntegrationError.nonFiniteInitialState) {
+            try reused.restart(at: 0, position: .nan, velocity: 0)
+        }
         #expect(throws: IntegrationError.nonFiniteInitialState) {
             try reused.restart(at: 0, position: 0, velocity: -.infinity)
         }

@@ -1,13 +1,16 @@
-import _ResultsTestSupport
 import Foundation
 import Testing
+import _ResultsTestSupport
+
 @testable import Benchmarking
 @testable import RegressionGate
 
 /// Inputs `compare` must refuse (exit 2), each with a message that says what to do.
 @Suite struct ComparisonInputErrorTests {
     let directory: String = {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("comparison-tests-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "comparison-tests-\(UUID().uuidString)"
+        ).path
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }()
@@ -80,15 +83,20 @@ import Testing
     @Test("Wall-clock results and instruction counts do not compare")
     func differentMeasures() {
         #expect(throws: ComparisonError.self) {
-            _ = try Comparison(baseline: .wallClock(SyntheticRuns.results()), baselinePath: "b",
-                               current: .instructions(SyntheticRuns.counts(perElement: [:])), currentPath: "c")
+            _ = try Comparison(
+                baseline: .wallClock(SyntheticRuns.results()), baselinePath: "b",
+                current: .instructions(SyntheticRuns.counts(perElement: [:])), currentPath: "c")
         }
     }
 
     @Test("Results with no cell in common are refused")
     func noOverlap() {
         var current = SyntheticRuns.results(seed: 2)
-        current.measurements = current.measurements.map { var m = $0; m.size += 1; return m }
+        current.measurements = current.measurements.map {
+            var m = $0
+            m.size += 1
+            return m
+        }
         #expect {
             _ = try SyntheticRuns.compare(SyntheticRuns.results(seed: 1), current)
         } throws: { error in

@@ -1,5 +1,6 @@
-import _ResultsTestSupport
 import Testing
+import _ResultsTestSupport
+
 @testable import Benchmarking
 @testable import RegressionGate
 
@@ -71,8 +72,10 @@ import Testing
 
     @Test("The bootstrap is seeded: the same inputs give the same intervals")
     func reproducible() throws {
-        let first = try SyntheticRuns.compare(SyntheticRuns.results(seed: 1), SyntheticRuns.results(factor: 1.05, seed: 2))
-        let second = try SyntheticRuns.compare(SyntheticRuns.results(seed: 1), SyntheticRuns.results(factor: 1.05, seed: 2))
+        let first = try SyntheticRuns.compare(
+            SyntheticRuns.results(seed: 1), SyntheticRuns.results(factor: 1.05, seed: 2))
+        let second = try SyntheticRuns.compare(
+            SyntheticRuns.results(seed: 1), SyntheticRuns.results(factor: 1.05, seed: 2))
         #expect(first.rows == second.rows)
     }
 
@@ -88,13 +91,16 @@ import Testing
     func instructionCounts() throws {
         let baseline = SyntheticRuns.counts(perElement: [:])
         let doubled = SyntheticRuns.counts(perElement: ["simd": 3.0])
-        let regressed = try Comparison(baseline: .instructions(baseline), baselinePath: "b", current: .instructions(doubled), currentPath: "c")
+        let regressed = try Comparison(
+            baseline: .instructions(baseline), baselinePath: "b", current: .instructions(doubled), currentPath: "c")
         #expect(regressed.exitCode == 1)
         #expect(Set(regressed.regressions.map(\.cell.backend)) == ["simd"])
         #expect(regressed.rows.allSatisfy { $0.interval.lower == $0.interval.upper })
-        let same = try Comparison(baseline: .instructions(baseline), baselinePath: "b", current: .instructions(baseline), currentPath: "c")
+        let same = try Comparison(
+            baseline: .instructions(baseline), baselinePath: "b", current: .instructions(baseline), currentPath: "c")
         #expect(same.exitCode == 0 && same.rows.allSatisfy { $0.verdict == .unchanged })
-        let improved = try Comparison(baseline: .instructions(doubled), baselinePath: "b", current: .instructions(baseline), currentPath: "c")
+        let improved = try Comparison(
+            baseline: .instructions(doubled), baselinePath: "b", current: .instructions(baseline), currentPath: "c")
         #expect(improved.exitCode == 0 && improved.improvements.count == 2)
     }
 
@@ -102,10 +108,12 @@ import Testing
     func exactThreshold() throws {
         let baseline = SyntheticRuns.counts(perElement: ["simd": 2.0])
         let current = SyntheticRuns.counts(perElement: ["simd": 2.22])
-        let strict = try Comparison(baseline: .instructions(baseline), baselinePath: "b", current: .instructions(current), currentPath: "c")
+        let strict = try Comparison(
+            baseline: .instructions(baseline), baselinePath: "b", current: .instructions(current), currentPath: "c")
         #expect(strict.regressions.count == 2)
-        let lenient = try Comparison(baseline: .instructions(baseline), baselinePath: "b", current: .instructions(current), currentPath: "c",
-                                     thresholds: RegressionThresholds(defaultFraction: 0.15))
+        let lenient = try Comparison(
+            baseline: .instructions(baseline), baselinePath: "b", current: .instructions(current), currentPath: "c",
+            thresholds: RegressionThresholds(defaultFraction: 0.15))
         #expect(lenient.regressions.isEmpty)
     }
 }

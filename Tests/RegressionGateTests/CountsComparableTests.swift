@@ -1,6 +1,7 @@
-import _ResultsTestSupport
 import Benchmarking
 import Testing
+import _ResultsTestSupport
+
 @testable import RegressionGate
 
 /// When two instruction-count runs may be compared (Guides: the deterministic
@@ -16,8 +17,9 @@ struct CountsComparableTests {
         return record
     }
 
-    @Test("the same build compares; another compiler, configuration or target CPU does not",
-          arguments: ["compiler", "configuration", "target", "none"])
+    @Test(
+        "the same build compares; another compiler, configuration or target CPU does not",
+        arguments: ["compiler", "configuration", "target", "none"])
     func buildMustMatch(_ change: String) {
         for baseline in [Self.base, Self.swiftOnly] {
             var current = baseline

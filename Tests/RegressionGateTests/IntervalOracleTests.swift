@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Benchmarking
 @testable import RegressionGate
 
@@ -92,11 +93,13 @@ struct IntervalOracleTests {
         #expect(abs(interval.ratio - 1.045) < 1e-12)
     }
 
-    @Test("sign-test ranks against exact binomial tails", arguments: [
-        // (n, level, rank): the largest k with 2·P(B(n, ½) ≤ k − 1) ≤ 1 − level.
-        (16, 0.99, 3), (16, 0.95, 4), (8, 0.95, 1), (10, 0.95, 2), (20, 0.95, 6), (20, 0.99, 4),
-        (5, 0.95, nil), (6, 0.95, 1), (7, 0.99, nil), (8, 0.99, 1),
-    ] as [(Int, Double, Int?)])
+    @Test(
+        "sign-test ranks against exact binomial tails",
+        arguments: [
+            // (n, level, rank): the largest k with 2·P(B(n, ½) ≤ k − 1) ≤ 1 − level.
+            (16, 0.99, 3), (16, 0.95, 4), (8, 0.95, 1), (10, 0.95, 2), (20, 0.95, 6), (20, 0.99, 4),
+            (5, 0.95, nil), (6, 0.95, 1), (7, 0.99, nil), (8, 0.99, 1),
+        ] as [(Int, Double, Int?)])
     func signTestRanks(n: Int, level: Double, rank: Int?) {
         #expect(SignTest.rank(pairs: n, level: level) == rank)
     }
@@ -121,16 +124,18 @@ struct IntervalOracleTests {
     /// The verdict rules at a 10 % threshold: slower means a ratio above 1.1,
     /// faster below 1/1.1 = 0.90909…; a regression needs the whole interval
     /// above 1.1, an improvement the whole interval below 1/1.1.
-    @Test("verdict rules and threshold directions", arguments: [
-        (1.12, 1.20, CellVerdict.regressed),
-        (1.05, 1.20, .inconclusive),     // reaches past 1.1 but not wholly
-        (1.0999, 1.2, .inconclusive),
-        (0.95, 1.05, .unchanged),
-        (0.9091, 1.0999, .unchanged),    // inside [1/1.1, 1.1]
-        (0.80, 0.905, .improved),        // below 1/1.1 (but not below 1 − 0.1)
-        (0.80, 0.95, .inconclusive),
-        (0.85, 1.15, .inconclusive),
-    ])
+    @Test(
+        "verdict rules and threshold directions",
+        arguments: [
+            (1.12, 1.20, CellVerdict.regressed),
+            (1.05, 1.20, .inconclusive),  // reaches past 1.1 but not wholly
+            (1.0999, 1.2, .inconclusive),
+            (0.95, 1.05, .unchanged),
+            (0.9091, 1.0999, .unchanged),  // inside [1/1.1, 1.1]
+            (0.80, 0.905, .improved),  // below 1/1.1 (but not below 1 − 0.1)
+            (0.80, 0.95, .inconclusive),
+            (0.85, 1.15, .inconclusive),
+        ])
     func verdictRules(lower: Double, upper: Double, expected: CellVerdict) {
         let interval = ChangeInterval(ratio: (lower + upper) / 2, lower: lower, upper: upper, level: 0.99)
         #expect(CellVerdict(interval, threshold: 0.10) == expected)
@@ -138,10 +143,13 @@ struct IntervalOracleTests {
 
     /// More rows of Abramowitz & Stegun's table 26.10 (odd and even degrees,
     /// where the series for t's distribution differ).
-    @Test("t quantiles: more degrees of freedom", arguments: [
-        (5, 0.99, 4.032), (9, 0.99, 3.250), (15, 0.99, 2.947), (25, 0.99, 2.787), (6, 0.99, 3.707),
-        (5, 0.95, 2.571), (9, 0.95, 2.262), (15, 0.95, 2.131), (25, 0.95, 2.060), (2, 0.95, 4.303), (1, 0.95, 12.706),
-    ])
+    @Test(
+        "t quantiles: more degrees of freedom",
+        arguments: [
+            (5, 0.99, 4.032), (9, 0.99, 3.250), (15, 0.99, 2.947), (25, 0.99, 2.787), (6, 0.99, 3.707),
+            (5, 0.95, 2.571), (9, 0.95, 2.262), (15, 0.95, 2.131), (25, 0.95, 2.060), (2, 0.95, 4.303),
+            (1, 0.95, 12.706),
+        ])
     func moreQuantiles(degrees: Int, level: Double, expected: Double) {
         let t = StudentT.twoSidedQuantile(level: level, degreesOfFreedom: degrees)
         #expect(abs(t - expected) <= 5e-4 + 1e-4 * expected, "t(\(degrees), \(level)) = \(t)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Benchmarking
 @testable import RegressionGate
 
@@ -17,7 +18,8 @@ import Testing
 
     static func otherBuild() throws -> SamplerOtherBuild {
         let session = SamplerSession(catalogue: catalogue, countAllocations: nil, machine: { machine })
-        return try SamplerOtherBuild(channel: LocalSamplerChannel(label: "other", session: session), thisMachine: machine)
+        return try SamplerOtherBuild(
+            channel: LocalSamplerChannel(label: "other", session: session), thisMachine: machine)
     }
 
     /// add and scale on naive and SIMD at 64 and 4096 points, with a
@@ -26,8 +28,9 @@ import Testing
     static func sweep(other: [any OtherBuild]) -> Sweep {
         var sweep = Sweep(
             kernels: [.add, .scale], backends: ["naive", "simd"].map { catalogue[$0]! }, sizes: [4096, 64], seed: 3,
-            sampler: InterleavedSampler(policy: TimingPolicy(samples: 3, minimumSampleNanoseconds: 2e4, warmupNanoseconds: 0),
-                                        countAllocations: nil))
+            sampler: InterleavedSampler(
+                policy: TimingPolicy(samples: 3, minimumSampleNanoseconds: 2e4, warmupNanoseconds: 0),
+                countAllocations: nil))
         sweep.lastLevelCacheBytes = 1536
         sweep.secondLevelCacheBytes = 0
         sweep.cacheCheck = TimingPolicy(samples: 3, minimumSampleNanoseconds: 4e4, warmupNanoseconds: 0)
@@ -37,9 +40,13 @@ import Testing
 
     static let probe = BandwidthProbeResult(
         elements: 1024, bytesPerArray: 8192, trials: 1,
-        patterns: ProbePattern.allCases.map { .init(pattern: $0, bestGigabytesPerSecond: 10, medianGigabytesPerSecond: 10) })
+        patterns: ProbePattern.allCases.map {
+            .init(pattern: $0, bestGigabytesPerSecond: 10, medianGigabytesPerSecond: 10)
+        })
 
-    @Test("the other build measures the same cells in the same states, ceilings paired at the largest size, and is checked too")
+    @Test(
+        "the other build measures the same cells in the same states, ceilings paired at the largest size, and is checked too"
+    )
     func otherBuildCells() throws {
         let outcome = try Self.sweep(other: [try Self.otherBuild()]).run(probe: Self.probe)
         #expect(outcome.measurements.count == 8)
@@ -66,7 +73,8 @@ import Testing
         #expect(check.cells.filter { $0.build == "other-test-build" }.count == 4)
         for cell in check.cells {
             let source = cell.build == nil ? outcome.measurements : other.measurements
-            let swept = try #require(source.first { $0.key == CellKey(kernel: cell.kernel, backend: cell.backend, size: cell.size) })
+            let swept = try #require(
+                source.first { $0.key == CellKey(kernel: cell.kernel, backend: cell.backend, size: cell.size) })
             #expect(cell.sweepMedian == swept.summary.median)
             #expect(abs(cell.ratio - cell.sweepMedian / cell.longMedian) < 1e-15)
         }
@@ -96,7 +104,8 @@ import Testing
         elsewhere.hostname += "-elsewhere"
         let session = SamplerSession(catalogue: Self.catalogue, countAllocations: nil, machine: { elsewhere })
         #expect(throws: OtherBuildError.self) {
-            try SamplerOtherBuild(channel: LocalSamplerChannel(label: "far", session: session), thisMachine: Self.machine)
+            try SamplerOtherBuild(
+                channel: LocalSamplerChannel(label: "far", session: session), thisMachine: Self.machine)
         }
     }
 }

@@ -1,7 +1,8 @@
-import _ResultsTestSupport
-import VectorKernels
 import Foundation
 import Testing
+import VectorKernels
+import _ResultsTestSupport
+
 @testable import Benchmarking
 @testable import RegressionGate
 
@@ -18,8 +19,9 @@ import Testing
         return Double(sum) / pow(2, Double(n))
     }
 
-    @Test("The sign-test rank is the largest k whose interval keeps the coverage, checked against exact binomial sums",
-          arguments: [0.9, 0.95, 0.99, 0.999])
+    @Test(
+        "The sign-test rank is the largest k whose interval keeps the coverage, checked against exact binomial sums",
+        arguments: [0.9, 0.95, 0.99, 0.999])
     func signTestRank(level: Double) {
         for n in 1...60 {
             let k = SignTest.rank(pairs: n, level: level)
@@ -39,14 +41,17 @@ import Testing
     /// Pairs whose two sides share a machine state that moves by up to 2.5×,
     /// with ±2 % noise of their own; `factor` slows the current side and
     /// `epochBias` multiplies one side of one epoch (a process bias).
-    static func pairs(epochs: Int, perEpoch: Int, factor: Double, epochBias: [Int: Double] = [:], seed: UInt64 = 7) -> ([Double], [Double]) {
+    static func pairs(epochs: Int, perEpoch: Int, factor: Double, epochBias: [Int: Double] = [:], seed: UInt64 = 7) -> (
+        [Double], [Double]
+    ) {
         var rng = SplitMix64(seed: seed)
         var baseline: [Double] = [], current: [Double] = []
         for epoch in 0..<epochs {
             for _ in 0..<perEpoch {
                 let state = Double.random(in: 1...2.5, using: &rng)
                 baseline.append(1000 * state * Double.random(in: 0.98...1.02, using: &rng))
-                current.append(1000 * state * factor * (epochBias[epoch] ?? 1) * Double.random(in: 0.98...1.02, using: &rng))
+                current.append(
+                    1000 * state * factor * (epochBias[epoch] ?? 1) * Double.random(in: 0.98...1.02, using: &rng))
             }
         }
         return (baseline, current)
@@ -83,7 +88,9 @@ import Testing
         #expect(interval.upper > 1.25, "the biased epoch widens the interval: \(interval)")
         // Biased in four epochs of eight, still no verdict of regression …
         let (b4, c4) = Self.pairs(epochs: 8, perEpoch: 5, factor: 1, epochBias: [0: 1.3, 2: 1.3, 4: 1.3, 6: 1.3])
-        #expect(CellVerdict(ChangeInterval.paired(baseline: b4, current: c4, epochs: 8, level: 0.99), threshold: 0.1) != .regressed)
+        #expect(
+            CellVerdict(ChangeInterval.paired(baseline: b4, current: c4, epochs: 8, level: 0.99), threshold: 0.1)
+                != .regressed)
         // … while the same 40 pairs taken as independent units would call it one.
         let asPairs = ChangeInterval.paired(baseline: b4, current: c4, epochs: 1, level: 0.99)
         #expect(asPairs.lower > 1.0)
@@ -97,11 +104,15 @@ import Testing
         #expect(CellVerdict(interval, threshold: 0.1) == .inconclusive)
     }
 
-    static func pairedFiles(factor: Double, id: String = "run-1", otherID: String? = nil) -> (BenchmarkResults, BenchmarkResults) {
+    static func pairedFiles(factor: Double, id: String = "run-1", otherID: String? = nil) -> (
+        BenchmarkResults, BenchmarkResults
+    ) {
         var baseline = SyntheticRuns.results(factor: 1, spread: 0.3, count: 40, seed: 3)
         var current = SyntheticRuns.results(factor: factor, spread: 0.3, count: 40, seed: 3)
-        baseline.configuration.pairing = PairingRecord(id: id, role: "baseline", baselineExecutable: "a", currentExecutable: "b", epochs: 8, cpu: 0)
-        current.configuration.pairing = PairingRecord(id: otherID ?? id, role: "current", baselineExecutable: "a", currentExecutable: "b", epochs: 8, cpu: 0)
+        baseline.configuration.pairing = PairingRecord(
+            id: id, role: "baseline", baselineExecutable: "a", currentExecutable: "b", epochs: 8, cpu: 0)
+        current.configuration.pairing = PairingRecord(
+            id: otherID ?? id, role: "current", baselineExecutable: "a", currentExecutable: "b", epochs: 8, cpu: 0)
         current.machine.targetCPU = "x86-64-v3 (another build)"
         return (baseline, current)
     }
@@ -135,7 +146,8 @@ import Testing
     @Test("A paired results file reads back with its pairing record")
     func pairingRoundTrip() throws {
         let (b, _) = Self.pairedFiles(factor: 1)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("paired-\(UUID().uuidString).json").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("paired-\(UUID().uuidString).json")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try b.write(to: path)
         let read = try BenchmarkResults.load(from: path)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Benchmarking
 @testable import RegressionGate
 
@@ -26,17 +27,21 @@ import Testing
             switch request {
             case .hello: return .hello(protocolVersion: SamplerProtocol.version, machine: machine)
             case .probe:
-                return .probe(BandwidthProbeResult(
-                    elements: 1024, bytesPerArray: 8192, trials: 1,
-                    patterns: ProbePattern.allCases.map {
-                        .init(pattern: $0, bestGigabytesPerSecond: label == "a" ? 10 : 11, medianGigabytesPerSecond: 9)
-                    }))
+                return .probe(
+                    BandwidthProbeResult(
+                        elements: 1024, bytesPerArray: 8192, trials: 1,
+                        patterns: ProbePattern.allCases.map {
+                            .init(
+                                pattern: $0, bestGigabytesPerSecond: label == "a" ? 10 : 11, medianGigabytesPerSecond: 9
+                            )
+                        }))
             case .prepare:
                 prepared += 1
                 return .prepared(iterations: 2 + (prepared * 5 + label.count) % 7)
             case .sample(let iterations, _, _, _, _):
                 sampled += 1
-                return .sample(nanoseconds: 50 + Double((sampled * 13) % 17) + Double(iterations) / 8 + (label == "a" ? 0 : 0.5))
+                return .sample(
+                    nanoseconds: 50 + Double((sampled * 13) % 17) + Double(iterations) / 8 + (label == "a" ? 0 : 0.5))
             case .allocations: return .allocations(perOperation: label == "a" ? 0 : 1)
             case .quit: return .bye
             }
@@ -60,7 +65,10 @@ import Testing
         let machine = PairedSweepTests.machine
         let (baseline, current) = try sweep.run(pairingID: "pinned", cpu: 1, commandLine: "test") {
             () throws(PairedRunError) -> (baseline: SamplerChannel, current: SamplerChannel) in
-            (ScriptedSampler(label: "a", log: log, machine: machine), ScriptedSampler(label: "b", log: log, machine: machine))
+            (
+                ScriptedSampler(label: "a", log: log, machine: machine),
+                ScriptedSampler(label: "b", log: log, machine: machine)
+            )
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

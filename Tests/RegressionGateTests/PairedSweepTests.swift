@@ -1,7 +1,8 @@
-import SpringBenchSupport
 import Foundation
+import SpringBenchSupport
 import Testing
 import _TestSupport
+
 @testable import Benchmarking
 @testable import RegressionGate
 
@@ -16,13 +17,16 @@ import _TestSupport
     }()
 
     static func session(doubled: Set<String> = []) -> SamplerSession {
-        SamplerSession(catalogue: try! BackendCatalogue.builtIn.doubling(doubled),
-                       countAllocations: { AllocationCounter.count($0) }, machine: { machine })
+        SamplerSession(
+            catalogue: try! BackendCatalogue.builtIn.doubling(doubled),
+            countAllocations: { AllocationCounter.count($0) }, machine: { machine })
     }
 
     static let tinyPolicy = TimingPolicy(samples: 3, minimumSampleNanoseconds: 2e4, warmupNanoseconds: 0)
 
-    static func plan(kernels: [Kernel] = [.scale, .addAllocating], backends: [String] = ["naive", "simd"]) -> BenchmarkPlan {
+    static func plan(kernels: [Kernel] = [.scale, .addAllocating], backends: [String] = ["naive", "simd"])
+        -> BenchmarkPlan
+    {
         var plan = BenchmarkPlan(.quick, backends: backends, seed: 11)
         plan.kernels = kernels
         plan.sizes = [64, 16]
@@ -40,37 +44,53 @@ import _TestSupport
             return
         }
         #expect(version == SamplerProtocol.version)
-        #expect(session.respond(to: .sample(iterations: 1, clock: .wall, cell: nil, warm: nil, ceiling: nil)) == .failure("sample: no kernel prepared"))
-        let unknown = session.respond(to: .prepare(kernel: .add, backend: "gpu", size: 8, seed: 1, warmupNanoseconds: 0, minimumSampleNanoseconds: 1e3, ceiling: nil))
+        #expect(
+            session.respond(to: .sample(iterations: 1, clock: .wall, cell: nil, warm: nil, ceiling: nil))
+                == .failure("sample: no kernel prepared"))
+        let unknown = session.respond(
+            to: .prepare(
+                kernel: .add, backend: "gpu", size: 8, seed: 1, warmupNanoseconds: 0, minimumSampleNanoseconds: 1e3,
+                ceiling: nil))
         guard case .failure(let message) = unknown else {
             Issue.record("an unknown backend was prepared")
             return
         }
         #expect(message.contains("gpu") && message.contains("simd"))
-        #expect(session.respond(to: .prepare(kernel: .add, backend: "simd", size: 0, seed: 1, warmupNanoseconds: 0, minimumSampleNanoseconds: 1e3, ceiling: nil))
-            == .failure("prepare: size must be ≥ 1 and the sample duration positive"))
+        #expect(
+            session.respond(
+                to: .prepare(
+                    kernel: .add, backend: "simd", size: 0, seed: 1, warmupNanoseconds: 0,
+                    minimumSampleNanoseconds: 1e3, ceiling: nil))
+                == .failure("prepare: size must be ≥ 1 and the sample duration positive"))
         #expect(session.respond(to: .quit) == .bye)
     }
 
     @Test("A prepared kernel is calibrated and sampled, and its allocations counted")
     func sessionSamples() throws {
         let session = Self.session()
-        let prepared = session.respond(to: .prepare(kernel: .addInPlace, backend: "simd", size: 256, seed: 1,
-                                                    warmupNanoseconds: 0, minimumSampleNanoseconds: 1e4, ceiling: nil))
+        let prepared = session.respond(
+            to: .prepare(
+                kernel: .addInPlace, backend: "simd", size: 256, seed: 1,
+                warmupNanoseconds: 0, minimumSampleNanoseconds: 1e4, ceiling: nil))
         guard case .prepared(let iterations) = prepared else {
             Issue.record("not prepared: \(prepared)")
             return
         }
         #expect(iterations >= 1)
-        guard case .sample(let nanoseconds) = session.respond(to: .sample(iterations: iterations, clock: .threadCPU, cell: nil, warm: nil, ceiling: nil)) else {
+        guard
+            case .sample(let nanoseconds) = session.respond(
+                to: .sample(iterations: iterations, clock: .threadCPU, cell: nil, warm: nil, ceiling: nil))
+        else {
             Issue.record("no sample")
             return
         }
         #expect(nanoseconds > 0 && nanoseconds.isFinite)
         if AllocationCounter.isActive {
             #expect(session.respond(to: .allocations(cell: nil)) == .allocations(perOperation: 0))
-            _ = session.respond(to: .prepare(kernel: .addAllocating, backend: "simd", size: 256, seed: 1,
-                                             warmupNanoseconds: 0, minimumSampleNanoseconds: 1e4, ceiling: nil))
+            _ = session.respond(
+                to: .prepare(
+                    kernel: .addAllocating, backend: "simd", size: 256, seed: 1,
+                    warmupNanoseconds: 0, minimumSampleNanoseconds: 1e4, ceiling: nil))
             guard case .allocations(let perOperation?) = session.respond(to: .allocations(cell: nil)) else {
                 Issue.record("no allocation count")
                 return
@@ -85,45 +105,67 @@ import _TestSupport
         let naive = CellKey(kernel: .scale, backend: "naive", size: 64)
         let simd = CellKey(kernel: .add, backend: "simd", size: 64)
         for key in [naive, simd] {
-            guard case .prepared = session.respond(to: .prepare(kernel: key.kernel, backend: key.backend, size: key.size, seed: 3,
-                                                                warmupNanoseconds: 0, minimumSampleNanoseconds: 1e4, ceiling: nil)) else {
+            guard
+                case .prepared = session.respond(
+                    to: .prepare(
+                        kernel: key.kernel, backend: key.backend, size: key.size, seed: 3,
+                        warmupNanoseconds: 0, minimumSampleNanoseconds: 1e4, ceiling: nil))
+            else {
                 Issue.record("\(key) not prepared")
                 return
             }
         }
         // Both stay sampleable, with or without the warming call, in any order.
         for (key, warm) in [(naive, true), (simd, false), (naive, false), (simd, true)] {
-            guard case .sample(let nanoseconds) = session.respond(to: .sample(iterations: 2, clock: .threadCPU, cell: key, warm: warm, ceiling: nil)) else {
+            guard
+                case .sample(let nanoseconds) = session.respond(
+                    to: .sample(iterations: 2, clock: .threadCPU, cell: key, warm: warm, ceiling: nil))
+            else {
                 Issue.record("\(key) could not be sampled")
                 return
             }
             #expect(nanoseconds > 0 && nanoseconds.isFinite)
         }
         // A cell's ceiling pattern on the same operands is prepared and sampled alike.
-        guard case .prepared = session.respond(to: .prepare(kernel: .add, backend: "simd", size: 64, seed: 3,
-                                                            warmupNanoseconds: 0, minimumSampleNanoseconds: 1e4, ceiling: 0)),
-              case .sample(let ceiling) = session.respond(to: .sample(iterations: 2, clock: .threadCPU, cell: simd, warm: true, ceiling: 0))
+        guard
+            case .prepared = session.respond(
+                to: .prepare(
+                    kernel: .add, backend: "simd", size: 64, seed: 3,
+                    warmupNanoseconds: 0, minimumSampleNanoseconds: 1e4, ceiling: 0)),
+            case .sample(let ceiling) = session.respond(
+                to: .sample(iterations: 2, clock: .threadCPU, cell: simd, warm: true, ceiling: 0))
         else {
             Issue.record("the ceiling of \(simd) could not be prepared and sampled")
             return
         }
         #expect(ceiling > 0 && ceiling.isFinite)
         let never = CellKey(kernel: .axpy, backend: "openblas", size: 64)
-        #expect(session.respond(to: .sample(iterations: 1, clock: .wall, cell: never, warm: nil, ceiling: nil))
-            == .failure("sample: \(never) was not prepared at the current size"))
-        _ = session.respond(to: .prepare(kernel: .add, backend: "simd", size: 128, seed: 3, warmupNanoseconds: 0, minimumSampleNanoseconds: 1e4, ceiling: nil))
-        #expect(session.respond(to: .sample(iterations: 1, clock: .wall, cell: naive, warm: nil, ceiling: nil))
-            == .failure("sample: \(naive) was not prepared at the current size"))
-        #expect(session.respond(to: .allocations(cell: naive)) == .failure("allocations: \(naive) was not prepared at the current size"))
+        #expect(
+            session.respond(to: .sample(iterations: 1, clock: .wall, cell: never, warm: nil, ceiling: nil))
+                == .failure("sample: \(never) was not prepared at the current size"))
+        _ = session.respond(
+            to: .prepare(
+                kernel: .add, backend: "simd", size: 128, seed: 3, warmupNanoseconds: 0, minimumSampleNanoseconds: 1e4,
+                ceiling: nil))
+        #expect(
+            session.respond(to: .sample(iterations: 1, clock: .wall, cell: naive, warm: nil, ceiling: nil))
+                == .failure("sample: \(naive) was not prepared at the current size"))
+        #expect(
+            session.respond(to: .allocations(cell: naive))
+                == .failure("allocations: \(naive) was not prepared at the current size"))
     }
 
     @Test("Requests and responses survive the JSON line they travel as")
     func protocolRoundTrip() throws {
         let requests: [SamplerRequest] = [
             .hello, .probe(trials: 3, minimumElements: 4096, clock: .wall),
-            .prepare(kernel: .axpy, backend: "openblas", size: 1 << 20, seed: 9, warmupNanoseconds: 5e6, minimumSampleNanoseconds: 2e6, ceiling: nil),
+            .prepare(
+                kernel: .axpy, backend: "openblas", size: 1 << 20, seed: 9, warmupNanoseconds: 5e6,
+                minimumSampleNanoseconds: 2e6, ceiling: nil),
             .sample(iterations: 17, clock: .threadCPU, cell: nil, warm: nil, ceiling: nil),
-            .sample(iterations: 3, clock: .wall, cell: CellKey(kernel: .scale, backend: "naive", size: 64), warm: true, ceiling: nil),
+            .sample(
+                iterations: 3, clock: .wall, cell: CellKey(kernel: .scale, backend: "naive", size: 64), warm: true,
+                ceiling: nil),
             .allocations(cell: nil), .allocations(cell: CellKey(kernel: .add, backend: "simd", size: 8)), .quit,
         ]
         for request in requests {
@@ -131,7 +173,9 @@ import _TestSupport
             #expect(!line.contains(UInt8(ascii: "\n")))
             #expect(try JSONDecoder().decode(SamplerRequest.self, from: line) == request)
         }
-        let responses: [SamplerResponse] = [.prepared(iterations: 3), .sample(nanoseconds: 12.5), .allocations(perOperation: nil), .bye, .failure("x")]
+        let responses: [SamplerResponse] = [
+            .prepared(iterations: 3), .sample(nanoseconds: 12.5), .allocations(perOperation: nil), .bye, .failure("x"),
+        ]
         for response in responses {
             #expect(try JSONDecoder().decode(SamplerResponse.self, from: JSONEncoder().encode(response)) == response)
         }
@@ -144,8 +188,10 @@ import _TestSupport
         let (baseline, current) = try sweep.run(pairingID: "test-run", cpu: nil, commandLine: "test") {
             () throws(PairedRunError) -> (baseline: SamplerChannel, current: SamplerChannel) in
             started += 1
-            return (LocalSamplerChannel(label: "a", session: session()),
-                    LocalSamplerChannel(label: "b", session: session(doubled: doubledCurrent)))
+            return (
+                LocalSamplerChannel(label: "a", session: session()),
+                LocalSamplerChannel(label: "b", session: session(doubled: doubledCurrent))
+            )
         }
         return (baseline, current, started)
     }
@@ -165,7 +211,8 @@ import _TestSupport
         #expect(baseline.configuration.pairing?.id == current.configuration.pairing?.id)
         #expect(baseline.configuration.pairing?.epochs == 3 && baseline.configuration.samples == 9)
         #expect(!baseline.probe.patterns.isEmpty)
-        let comparison = try Comparison(baseline: .wallClock(baseline), baselinePath: "b", current: .wallClock(current), currentPath: "c")
+        let comparison = try Comparison(
+            baseline: .wallClock(baseline), baselinePath: "b", current: .wallClock(current), currentPath: "c")
         #expect(comparison.paired)
         #expect(comparison.rows.count == 8)
     }
@@ -223,7 +270,8 @@ import _TestSupport
     @Test("Pinning holds: a pinned thread runs only on its CPU; a CPU outside the set is refused")
     func pinning() async {
         // On a thread of its own, so no test-runner thread keeps the mask.
-        let result: (pinned: Bool, allowed: Int?, cpus: Set<Int>, refused: Bool) = await withCheckedContinuation { continuation in
+        let result: (pinned: Bool, allowed: Int?, cpus: Set<Int>, refused: Bool) = await withCheckedContinuation {
+            continuation in
             Thread {
                 guard let cpu = CPUAffinity.currentCPU() else {
                     continuation.resume(returning: (false, nil, [], true))
@@ -235,7 +283,10 @@ import _TestSupport
                     if let now = CPUAffinity.currentCPU() { seen.insert(now) }
                     sched_yield()
                 }
-                continuation.resume(returning: (pinned && seen == [cpu], CPUAffinity.allowedCPUCount(), seen, !CPUAffinity.pin(to: 1 << 20)))
+                continuation.resume(
+                    returning: (
+                        pinned && seen == [cpu], CPUAffinity.allowedCPUCount(), seen, !CPUAffinity.pin(to: 1 << 20)
+                    ))
             }.start()
         }
         #expect(result.pinned, "ran on \(result.cpus)")

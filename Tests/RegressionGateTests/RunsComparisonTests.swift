@@ -1,5 +1,6 @@
-import _ResultsTestSupport
 import Testing
+import _ResultsTestSupport
+
 @testable import Benchmarking
 @testable import RegressionGate
 
@@ -7,7 +8,10 @@ import Testing
 @Suite struct RunsComparisonTests {
     func runs(_ factors: [Double], seed: UInt64) -> [(ResultsDocument, String)] {
         factors.enumerated().map { index, factor in
-            (.wallClock(SyntheticRuns.results(factor: factor, spread: 0.02, seed: seed &+ UInt64(index))), "run\(index).json")
+            (
+                .wallClock(SyntheticRuns.results(factor: factor, spread: 0.02, seed: seed &+ UInt64(index))),
+                "run\(index).json"
+            )
         }
     }
 
@@ -17,14 +21,16 @@ import Testing
         let single = try Comparison(baselines: runs([1.0], seed: 1), currents: runs([1.35], seed: 9))
         #expect(single.hasRegression)
         // The same machine states on both sides, as interleaved runs see them.
-        let interleaved = try Comparison(baselines: runs([1.0, 1.35, 1.1], seed: 1), currents: runs([1.35, 1.0, 1.1], seed: 9))
+        let interleaved = try Comparison(
+            baselines: runs([1.0, 1.35, 1.1], seed: 1), currents: runs([1.35, 1.0, 1.1], seed: 9))
         #expect(!interleaved.hasRegression)
         #expect(interleaved.rows.allSatisfy { $0.interval.upper > 1.1 || $0.interval.lower < 1 / 1.1 })
     }
 
     @Test("Doubled work is still flagged through run-to-run shifts")
     func doubledWorkIsFlagged() throws {
-        let comparison = try Comparison(baselines: runs([1.0, 1.2, 1.1], seed: 1), currents: runs([2.0, 2.4, 2.2], seed: 9))
+        let comparison = try Comparison(
+            baselines: runs([1.0, 1.2, 1.1], seed: 1), currents: runs([2.0, 2.4, 2.2], seed: 9))
         #expect(comparison.regressions.count == SyntheticRuns.cells.count)
         #expect(comparison.exitCode == 1)
     }

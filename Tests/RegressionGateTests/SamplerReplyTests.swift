@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+
 @testable import Benchmarking
 @testable import RegressionGate
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A sampler is another build: its replies are input, checked right after
@@ -14,9 +16,11 @@ import Glibc
 
     /// A valid probe result whose copy rate is `rate` (a marker to replace in the text).
     static func probe(rate: Double = 7.25) -> BandwidthProbeResult {
-        BandwidthProbeResult(elements: 1024, bytesPerArray: 8192, trials: 1, patterns: ProbePattern.allCases.enumerated().map {
-            .init(pattern: $1, bestGigabytesPerSecond: $0 == 0 ? rate : 3, medianGigabytesPerSecond: 3)
-        })
+        BandwidthProbeResult(
+            elements: 1024, bytesPerArray: 8192, trials: 1,
+            patterns: ProbePattern.allCases.enumerated().map {
+                .init(pattern: $1, bestGigabytesPerSecond: $0 == 0 ? rate : 3, medianGigabytesPerSecond: 3)
+            })
     }
 
     /// A JSON reply line: `response` encoded, its `marker` number replaced by `value` (a JSON literal).
@@ -32,14 +36,16 @@ import Glibc
         var path: String { directory + "/sampler" }
 
         init(replies: [String: String]) throws {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("sampler-\(UUID().uuidString)").path
+            directory =
+                FileManager.default.temporaryDirectory.appendingPathComponent("sampler-\(UUID().uuidString)").path
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             var cases = ""
             for (kind, reply) in replies {
                 try (reply + "\n").write(toFile: "\(directory)/\(kind).json", atomically: true, encoding: .utf8)
                 cases += "    '{\"\(kind)\"'*) cat \"$d/\(kind).json\";;\n"
             }
-            let script = "#!/bin/sh\nd=$(dirname \"$0\")\nwhile IFS= read -r line; do\n  case \"$line\" in\n\(cases)"
+            let script =
+                "#!/bin/sh\nd=$(dirname \"$0\")\nwhile IFS= read -r line; do\n  case \"$line\" in\n\(cases)"
                 + "    '{\"quit\"'*) echo '{\"bye\":{}}'; exit 0;;\n  esac\ndone\n"
             try script.write(toFile: path, atomically: true, encoding: .utf8)
             chmod(path, 0o755)
@@ -57,7 +63,9 @@ import Glibc
                     return try ProcessSamplerChannel(executable: path, label: label)
                 } catch {
                     attempt += 1
-                    guard case .cannotStart(_, let reason) = error, reason.contains("busy"), attempt < 50 else { throw error }
+                    guard case .cannotStart(_, let reason) = error, reason.contains("busy"), attempt < 50 else {
+                        throw error
+                    }
                     usleep(20_000)
                 }
             }
@@ -65,11 +73,14 @@ import Glibc
     }
 
     static let sampleRequest = SamplerRequest.sample(iterations: 1000, clock: .wall, cell: nil, warm: nil, ceiling: nil)
-    static let prepareRequest = SamplerRequest.prepare(kernel: .add, backend: "simd", size: 16, seed: 1,
-                                                       warmupNanoseconds: 0, minimumSampleNanoseconds: 1e4, ceiling: nil)
+    static let prepareRequest = SamplerRequest.prepare(
+        kernel: .add, backend: "simd", size: 16, seed: 1,
+        warmupNanoseconds: 0, minimumSampleNanoseconds: 1e4, ceiling: nil)
 
     /// Sends `request` to a script sampler answering `reply`.
-    static func ask(_ request: SamplerRequest, kind: String, reply: String) throws -> Result<SamplerResponse, PairedRunError> {
+    static func ask(_ request: SamplerRequest, kind: String, reply: String) throws -> Result<
+        SamplerResponse, PairedRunError
+    > {
         let sampler = try ScriptSampler(replies: [kind: reply])
         let channel = try sampler.channel(label: "BASE_BIN")
         defer { channel.close() }
@@ -112,20 +123,35 @@ import Glibc
         Case(kind: "hello", value: "\(SamplerProtocol.version)", field: nil),
     ]
 
-    @Test("Each reply kind through a real channel: zero, negative, null (NaN's JSON) and huge numbers are refused, naming build, field and range", arguments: cases)
+    @Test(
+        "Each reply kind through a real channel: zero, negative, null (NaN's JSON) and huge numbers are refused, naming build, field and range",
+        arguments: cases)
     func replyValidated(_ item: Case) throws {
         let request: SamplerRequest, reply: String
         switch item.kind {
         case "sample":
-            (request, reply) = (Self.sampleRequest, try Self.line(.sample(nanoseconds: 7.25), marker: "7.25", value: item.value))
+            (request, reply) = (
+                Self.sampleRequest, try Self.line(.sample(nanoseconds: 7.25), marker: "7.25", value: item.value)
+            )
         case "prepare":
-            (request, reply) = (Self.prepareRequest, try Self.line(.prepared(iterations: 777), marker: "777", value: item.value))
+            (request, reply) = (
+                Self.prepareRequest, try Self.line(.prepared(iterations: 777), marker: "777", value: item.value)
+            )
         case "allocations":
-            (request, reply) = (.allocations(cell: nil), try Self.line(.allocations(perOperation: 0.625), marker: "0.625", value: item.value))
+            (request, reply) = (
+                .allocations(cell: nil),
+                try Self.line(.allocations(perOperation: 0.625), marker: "0.625", value: item.value)
+            )
         case "probe":
-            (request, reply) = (.probe(trials: 1, minimumElements: 1024, clock: .wall), try Self.line(.probe(Self.probe()), marker: "7.25", value: item.value))
+            (request, reply) = (
+                .probe(trials: 1, minimumElements: 1024, clock: .wall),
+                try Self.line(.probe(Self.probe()), marker: "7.25", value: item.value)
+            )
         default:
-            (request, reply) = (.hello, try Self.line(.hello(protocolVersion: 31337, machine: Self.machine), marker: "31337", value: item.value))
+            (request, reply) = (
+                .hello,
+                try Self.line(.hello(protocolVersion: 31337, machine: Self.machine), marker: "31337", value: item.value)
+            )
         }
         let outcome = try Self.ask(request, kind: item.kind, reply: reply)
         switch (outcome, item.field) {
@@ -157,12 +183,15 @@ import Glibc
                 try SamplerReplyCheck.validated(.sample(nanoseconds: value), answering: Self.sampleRequest, label: "x")
             }
             #expect(throws: PairedRunError.self) {
-                try SamplerReplyCheck.validated(.probe(Self.probe(rate: value)), answering: .probe(trials: 1, minimumElements: 1024, clock: .wall), label: "x")
+                try SamplerReplyCheck.validated(
+                    .probe(Self.probe(rate: value)), answering: .probe(trials: 1, minimumElements: 1024, clock: .wall),
+                    label: "x")
             }
         }
         for value in [Double.nan, .infinity, -.infinity, -1] {
             #expect(throws: PairedRunError.self) {
-                try SamplerReplyCheck.validated(.allocations(perOperation: value), answering: .allocations(cell: nil), label: "x")
+                try SamplerReplyCheck.validated(
+                    .allocations(perOperation: value), answering: .allocations(cell: nil), label: "x")
             }
         }
         #expect(throws: PairedRunError.garbled(label: "x", line: "a sample reply to a prepare request")) {
@@ -176,31 +205,41 @@ import Glibc
         var machine = Self.machine
         machine.memoryBytes = 1 << 40
         let sampler = try ScriptSampler(replies: [
-            "hello": String(decoding: try JSONEncoder().encode(SamplerResponse.hello(protocolVersion: SamplerProtocol.version, machine: machine)), as: UTF8.self),
+            "hello": String(
+                decoding: try JSONEncoder().encode(
+                    SamplerResponse.hello(protocolVersion: SamplerProtocol.version, machine: machine)), as: UTF8.self),
             "probe": String(decoding: try JSONEncoder().encode(SamplerResponse.probe(Self.probe())), as: UTF8.self),
             "prepare": #"{"prepared":{"iterations":10}}"#,
             "sample": #"{"sample":{"nanoseconds":0}}"#,
             "allocations": #"{"allocations":{"perOperation":0}}"#,
         ])
         let sweep = PairedSweep(plan: PairedSweepTests.plan(), epochs: 1)
-        #expect(throws: PairedRunError.invalidReply(label: "PR_BIN", field: "sample.nanoseconds", value: "0.0",
-                                                    valid: SamplerReplyCheck.ranges["nanoseconds"]!)) {
-            _ = try sweep.run(pairingID: "p", cpu: nil, commandLine: "test", start: {
-                () throws(PairedRunError) -> (baseline: SamplerChannel, current: SamplerChannel) in
-                (try sampler.channel(label: "PR_BIN"), try sampler.channel(label: "PR_BIN"))
-            })
+        #expect(
+            throws: PairedRunError.invalidReply(
+                label: "PR_BIN", field: "sample.nanoseconds", value: "0.0",
+                valid: SamplerReplyCheck.ranges["nanoseconds"]!)
+        ) {
+            _ = try sweep.run(
+                pairingID: "p", cpu: nil, commandLine: "test",
+                start: {
+                    () throws(PairedRunError) -> (baseline: SamplerChannel, current: SamplerChannel) in
+                    (try sampler.channel(label: "PR_BIN"), try sampler.channel(label: "PR_BIN"))
+                })
         }
     }
 
     // MARK: Bounded requests
 
     static func session(memory: Double) -> SamplerSession {
-        SamplerSession(catalogue: BackendCatalogue.builtIn, countAllocations: nil,
-                       limits: SamplerLimits(physicalMemoryBytes: memory), machine: { machine })
+        SamplerSession(
+            catalogue: BackendCatalogue.builtIn, countAllocations: nil,
+            limits: SamplerLimits(physicalMemoryBytes: memory), machine: { machine })
     }
 
     static func prepare(size: Int, backend: String = "simd", minimum: Double = 1e4) -> SamplerRequest {
-        .prepare(kernel: .add, backend: backend, size: size, seed: 1, warmupNanoseconds: 0, minimumSampleNanoseconds: minimum, ceiling: nil)
+        .prepare(
+            kernel: .add, backend: backend, size: size, seed: 1, warmupNanoseconds: 0,
+            minimumSampleNanoseconds: minimum, ceiling: nil)
     }
 
     @Test("prepare is bounded by the injected memory: 2^40 points are refused naming the limit, never allocated")
@@ -229,21 +268,30 @@ import Glibc
             Issue.record("2^40 points were prepared in 1 TiB")
             return
         }
-        #expect(huge.contains("≤ \(SamplerLimits(physicalMemoryBytes: Double(1 << 40)).maximumPoints(backends: 1)) points"), "\(huge)")
-        #expect("\(large.respond(to: SamplerRequest.probe(trials: 1, minimumElements: 1 << 40, clock: .wall)))".contains("minimumElements must be ≤"))
-        guard case .failure(let probe) = small.respond(to: .probe(trials: 1, minimumElements: 1 << 20, clock: .wall)) else {
+        #expect(
+            huge.contains("≤ \(SamplerLimits(physicalMemoryBytes: Double(1 << 40)).maximumPoints(backends: 1)) points"),
+            "\(huge)")
+        #expect(
+            "\(large.respond(to: SamplerRequest.probe(trials: 1, minimumElements: 1 << 40, clock: .wall)))".contains(
+                "minimumElements must be ≤"))
+        guard case .failure(let probe) = small.respond(to: .probe(trials: 1, minimumElements: 1 << 20, clock: .wall))
+        else {
             Issue.record("a probe of 2^20 elements ran in 1 MiB")
             return
         }
         #expect(probe.contains("minimumElements must be ≤"), "\(probe)")
-        #expect("\(Self.session(memory: 1_048_576).respond(to: Self.prepare(size: 16, minimum: 1e18)))"
-            .contains("minimumSampleNanoseconds must be ≤"))
+        #expect(
+            "\(Self.session(memory: 1_048_576).respond(to: Self.prepare(size: 16, minimum: 1e18)))"
+                .contains("minimumSampleNanoseconds must be ≤"))
     }
 
-    @Test("sample is bounded by the calibration: 10^18 iterations are refused naming the 10 s limit; before any prepare it is a failure")
+    @Test(
+        "sample is bounded by the calibration: 10^18 iterations are refused naming the 10 s limit; before any prepare it is a failure"
+    )
     func sampleBoundedByTime() {
         let session = Self.session(memory: Double(1 << 40))
-        let huge = SamplerRequest.sample(iterations: 1_000_000_000_000_000_000, clock: .wall, cell: nil, warm: nil, ceiling: nil)
+        let huge = SamplerRequest.sample(
+            iterations: 1_000_000_000_000_000_000, clock: .wall, cell: nil, warm: nil, ceiling: nil)
         #expect(session.respond(to: huge) == .failure("sample: no kernel prepared"))
         guard case .prepared(let iterations) = session.respond(to: Self.prepare(size: 64)) else {
             Issue.record("not prepared")
@@ -254,32 +302,42 @@ import Glibc
             return
         }
         #expect(message.contains("one sample lasts at most 10 s") && message.contains("ns per call"), "\(message)")
-        guard case .sample = session.respond(to: .sample(iterations: iterations, clock: .wall, cell: nil, warm: nil, ceiling: nil)) else {
+        guard
+            case .sample = session.respond(
+                to: .sample(iterations: iterations, clock: .wall, cell: nil, warm: nil, ceiling: nil))
+        else {
             Issue.record("the calibrated count was refused")
             return
         }
         // A cell whose backend is held but which was never calibrated is not sampled blind.
         let unprepared = CellKey(kernel: .scale, backend: "simd", size: 64)
-        #expect("\(session.respond(to: .sample(iterations: 1, clock: .wall, cell: unprepared, warm: nil, ceiling: nil)))"
-            .contains("was not prepared"))
+        #expect(
+            "\(session.respond(to: .sample(iterations: 1, clock: .wall, cell: unprepared, warm: nil, ceiling: nil)))"
+                .contains("was not prepared"))
     }
 
     @Test("The driver does not send what the sampler's reported memory rules out")
     func driverRefusesBeyondLimits() throws {
         var machine = PairedSweepTests.machine
         machine.memoryBytes = 1 << 20
-        let session = SamplerSession(catalogue: BackendCatalogue.builtIn, countAllocations: nil,
-                                     limits: SamplerLimits(physicalMemoryBytes: Double(1 << 40)), machine: { machine })
+        let session = SamplerSession(
+            catalogue: BackendCatalogue.builtIn, countAllocations: nil,
+            limits: SamplerLimits(physicalMemoryBytes: Double(1 << 40)), machine: { machine })
         var plan = PairedSweepTests.plan()
         plan.sizes = [1 << 20]
         plan.probeMinimumElements = 1024
         plan.probeTrials = 1
         let sweep = PairedSweep(plan: plan, epochs: 1)
         do {
-            _ = try sweep.run(pairingID: "p", cpu: nil, commandLine: "test", start: {
-                () throws(PairedRunError) -> (baseline: SamplerChannel, current: SamplerChannel) in
-                (LocalSamplerChannel(label: "BASE_BIN", session: session), LocalSamplerChannel(label: "PR_BIN", session: session))
-            })
+            _ = try sweep.run(
+                pairingID: "p", cpu: nil, commandLine: "test",
+                start: {
+                    () throws(PairedRunError) -> (baseline: SamplerChannel, current: SamplerChannel) in
+                    (
+                        LocalSamplerChannel(label: "BASE_BIN", session: session),
+                        LocalSamplerChannel(label: "PR_BIN", session: session)
+                    )
+                })
             Issue.record("a sweep of 1 Mi points was sent to samplers of 1 MiB")
         } catch {
             guard case .beyondLimits(let label, let reason) = error else {

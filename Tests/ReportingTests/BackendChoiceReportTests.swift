@@ -1,8 +1,8 @@
-import _ResultsTestSupport
 import Benchmarking
 import Foundation
 import Reporting
 import Testing
+import _ResultsTestSupport
 
 @Suite("backend-choice.md: the answer first")
 struct BackendChoiceReportTests {
@@ -47,8 +47,11 @@ struct BackendChoiceReportTests {
         let opening = BackendChoiceReport.render(behind).markdown.firstParagraphAfterTitle
         #expect(opening.contains("never more than 1.03× the fastest"), "\(opening)")
         #expect(!opening.contains("fastest everywhere"), "\(opening)")
-        let ahead = SyntheticResults.make(kernels: [.add], withWorkloads: false) { _, backend, _ in backend == "simd" ? 1.0 : 1.5 }
-        #expect(BackendChoiceReport.render(ahead).markdown.firstParagraphAfterTitle.contains("was the fastest everywhere."))
+        let ahead = SyntheticResults.make(kernels: [.add], withWorkloads: false) { _, backend, _ in
+            backend == "simd" ? 1.0 : 1.5
+        }
+        #expect(
+            BackendChoiceReport.render(ahead).markdown.firstParagraphAfterTitle.contains("was the fastest everywhere."))
     }
 
     @Test("Each size range names its clear winner and margin, and crossovers give their sizes")
@@ -67,8 +70,11 @@ struct BackendChoiceReportTests {
         // largest of the range; at 64 Ki (0.2 + 30/65536)·1.02 / 0.196 − 1 = 4.3 %.
         let report = BackendChoiceReport.render(SyntheticResults.make()).markdown
         #expect(report.contains("| add | 16 – 256 | **SIMD** |"))
-        #expect(report.contains("| add | 4 Ki – 16 Mi | no clear winner (SIMD, OpenBLAS equal within 7.9 %) | medians within 1.04× |"))
-        #expect(report.contains("| 64 Ki | no clear winner (fastest median: SIMD; SIMD, OpenBLAS equal within 4.3 %) |"))
+        #expect(
+            report.contains(
+                "| add | 4 Ki – 16 Mi | no clear winner (SIMD, OpenBLAS equal within 7.9 %) | medians within 1.04× |"))
+        #expect(
+            report.contains("| 64 Ki | no clear winner (fastest median: SIMD; SIMD, OpenBLAS equal within 4.3 %) |"))
         #expect(!report.contains("**OpenBLAS**"))
     }
 
@@ -89,7 +95,9 @@ struct BackendChoiceReportTests {
         let results = SyntheticResults.make()
         let report = BackendChoiceReport.render(results)
         expectMachineRecord(in: report.markdown, results.machine)
-        #expect(report.attachments.keys.sorted() == results.configuration.kernels.map { "plots/backend-choice-\($0.rawValue).svg" }.sorted())
+        #expect(
+            report.attachments.keys.sorted()
+                == results.configuration.kernels.map { "plots/backend-choice-\($0.rawValue).svg" }.sorted())
         for (path, svg) in report.attachments {
             #expect(report.markdown.contains("](\(path))"))
             let parsed = try #require(SVGInspector.parse(svg), "\(path) is not well-formed")
@@ -99,13 +107,16 @@ struct BackendChoiceReportTests {
 }
 
 /// Every field of the machine record a reader needs appears in the report's last section.
-func expectMachineRecord(in markdown: String, _ machine: MachineRecord, sourceLocation: SourceLocation = #_sourceLocation) {
+func expectMachineRecord(
+    in markdown: String, _ machine: MachineRecord, sourceLocation: SourceLocation = #_sourceLocation
+) {
     let section = markdown.markdownSection("## Machine").joined(separator: "\n")
     #expect(!section.isEmpty, "no machine section", sourceLocation: sourceLocation)
     let lastHeading = markdown.split(separator: "\n").last { $0.hasPrefix("## ") }
     #expect(lastHeading == "## Machine", sourceLocation: sourceLocation)
     let expected = [
-        "| CPU | Synthetic EPYC 7B13 \\<test\\> |", "| Logical cores | \(machine.logicalCores) |", machine.caches.joined(separator: ", "),
+        "| CPU | Synthetic EPYC 7B13 \\<test\\> |", "| Logical cores | \(machine.logicalCores) |",
+        machine.caches.joined(separator: ", "),
         "| Memory | 8 GiB |", machine.operatingSystem, machine.kernelRelease, machine.swiftCompiler,
         "| Build configuration | \(machine.buildConfiguration) |", "| Target CPU | \(machine.targetCPU) |",
         machine.date, "`\(machine.commandLine)`", "OpenBLAS 0.3.29", "| Zen |", "SIMD8\\<Double\\>",

@@ -1,8 +1,9 @@
-import _ResultsTestSupport
 import Benchmarking
 import Foundation
-@testable import Reporting
 import Testing
+import _ResultsTestSupport
+
+@testable import Reporting
 
 /// The bandwidth limit drawn into each kernel's plot: the bytes the kernel
 /// moves per element (counted from its definition here) over the probe's best
@@ -11,11 +12,14 @@ import Testing
 /// own shape for the in-place ones.
 @Suite("performance.md: the plotted bandwidth limit")
 struct BandwidthLimitTests {
-    @Test("limit = 8·(reads + writes) bytes / best GB/s of the bounding pattern", arguments: [
-        (Kernel.add, 3, ProbePattern.addStreaming), (.subtract, 3, .addStreaming), (.addAllocating, 3, .addStreaming),
-        (.addInPlace, 3, .triadInPlace), (.subtractInPlace, 3, .triadInPlace), (.axpy, 3, .triadInPlace),
-        (.scale, 2, .scaleInPlace), (.magnitudeSquared, 1, .read),
-    ])
+    @Test(
+        "limit = 8·(reads + writes) bytes / best GB/s of the bounding pattern",
+        arguments: [
+            (Kernel.add, 3, ProbePattern.addStreaming), (.subtract, 3, .addStreaming),
+            (.addAllocating, 3, .addStreaming),
+            (.addInPlace, 3, .triadInPlace), (.subtractInPlace, 3, .triadInPlace), (.axpy, 3, .triadInPlace),
+            (.scale, 2, .scaleInPlace), (.magnitudeSquared, 1, .read),
+        ])
     func limitPerKernel(kernel: Kernel, accesses: Int, pattern: ProbePattern) {
         let results = SyntheticResults.make()
         let index = MeasurementIndex(results)

@@ -47,7 +47,8 @@ struct DocumentFuzzTests {
                 }
             case .failure(let problem):
                 tally.refused += 1
-                #expect(!problem.detail.isEmpty && !problem.detail.contains("\n"), "variant \(index): \(problem.detail)")
+                #expect(
+                    !problem.detail.isEmpty && !problem.detail.contains("\n"), "variant \(index): \(problem.detail)")
             }
         }
         // The mutations reach both outcomes, or they test nothing.
@@ -65,11 +66,15 @@ struct DocumentFuzzTests {
         print("fuzz results files: \(tally)")
     }
 
-    @Test("instruction-count files: 2,000 variants (10,000 deep) decode to a valid document or one located error, the same twice")
+    @Test(
+        "instruction-count files: 2,000 variants (10,000 deep) decode to a valid document or one located error, the same twice"
+    )
     func instructionCountFiles() throws {
-        let tally = try Self.fuzz(InstructionCounts.self, fixture: "instruction-counts.json", seed: 0x1C0, every: 10) { counts in
-            let comparison = try? Comparison(baseline: .instructions(counts), baselinePath: "a.json",
-                                             current: .instructions(counts), currentPath: "b.json")
+        let tally = try Self.fuzz(InstructionCounts.self, fixture: "instruction-counts.json", seed: 0x1C0, every: 10) {
+            counts in
+            let comparison = try? Comparison(
+                baseline: .instructions(counts), baselinePath: "a.json",
+                current: .instructions(counts), currentPath: "b.json")
             if let comparison { #expect(comparison.exitCode == 0, "a file compared with itself regressed") }
         }
         print("fuzz instruction-count files: \(tally)")
@@ -103,9 +108,11 @@ struct JSONMutator {
     }
 
     /// Numbers no valid field holds, and some that only some fields hold.
-    static let extremes = ["0", "-0.0", "-1", "1e-320", "1e308", "-1e308", "1e400", "-1e400", "4611686018427387904",
-                           "18446744073709551616", "9007199254740993", "0.5", "1", "2", "1099511627777", "\"1\"",
-                           "null", "true", "[]", "{}", "\"\""]
+    static let extremes = [
+        "0", "-0.0", "-1", "1e-320", "1e308", "-1e308", "1e400", "-1e400", "4611686018427387904",
+        "18446744073709551616", "9007199254740993", "0.5", "1", "2", "1099511627777", "\"1\"",
+        "null", "true", "[]", "{}", "\"\"",
+    ]
 
     mutating func next() -> Data {
         switch random(10) {
@@ -138,7 +145,11 @@ struct JSONMutator {
         var bytes = Array(data)
         let digits = Set("-0123456789.eE+".utf8)
         var starts: [Int] = []
-        for index in bytes.indices where digits.contains(bytes[index]) && index > 0 && (bytes[index - 1] == UInt8(ascii: ":") || bytes[index - 1] == UInt8(ascii: " ") || bytes[index - 1] == UInt8(ascii: "[") || bytes[index - 1] == UInt8(ascii: ",")) {
+        for index in bytes.indices
+        where digits.contains(bytes[index]) && index > 0
+            && (bytes[index - 1] == UInt8(ascii: ":") || bytes[index - 1] == UInt8(ascii: " ")
+                || bytes[index - 1] == UInt8(ascii: "[") || bytes[index - 1] == UInt8(ascii: ","))
+        {
             starts.append(index)
         }
         guard !starts.isEmpty else { return data }
@@ -182,8 +193,10 @@ struct JSONMutator {
     }
 
     private mutating func replacement() -> Any {
-        let values: [Any] = [0, -1, 0.0, -0.5, 1e-320, 1e308, -1e308, 4_611_686_018_427_387_904, Int64.max, UInt64.max,
-                             1, 2, 0.5, "x", "", NSNull(), true, [Any](), [String: Any](), 1_099_511_627_777]
+        let values: [Any] = [
+            0, -1, 0.0, -0.5, 1e-320, 1e308, -1e308, 4_611_686_018_427_387_904, Int64.max, UInt64.max,
+            1, 2, 0.5, "x", "", NSNull(), true, [Any](), [String: Any](), 1_099_511_627_777,
+        ]
         return values[random(values.count)]
     }
 }

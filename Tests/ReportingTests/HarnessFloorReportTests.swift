@@ -12,11 +12,16 @@ struct HarnessFloorReportTests {
             .appendingPathComponent("Fixtures/results.json")
         var results = try BenchmarkResults.decodeChecked(Data(contentsOf: url)).get()
         let interval = { (value: Double) in ConfidenceInterval(lower: value * 0.99, upper: value * 1.01, level: 0.95) }
-        results.harnessFloor = [HarnessFloorMeasurement(build: results.machine.targetCPU, nanosecondsPerCall: ownFloor,
-                                                        interval: interval(ownFloor))]
+        results.harnessFloor = [
+            HarnessFloorMeasurement(
+                build: results.machine.targetCPU, nanosecondsPerCall: ownFloor,
+                interval: interval(ownFloor))
+        ]
         if let otherFloor, let other = results.otherBuilds?.first {
-            results.harnessFloor!.append(HarnessFloorMeasurement(build: other.machine.targetCPU, nanosecondsPerCall: otherFloor,
-                                                                 interval: interval(otherFloor)))
+            results.harnessFloor!.append(
+                HarnessFloorMeasurement(
+                    build: other.machine.targetCPU, nanosecondsPerCall: otherFloor,
+                    interval: interval(otherFloor)))
         }
         return results
     }
@@ -41,7 +46,10 @@ struct HarnessFloorReportTests {
         #expect(Self.addCell(markdown, size: "16", backend: "OpenBLAS") == "1.93")  // 31.0 ≥ 10
         #expect(Self.addCell(markdown, size: "16", backend: "*C (yardstick)*") == "*1.10*")  // 17.5 ≥ 10
         #expect(Self.addCell(markdown, size: "16 Mi", backend: "naive") == "1.47")
-        #expect(markdown.contains("5.00 ns per call for the haswell build [4.95, 5.05]; 6.00 ns per call for the x86-64 (baseline, SSE2) build"))
+        #expect(
+            markdown.contains(
+                "5.00 ns per call for the haswell build [4.95, 5.05]; 6.00 ns per call for the x86-64 (baseline, SSE2) build"
+            ))
         #expect(markdown.contains("is marked ‡"))
         // The other build's own floor marks its cells: 10.7 < 12 and 8.63 < 12.
         let other = markdown.components(separatedBy: "## Other builds").dropFirst().first ?? ""

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Reporting
 import Testing
+
+@testable import Reporting
 
 /// Table cells from data cannot break a GitHub-flavoured Markdown table: a pipe
 /// is escaped once (an already escaped one is left alone), a newline becomes a
@@ -25,9 +26,11 @@ struct MarkdownTableTests {
         return Array(cells.dropFirst().dropLast()).map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
-    @Test("pipes and newlines in cells keep every row at the header's width", arguments: [
-        "a|b", "a\\|b", "||", "x\ny", "\\", "end|", "|start", "a\\\\|b",
-    ])
+    @Test(
+        "pipes and newlines in cells keep every row at the header's width",
+        arguments: [
+            "a|b", "a\\|b", "||", "x\ny", "\\", "end|", "|start", "a\\\\|b",
+        ])
     func cellsStayCells(_ cell: String) {
         var table = MarkdownTable([("name", .left), ("value", .right)])
         table.append([cell, "1"])

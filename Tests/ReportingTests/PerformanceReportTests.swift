@@ -1,8 +1,8 @@
-import _ResultsTestSupport
 import Benchmarking
 import Foundation
 import Reporting
 import Testing
+import _ResultsTestSupport
 
 @Suite("performance.md: headline figures, tables, plots, probe, machine")
 struct PerformanceReportTests {
@@ -19,10 +19,16 @@ struct PerformanceReportTests {
         // SIMD 0.12 vs naive 0.95 ns/element at 4 Ki.
         #expect(headline.contains("| magnitudeSquared: SIMD speed-up over naive at N = 4 Ki | 7.92× | ≥ 5× | yes |"))
         // In-place add at 16 Mi: SIMD 1.0 ns/element → 24 GB/s of the probe's 30.
-        #expect(headline.contains("| add-inplace: best fraction of its ceiling at N = 16 Mi | 80.0 % (SIMD, 24.0 GB/s) | ≥ 90 % at 16 Mi | **no** |"))
+        #expect(
+            headline.contains(
+                "| add-inplace: best fraction of its ceiling at N = 16 Mi | 80.0 % (SIMD, 24.0 GB/s) | ≥ 90 % at 16 Mi | **no** |"
+            ))
         // OpenBLAS pays 30 ns per call: its best ratio ≤ 64 Ki is at 64 Ki.
-        #expect(headline.contains("| add: SIMD speed relative to OpenBLAS, worst N ≤ 64 Ki | 1.00× at N = 64 Ki | ≥ 0.95× | yes |"))
-        #expect(headline.contains("| In-place and reused-destination kernels: most allocations per call | 0 | 0 | yes |"))
+        #expect(
+            headline.contains(
+                "| add: SIMD speed relative to OpenBLAS, worst N ≤ 64 Ki | 1.00× at N = 64 Ki | ≥ 0.95× | yes |"))
+        #expect(
+            headline.contains("| In-place and reused-destination kernels: most allocations per call | 0 | 0 | yes |"))
         #expect(headline.contains("| add-alloc: allocations per call (for contrast) | 1 |"))
         // Workload: 2 ns/point → 8.33 ms fits 1 Mi (2.1 ms), not 16 Mi (33.6 ms).
         #expect(headline.contains("| spring-closed-form | SIMD | 1 Mi | 2.10 ms | ≈ 3.97 Mi |"))
@@ -57,7 +63,10 @@ struct PerformanceReportTests {
             #expect(svg.elements(named: "path", class: "series").count == SyntheticResults.backends.count)
             let references = svg.elements(named: "path", class: "reference").map(\.text)
             #expect(references.contains { $0.hasPrefix("bandwidth limit (\(kernel.bytesPerElement) B ÷ ") })
-            #expect(svg.elements(named: "text", class: "tick-x").map(\.text) == ["16", "256", "4 Ki", "64 Ki", "1 Mi", "16 Mi"])
+            #expect(
+                svg.elements(named: "text", class: "tick-x").map(\.text) == [
+                    "16", "256", "4 Ki", "64 Ki", "1 Mi", "16 Mi",
+                ])
             for label in svg.elements(named: "text", class: "tick-y").map(\.text) {
                 let value = try #require(Double(label))
                 let mantissa = value / pow(10, log10(value).rounded(.down))
@@ -92,7 +101,8 @@ struct YardstickReportTests {
     /// the best backend's divided by `speedOfC` (round by round), so the
     /// ratio of every row is known: `speedOfC` < 1 makes C slower.
     func results(speedOfC: (Kernel, Int) -> Double) -> BenchmarkResults {
-        var results = SyntheticResults.make(kernels: [.add, .magnitudeSquared], sizes: [16, 4096], withWorkloads: false)
+        var results = SyntheticResults.make(
+            kernels: [.add, .magnitudeSquared], sizes: [16, 4096], withWorkloads: false)
         var yardstick: [KernelMeasurement] = []
         for index in results.measurements.indices {
             let samples = (0..<15).map { results.measurements[index].summary.median * (1 + 0.01 * Double($0 % 3)) }
@@ -116,7 +126,8 @@ struct YardstickReportTests {
     @Test("the headline counts the slower cells and names them; the section has a row per cell; tables gain C rows")
     func yardstickRendering() {
         // The best backend takes 1.25× C's time for add at 16 points, 0.8× elsewhere.
-        let markdown = PerformanceReport.render(results { kernel, size in kernel == .add && size == 16 ? 1.25 : 0.8 }).markdown
+        let markdown = PerformanceReport.render(results { kernel, size in kernel == .add && size == 16 ? 1.25 : 0.8 })
+            .markdown
         let headline = markdown.markdownSection("## Headline figures").joined(separator: "\n")
         #expect(headline.contains("in **1 of 4** kernel and size cells"))
         #expect(headline.contains(": add at 16."))
@@ -133,7 +144,8 @@ struct YardstickReportTests {
     /// The split section's rows when naive's add-alloc takes `allocating` ns
     /// longer than C's in every round and its add `reused` ns longer.
     func splitRows(allocating: Double, reused: Double) -> [Substring] {
-        var results = SyntheticResults.make(kernels: [.add, .addAllocating], backends: ["naive"], sizes: [16], withWorkloads: false)
+        var results = SyntheticResults.make(
+            kernels: [.add, .addAllocating], backends: ["naive"], sizes: [16], withWorkloads: false)
         var yardstick: [KernelMeasurement] = []
         for index in results.measurements.indices {
             let c = (0..<15).map { 4e6 + Double($0 % 4) * 10 }
@@ -147,16 +159,23 @@ struct YardstickReportTests {
             results.measurements[index].summary = SampleStatistics.summarize(results.measurements[index].samples)
         }
         results.yardstick = YardstickMeasurements(details: CYardstick.details, measurements: yardstick)
-        let section = PerformanceReport.render(results).markdown.markdownSection("### The allocating add: the loop or the allocation?")
+        let section = PerformanceReport.render(results).markdown.markdownSection(
+            "### The allocating add: the loop or the allocation?")
         #expect(section.contains { $0.contains("Guides/MachineFacts.md") })
         return section.filter { $0.hasPrefix("| ") && !$0.hasPrefix("| N ") }
     }
 
-    @Test("the allocating add's split: a row per size with both gaps, their intervals and the allocation's excess, each in a unit that suits it")
+    @Test(
+        "the allocating add's split: a row per size with both gaps, their intervals and the allocation's excess, each in a unit that suits it"
+    )
     func allocationSplitRendering() {
-        #expect(splitRows(allocating: 30, reused: -2) == ["| 16 | naive | +30.0 ns [+30.0, +30.0] | −2.00 ns [−2.00, −2.00] | +32.0 ns |"])
-        #expect(splitRows(allocating: -3_273_860, reused: -9_768)
-            == ["| 16 | naive | −3.27 ms [−3.27, −3.27] | −9.77 µs [−9.77, −9.77] | −3.26 ms |"])
+        #expect(
+            splitRows(allocating: 30, reused: -2) == [
+                "| 16 | naive | +30.0 ns [+30.0, +30.0] | −2.00 ns [−2.00, −2.00] | +32.0 ns |"
+            ])
+        #expect(
+            splitRows(allocating: -3_273_860, reused: -9_768)
+                == ["| 16 | naive | −3.27 ms [−3.27, −3.27] | −9.77 µs [−9.77, −9.77] | −3.26 ms |"])
     }
 
     @Test("no yardstick, no section and no C rows")

@@ -6,8 +6,10 @@ import Testing
 @Suite("platforms.md: the answer first, figures from the platforms' loops, plots")
 struct PlatformsReportTests {
     static let comparison = PlatformComparison(
-        springs: [PlatformComparison.NamedSpring(name: "SwiftUI .bouncy", spring: SpringPreset.bouncy.spring),
-                  PlatformComparison.NamedSpring(name: "react-spring default", spring: SpringPreset.reactDefault.spring)],
+        springs: [
+            PlatformComparison.NamedSpring(name: "SwiftUI .bouncy", spring: SpringPreset.bouncy.spring),
+            PlatformComparison.NamedSpring(name: "react-spring default", spring: SpringPreset.reactDefault.spring),
+        ],
         refreshRates: [60, 120])
 
     @Test("opens with the answer, names every platform and the rates, links both plots")
@@ -30,7 +32,10 @@ struct PlatformsReportTests {
     func figures() throws {
         let comparison = Self.comparison
         // react-spring at 120 Hz: 17 steps on the first frame, 9 per 8.33 ms frame after it.
-        let react = try #require(comparison.cells.first { $0.platform == .reactSpring && $0.refreshRate == 120 && $0.spring == "react-spring default" })
+        let react = try #require(
+            comparison.cells.first {
+                $0.platform == .reactSpring && $0.refreshRate == 120 && $0.spring == "react-spring default"
+            })
         let run = ReactSpringLoop(tension: 170, friction: 26).run(from: 0, to: 100, refreshRate: 120)
         let frames = try #require(run.doneFrame) - 1
         let expected = (17.0 + 9 * Double(frames - 1)) / (Double(frames) / 120 * 1000) - 1

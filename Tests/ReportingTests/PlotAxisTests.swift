@@ -16,9 +16,11 @@ struct PlotAxisTests {
         #expect(ticks.map { sizeAxis.label($0, ticks: ticks) } == ["16", "256", "4 Ki", "64 Ki", "1 Mi", "16 Mi"])
     }
 
-    @Test("Size-axis ticks are powers of two, at most nine, for any span", arguments: [
-        (1.0, 2.0), (3.0, 100.0), (16.0, 4096.0), (10.0, 2e7), (1.0, 1e12),
-    ])
+    @Test(
+        "Size-axis ticks are powers of two, at most nine, for any span",
+        arguments: [
+            (1.0, 2.0), (3.0, 100.0), (16.0, 4096.0), (10.0, 2e7), (1.0, 1e12),
+        ])
     func sizeTicksArePowersOfTwo(low: Double, high: Double) {
         let domain = sizeAxis.resolvedDomain(for: low...high)
         #expect(domain.lowerBound <= low && domain.upperBound >= high)

@@ -1,9 +1,9 @@
-import _ResultsTestSupport
 import Benchmarking
 import Foundation
 import Reporting
 import SpringBenchFiles
 import Testing
+import _ResultsTestSupport
 
 @Suite("Writing reports: whole files or nothing")
 struct ReportWriterTests {
@@ -18,7 +18,9 @@ struct ReportWriterTests {
     }
 
     static func leftoverTemporaries(_ directory: String) -> [String] {
-        (FileManager.default.enumerator(atPath: directory)?.allObjects as? [String] ?? []).filter { $0.contains(".springbench-staging") }
+        (FileManager.default.enumerator(atPath: directory)?.allObjects as? [String] ?? []).filter {
+            $0.contains(".springbench-staging")
+        }
     }
 
     @Test("Both reports and all their plots land under the directory, plots before the Markdown")
@@ -34,7 +36,9 @@ struct ReportWriterTests {
             #expect(try Self.read(directory + "/" + document.path) == document.markdown)
             for (path, svg) in document.attachments {
                 #expect(try Self.read(directory + "/" + path) == svg)
-                #expect(written.firstIndex(of: directory + "/" + path)! < written.firstIndex(of: directory + "/" + document.path)!)
+                #expect(
+                    written.firstIndex(of: directory + "/" + path)! < written.firstIndex(
+                        of: directory + "/" + document.path)!)
             }
         }
     }
@@ -65,12 +69,14 @@ struct ReportWriterTests {
         #expect(Self.leftoverTemporaries(directory).isEmpty)
     }
 
-    @Test("Paths that escape the reports directory are refused before anything is written",
-          arguments: ["../escape.svg", "/tmp/absolute.svg", "plots/../../up.svg", "", "plots//double.svg"])
+    @Test(
+        "Paths that escape the reports directory are refused before anything is written",
+        arguments: ["../escape.svg", "/tmp/absolute.svg", "plots/../../up.svg", "", "plots//double.svg"])
     func refusesEscapingPaths(_ path: String) throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let document = ReportDocument(path: "report.md", markdown: "# r\n", attachments: [path: "<svg/>", "plots/ok.svg": "<svg/>"])
+        let document = ReportDocument(
+            path: "report.md", markdown: "# r\n", attachments: [path: "<svg/>", "plots/ok.svg": "<svg/>"])
         #expect(throws: ReportWriter.PathError.self) { try ReportWriter.write([document], to: directory) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
     }

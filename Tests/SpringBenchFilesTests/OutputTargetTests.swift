@@ -8,7 +8,8 @@ final class Scratch: Sendable {
     let path: String
 
     init() throws {
-        var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("files-XXXXXX").path.utf8CString)
+        var template = Array(
+            FileManager.default.temporaryDirectory.appendingPathComponent("files-XXXXXX").path.utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw FileProblem(path: "TMPDIR", reason: "mkdtemp failed")
         }
@@ -29,8 +30,9 @@ final class Scratch: Sendable {
     }
 
     func write(_ text: String, _ relative: String) throws {
-        try FileManager.default.createDirectory(atPath: (at(relative) as String).components(separatedBy: "/").dropLast().joined(separator: "/"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (at(relative) as String).components(separatedBy: "/").dropLast().joined(separator: "/"),
+            withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: at(relative)))
     }
 }
@@ -64,16 +66,18 @@ struct OutputTargetTests {
         #expect(scratch.listing() == ["a", "a/b", "a/b/c", "a/b/c/r.json"])
     }
 
-    @Test("refused before any work, naming the option", arguments: [
-        ("file where a directory is meant", "afile/r.json", "afile is not a directory"),
-        ("file below a file", "afile/x/y/r.json", "afile is not a directory"),
-        ("directory where a file is meant", "adir", "is a directory"),
-        ("trailing slash", "adir/", "directory"),
-        ("empty", "", "must not be empty"),
-        ("symbolic link loop", "loop1", "loop of symbolic links"),
-        ("name over NAME_MAX", String(repeating: "n", count: 300), "allows"),
-        ("path over PATH_MAX", Array(repeating: "ab", count: 2100).joined(separator: "/") + "/r.json", "allows"),
-    ])
+    @Test(
+        "refused before any work, naming the option",
+        arguments: [
+            ("file where a directory is meant", "afile/r.json", "afile is not a directory"),
+            ("file below a file", "afile/x/y/r.json", "afile is not a directory"),
+            ("directory where a file is meant", "adir", "is a directory"),
+            ("trailing slash", "adir/", "directory"),
+            ("empty", "", "must not be empty"),
+            ("symbolic link loop", "loop1", "loop of symbolic links"),
+            ("name over NAME_MAX", String(repeating: "n", count: 300), "allows"),
+            ("path over PATH_MAX", Array(repeating: "ab", count: 2100).joined(separator: "/") + "/r.json", "allows"),
+        ])
     func refusedFiles(_ situation: String, _ given: String, _ reason: String) throws {
         let scratch = try Scratch()
         try scratch.write("keep", "afile")
@@ -101,13 +105,21 @@ struct OutputTargetTests {
         // sysfs lets nobody make a directory, root included, though access(W_OK) says yes for root:
         // only the probe (mkdtemp + rmdir) refuses it before the work.
         #expect(throws: OutputError.self) { try OutputTarget.file("/sys/springbench-probe/x.json", option: "--output") }
-        #expect(throws: OutputError.self) { try OutputTarget.directory("/sys/springbench-probe", option: "--output-directory") }
+        #expect(throws: OutputError.self) {
+            try OutputTarget.directory("/sys/springbench-probe", option: "--output-directory")
+        }
         // A device is never renamed over (as root that would replace /dev/null itself).
         #expect(throws: OutputError.self) { try OutputTarget.file("/dev/null", option: "--output") }
         #expect(throws: OutputError.self) { try OutputTarget.directory("/tmp/../", option: "--output-directory") }
-        #expect(throws: OutputError.self) { try OutputTarget.directory(scratch.at("afile"), option: "--output-directory") }
-        #expect(throws: OutputError.self) { try OutputTarget.directory(scratch.at("afile/sub"), option: "--output-directory") }
-        #expect(throws: OutputError.self) { try OutputTarget.directory(scratch.at("new/../x"), option: "--output-directory") }
+        #expect(throws: OutputError.self) {
+            try OutputTarget.directory(scratch.at("afile"), option: "--output-directory")
+        }
+        #expect(throws: OutputError.self) {
+            try OutputTarget.directory(scratch.at("afile/sub"), option: "--output-directory")
+        }
+        #expect(throws: OutputError.self) {
+            try OutputTarget.directory(scratch.at("new/../x"), option: "--output-directory")
+        }
     }
 
     @Test("a symbolic link is written through: the link stays, its destination gets the bytes")
@@ -123,9 +135,11 @@ struct OutputTargetTests {
     @Test("a dangling symbolic link creates its destination, directories included")
     func danglingLinkCreatesDestination() throws {
         let scratch = try Scratch()
-        try FileManager.default.createSymbolicLink(atPath: scratch.at("link.json"), withDestinationPath: "sub/dir/real.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.at("link.json"), withDestinationPath: "sub/dir/real.json")
         try commitFile("new", to: scratch.at("link.json"))
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch.at("link.json")) == "sub/dir/real.json")
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: scratch.at("link.json")) == "sub/dir/real.json")
         #expect(scratch.read("sub/dir/real.json") == "new")
     }
 
@@ -136,8 +150,9 @@ struct OutputTargetTests {
         let before = scratch.listing()
         #expect(throws: OutputError.self) {
             try OutputTransaction.$failingWrite.withValue(failing) {
-                try commitSet(["a.md": "new a", "plots/b.svg": "new b", "plots/c.svg": "new c", "d.md": "new d"],
-                              to: scratch.at("reports"))
+                try commitSet(
+                    ["a.md": "new a", "plots/b.svg": "new b", "plots/c.svg": "new c", "d.md": "new d"],
+                    to: scratch.at("reports"))
             }
         }
         #expect(scratch.listing() == before)
@@ -255,6 +270,8 @@ struct CrossProcessOutputTests {
         }
         let text = (try? String(contentsOfFile: CrossProcessAppends.path, encoding: .utf8)) ?? ""
         let lines = text.split(separator: "\n")
-        #expect(lines.count == 4 * CrossProcessAppends.perProcess && Set(lines).count == lines.count, "\(lines.count) lines")
+        #expect(
+            lines.count == 4 * CrossProcessAppends.perProcess && Set(lines).count == lines.count, "\(lines.count) lines"
+        )
     }
 }

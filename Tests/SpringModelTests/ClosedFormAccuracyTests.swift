@@ -30,8 +30,10 @@ struct ClosedFormAccuracyTests {
     }
 
     /// The largest error of position and velocity over the grid, relative to the scale.
-    static func worstError(zetas: [Double], durations: [Double] = durations, times: [Double] = times,
-                           phaseAware: Bool = false) -> (worst: Double, misses: [Miss]) {
+    static func worstError(
+        zetas: [Double], durations: [Double] = durations, times: [Double] = times,
+        phaseAware: Bool = false
+    ) -> (worst: Double, misses: [Miss]) {
         var worst = 0.0
         var misses: [Miss] = []
         for duration in durations {
@@ -57,12 +59,15 @@ struct ClosedFormAccuracyTests {
                         if phaseAware {
                             let lambda = zeta * w
                             let omegaD = w * ((1 - zeta) * (1 + zeta)).squareRoot()
-                            tolerance += 8 * (Double.ulpOfOne / 2) * omegaD * t * (1 + lambda * t) * Double.exp(-lambda * t)
+                            tolerance +=
+                                8 * (Double.ulpOfOne / 2) * omegaD * t * (1 + lambda * t) * Double.exp(-lambda * t)
                         }
                         if !(error <= tolerance) {
-                            misses.append(Miss(description:
-                                "ζ=\(zeta) d=\(duration) u0=\(u0) v0=\(v0) t=\(t): x=\(position) v=\(velocity) "
-                                + "exact (\(exact.position), \(exact.velocity)) error \(error) > \(tolerance)"))
+                            misses.append(
+                                Miss(
+                                    description:
+                                        "ζ=\(zeta) d=\(duration) u0=\(u0) v0=\(v0) t=\(t): x=\(position) v=\(velocity) "
+                                        + "exact (\(exact.position), \(exact.velocity)) error \(error) > \(tolerance)"))
                         }
                         worst = max(worst, error.isNaN ? .infinity : error)
                     }
@@ -98,7 +103,9 @@ struct ClosedFormAccuracyTests {
         let spring = try Spring(naturalFrequency: 2 * .pi / 1e-3, dampingRatio: zeta)
         for t in [1.0, 1e2, 1e4, 1e8] {
             let p = spring.propagator(time: t)
-            for c in [p.positionFromDisplacement, p.positionFromVelocity, p.velocityFromDisplacement, p.velocityFromVelocity] {
+            for c in [
+                p.positionFromDisplacement, p.positionFromVelocity, p.velocityFromDisplacement, p.velocityFromVelocity,
+            ] {
                 #expect(c.isFinite, "ζ=\(zeta) t=\(t): \(p)")
             }
         }

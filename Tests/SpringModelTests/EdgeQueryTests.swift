@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SpringModel
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The spring model's queries where they are easy to get subtly wrong: forces
 /// with a non-zero velocity, the overflow-safe (halved) paths with a velocity,
@@ -55,8 +56,9 @@ struct EdgeQueryTests {
                 let force = spring.force(target: target, position: position, velocity: velocity)
                 let exact = k * (Float80(target) - Float80(position)) - c * Float80(velocity)
                 let scale = k * abs(Float80(target) - Float80(position)) + c * abs(Float80(velocity))
-                #expect(abs(Float80(force) - exact) <= 4 * 0x1p-53 * scale,
-                        "\(name): force(\(target), \(position), \(velocity)) = \(force), exact \(exact)")
+                #expect(
+                    abs(Float80(force) - exact) <= 4 * 0x1p-53 * scale,
+                    "\(name): force(\(target), \(position), \(velocity)) = \(force), exact \(exact)")
             }
         }
     }
@@ -82,8 +84,9 @@ struct EdgeQueryTests {
                 let exact = -k * u - c * v
                 let force = spring.force(target: 2.0, initialVelocity: 7.0, time: time)
                 let scale = k * 2 + c * 7
-                #expect(abs(Float80(force) - exact) <= 1e-13 * scale,
-                        "\(name) t=\(time): force \(force), exact \(exact)")
+                #expect(
+                    abs(Float80(force) - exact) <= 1e-13 * scale,
+                    "\(name) t=\(time): force \(force), exact \(exact)")
             }
         }
     }
@@ -107,10 +110,12 @@ struct EdgeQueryTests {
                 let span: Float80 = 1.9e308
                 let velocityScale = Float80(spring.naturalFrequency) * span + Float80(Self.hugeVelocity)
                 #expect(position.isFinite && velocity.isFinite, "\(name) t=\(time)")
-                #expect(abs(Float80(position) - exactPosition) <= 1e-13 * span,
-                        "\(name) t=\(time): position \(position), exact \(exactPosition)")
-                #expect(abs(Float80(velocity) - exactVelocity) <= 1e-13 * velocityScale,
-                        "\(name) t=\(time): velocity \(velocity), exact \(exactVelocity)")
+                #expect(
+                    abs(Float80(position) - exactPosition) <= 1e-13 * span,
+                    "\(name) t=\(time): position \(position), exact \(exactPosition)")
+                #expect(
+                    abs(Float80(velocity) - exactVelocity) <= 1e-13 * velocityScale,
+                    "\(name) t=\(time): velocity \(velocity), exact \(exactVelocity)")
             }
         }
     }
@@ -118,7 +123,9 @@ struct EdgeQueryTests {
     @Test("update with a displacement and a velocity matches the exact motion, on both paths")
     func updateWithDisplacementAndVelocity() {
         let ordinary = Self.springs.map { ($0.name, $0.spring, 3.0, -1.0, 5.0, [0.016, 0.25]) }
-        let huge = Self.slowSprings.map { ($0.name, $0.spring, Self.hugeFrom, Self.hugeTarget, Self.hugeVelocity, [0.5, 4.0]) }
+        let huge = Self.slowSprings.map {
+            ($0.name, $0.spring, Self.hugeFrom, Self.hugeTarget, Self.hugeVelocity, [0.5, 4.0])
+        }
         for (name, spring, start, target, v0, times) in ordinary + huge {
             let reference = Self.reference(spring)
             for deltaTime in times {
@@ -129,12 +136,15 @@ struct EdgeQueryTests {
                 let exactValue = Float80(target) + 2 * u
                 let exactVelocity = 2 * v
                 let scale = abs(Float80(start) - Float80(target)) + abs(Float80(v0))
-                let velocityScale = Float80(spring.naturalFrequency) * scale
+                let velocityScale =
+                    Float80(spring.naturalFrequency) * scale
                     + Float80(spring.damping / spring.mass) * abs(Float80(v0))
-                #expect(abs(Float80(value) - exactValue) <= 1e-13 * scale,
-                        "\(name) from \(start) dt=\(deltaTime): value \(value), exact \(exactValue)")
-                #expect(abs(Float80(velocity) - exactVelocity) <= 1e-13 * velocityScale,
-                        "\(name) from \(start) dt=\(deltaTime): velocity \(velocity), exact \(exactVelocity)")
+                #expect(
+                    abs(Float80(value) - exactValue) <= 1e-13 * scale,
+                    "\(name) from \(start) dt=\(deltaTime): value \(value), exact \(exactValue)")
+                #expect(
+                    abs(Float80(velocity) - exactVelocity) <= 1e-13 * velocityScale,
+                    "\(name) from \(start) dt=\(deltaTime): velocity \(velocity), exact \(exactVelocity)")
             }
         }
     }
@@ -177,9 +187,12 @@ struct EdgeQueryTests {
                 if spring.dampingRatio < 1 {
                     // Back at the target after half a damped period, π/ω_d.
                     let zeta = Float80(spring.dampingRatio)
-                    let halfPeriod = Float80.pi / (Float80(spring.naturalFrequency) * ((1 - zeta) * (1 + zeta)).squareRoot())
+                    let halfPeriod =
+                        Float80.pi / (Float80(spring.naturalFrequency) * ((1 - zeta) * (1 + zeta)).squareRoot())
                     let time = try #require(arrival, "\(name) v0=\(v0)")
-                    #expect(Self.relativeError(time, halfPeriod) < 1e-13, "\(name) v0=\(v0): \(time), expected \(halfPeriod)")
+                    #expect(
+                        Self.relativeError(time, halfPeriod) < 1e-13,
+                        "\(name) v0=\(v0): \(time), expected \(halfPeriod)")
                 } else {
                     #expect(arrival == nil, "\(name) v0=\(v0): it never comes back, got \(String(describing: arrival))")
                 }
@@ -192,17 +205,27 @@ struct EdgeQueryTests {
         for (name, spring) in Self.springs {
             let reference = Self.reference(spring)
             let omega = spring.naturalFrequency
-            let horizon = 40 / (spring.dampingRatio < 1 ? spring.decayRate : omega / (spring.dampingRatio + (spring.dampingRatio * spring.dampingRatio - 1).squareRoot()))
-            for (u0, v0) in [(1.0, 0.0), (1, -3 * omega), (-2, 0.5 * omega), (1, -0.8 * omega), (1, -12 * omega), (-1, 5 * omega)] {
+            let horizon =
+                40
+                / (spring.dampingRatio < 1
+                    ? spring.decayRate
+                    : omega / (spring.dampingRatio + (spring.dampingRatio * spring.dampingRatio - 1).squareRoot()))
+            for (u0, v0) in [
+                (1.0, 0.0), (1, -3 * omega), (-2, 0.5 * omega), (1, -0.8 * omega), (1, -12 * omega), (-1, 5 * omega),
+            ] {
                 let arrival = spring.arrivalTime(initialDisplacement: u0, initialVelocity: v0)
                 let zero = Self.firstZero(reference, u0: u0, v0: v0, horizon: Swift.min(horizon, 60))
                 switch (arrival, zero) {
                 case let (time?, exact?):
-                    #expect(Self.relativeError(time, exact) < 1e-12, "\(name) u0=\(u0) v0=\(v0): \(time), first zero \(exact)")
+                    #expect(
+                        Self.relativeError(time, exact) < 1e-12,
+                        "\(name) u0=\(u0) v0=\(v0): \(time), first zero \(exact)")
                 case (nil, nil):
                     break
                 default:
-                    Issue.record("\(name) u0=\(u0) v0=\(v0): arrival \(String(describing: arrival)), first zero \(String(describing: zero))")
+                    Issue.record(
+                        "\(name) u0=\(u0) v0=\(v0): arrival \(String(describing: arrival)), first zero \(String(describing: zero))"
+                    )
                 }
             }
         }
@@ -213,7 +236,9 @@ struct EdgeQueryTests {
         let spring = try Spring(mass: 1, stiffness: 64, damping: 16)
         // u₀ = 1, v₀ = −3ω₀: t = −1/(−3ω₀ + ω₀) = 1/(2ω₀) = 1/16.
         #expect(spring.arrivalTime(initialDisplacement: 1, initialVelocity: -24) == 0.0625)
-        #expect(spring.arrivalTime(initialDisplacement: 1, initialVelocity: -8) == nil, "v₀ = −ω₀u₀ only tends to the target")
+        #expect(
+            spring.arrivalTime(initialDisplacement: 1, initialVelocity: -8) == nil,
+            "v₀ = −ω₀u₀ only tends to the target")
     }
 
     // MARK: Overshoot
@@ -228,7 +253,9 @@ struct EdgeQueryTests {
             let zeta = Float80(spring.dampingRatio)
             let peak = Float80.pi / (Float80(spring.naturalFrequency) * ((1 - zeta) * (1 + zeta)).squareRoot())
             let exact = 100 * abs(Self.reference(spring).state(u0: 1, v0: 0, time: Double(peak)).position)
-            #expect(Self.relativeError(spring.overshootPercent, exact) < 1e-12, "\(name): \(spring.overshootPercent)%, exact \(exact)%")
+            #expect(
+                Self.relativeError(spring.overshootPercent, exact) < 1e-12,
+                "\(name): \(spring.overshootPercent)%, exact \(exact)%")
         }
     }
 
@@ -247,7 +274,10 @@ struct EdgeQueryTests {
                     continue
                 }
                 // The extremum after arrival: the zero of v(t) in (arrival, arrival + window).
-                let window = spring.dampingRatio < 1 ? Double.pi / spring.naturalFrequency / (1 - spring.dampingRatio * spring.dampingRatio).squareRoot() : 40 / omega
+                let window =
+                    spring.dampingRatio < 1
+                    ? Double.pi / spring.naturalFrequency / (1 - spring.dampingRatio * spring.dampingRatio).squareRoot()
+                    : 40 / omega
                 var largest: Float80 = 0
                 let steps = 50_000
                 for i in 1...steps {
@@ -256,8 +286,9 @@ struct EdgeQueryTests {
                 }
                 let exact = 100 * largest / abs(Float80(u0))
                 // Sampling finds the peak to O((step·ω)²) relative, below 1e-6 here.
-                #expect(Self.relativeError(percent, exact) < 1e-5 || (exact < 1e-9 && percent < 1e-9),
-                        "\(name) u0=\(u0) v0=\(v0): \(percent)%, exact ≈ \(exact)%")
+                #expect(
+                    Self.relativeError(percent, exact) < 1e-5 || (exact < 1e-9 && percent < 1e-9),
+                    "\(name) u0=\(u0) v0=\(v0): \(percent)%, exact ≈ \(exact)%")
             }
         }
     }
@@ -287,7 +318,8 @@ struct EdgeQueryTests {
 
     @Test("UIKit parameters with a mass build that mass: k = (2π/response)²·m, c = 2ζ·(2π/response)·m")
     func uikitWithMass() throws {
-        let uikit = try UIKitParameters(dampingRatio: 0.4, response: 0.5, mass: 2.5, initialVelocity: RelativeVelocity(0))
+        let uikit = try UIKitParameters(
+            dampingRatio: 0.4, response: 0.5, mass: 2.5, initialVelocity: RelativeVelocity(0))
         let spring = uikit.spring
         let omega = 2 * Double.pi / 0.5
         #expect(spring.mass == 2.5)

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The textbook solution of `m·x'' + c·x' + k·(x − target) = 0` (Guides/SpringFormulas.md),
@@ -56,7 +56,7 @@ struct ExtendedPrecisionSpring {
         }
         let mu = w * sqrtl((z - 1) * (z + 1))
         if z <= 2 {
-            let slowRate = w * w / (lambda + mu)         // λ − μ without cancellation
+            let slowRate = w * w / (lambda + mu)  // λ − μ without cancellation
             if slowRate * t > 700 { return (0, 0) }
             let e = expl(-lambda * t), ch = coshl(mu * t), sh = sinhl(mu * t) / mu
             let position = e * (u0 * ch + (v0 + lambda * u0) * sh)

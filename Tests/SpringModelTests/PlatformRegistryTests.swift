@@ -9,9 +9,10 @@ struct PlatformRegistryTests {
         let all = SpringPlatform.all
         #expect(Set(all.map(\.name)).count == all.count)
         #expect(Set(all.map(\.shortName)).count == all.count)
-        #expect(PlatformLoops.platforms == [
-            .swiftUI, .motion, .reactSpring, .rebound, .pop, .androidSpringForce, .jetpackCompose, .flutter,
-        ])
+        #expect(
+            PlatformLoops.platforms == [
+                .swiftUI, .motion, .reactSpring, .rebound, .pop, .androidSpringForce, .jetpackCompose, .flutter,
+            ])
         #expect(all.contains(.coreAnimation) && SpringPlatform.coreAnimation.loop == nil)
         for platform in PlatformLoops.platforms {
             #expect(platform.loop?.platform == platform, "\(platform)")
@@ -25,7 +26,9 @@ struct PlatformRegistryTests {
         }
     }
 
-    @Test("every registered family is named once; the kinds are the families with parameters, with a flag per required parameter")
+    @Test(
+        "every registered family is named once; the kinds are the families with parameters, with a flag per required parameter"
+    )
     func families() {
         let registry = SpringParameterizationKind.registry
         let names = registry.map { $0.name }

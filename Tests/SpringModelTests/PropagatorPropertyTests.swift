@@ -45,7 +45,8 @@ struct PropagatorPropertyTests {
             let x = spring.position(from: u0, target: 0, initialVelocity: v0, time: t)
             let v = spring.velocity(from: u0, target: 0, initialVelocity: v0, time: t)
             let error = max(
-                Double(abs(Float80(x) - exact.position)) / scale, Double(abs(Float80(v) - exact.velocity)) / (w * scale))
+                Double(abs(Float80(x) - exact.position)) / scale, Double(abs(Float80(v) - exact.velocity)) / (w * scale)
+            )
             #expect(error <= Self.tolerance(spring, time: t), "\(spring) u0=\(u0) v0=\(v0) t=\(t)")
         }
     }
@@ -78,7 +79,8 @@ struct PropagatorPropertyTests {
             let tolerance = (norm + 1) * max(Self.tolerance(spring, time: t1), Self.tolerance(spring, time: t1 + t2))
             // x − 3 rounds once more: u·|x| relative to the scale.
             let error = max(
-                Double(abs(Float80(x) - 3 - exact.position)) - Self.u * abs(x), Double(abs(Float80(v) - exact.velocity)) / w)
+                Double(abs(Float80(x) - 3 - exact.position)) - Self.u * abs(x),
+                Double(abs(Float80(v) - exact.velocity)) / w)
             #expect(error / scale <= tolerance, "\(spring) u0=\(u0) t1=\(t1) t2=\(t2): \(error / scale)")
         }
     }
@@ -90,5 +92,5 @@ extension Double {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

@@ -37,12 +37,13 @@ struct PublishedValueTests {
         #expect(spring.bounce == 0.5)  // 10/(2·10·1) = 0.5 exactly, 1 − 0.5 exactly
     }
 
-    @Test("SwiftUI presets (Apple's Spring documentation): smooth, snappy, bouncy damping at duration 0.5",
-          arguments: [
+    @Test(
+        "SwiftUI presets (Apple's Spring documentation): smooth, snappy, bouncy damping at duration 0.5",
+        arguments: [
             ("smooth", SwiftUIParameters.smooth, 0.0, 25.1327412287183459077011470662347),
             ("snappy", SwiftUIParameters.snappy, 0.15, 21.3628300444105940215459750063014),
             ("bouncy", SwiftUIParameters.bouncy, 0.3, 17.5929188601028421353908029463649),
-          ])
+        ])
     func presets(name: String, preset: SwiftUIParameters, bounce: Double, damping: Double) {
         #expect(preset.duration == 0.5 && preset.bounce == bounce, "\(name)")
         #expect(Self.close(preset.spring.damping, damping, roundings: 6), "\(name): \(preset.spring.damping)")
@@ -72,12 +73,13 @@ struct PublishedValueTests {
         #expect(CoreAnimationParameters.defaults.initialVelocity == 0)
     }
 
-    @Test("Android SpringForce constants (AOSP SpringForce.java, Compose Spring.kt) → mass 1, k, c = 2ζ√k",
-          arguments: [
+    @Test(
+        "Android SpringForce constants (AOSP SpringForce.java, Compose Spring.kt) → mass 1, k, c = 2ζ√k",
+        arguments: [
             (AndroidSpringForce.Stiffness.high, 10_000.0), (AndroidSpringForce.Stiffness.medium, 1_500.0),
             (AndroidSpringForce.Stiffness.mediumLow, 400.0), (AndroidSpringForce.Stiffness.low, 200.0),
             (AndroidSpringForce.Stiffness.veryLow, 50.0),
-          ])
+        ])
     func androidStiffness(constant: Double, published: Double) throws {
         #expect(constant == published)
         let ratios: [(Double, Double)] = [
@@ -110,7 +112,9 @@ struct PublishedValueTests {
         #expect(spring.mass == 1 && spring.stiffness == 100 && spring.damping == 10)
     }
 
-    @Test("Motion visualDuration/bounce: SwiftUI's mapping with 1.2× duration, ζ clamped to 0.05…1 (Guides/SpringFormulas.md)")
+    @Test(
+        "Motion visualDuration/bounce: SwiftUI's mapping with 1.2× duration, ζ clamped to 0.05…1 (Guides/SpringFormulas.md)"
+    )
     func motionVisualDuration() throws {
         let motion = try MotionDurationParameters(visualDuration: 0.5 / 1.2, bounce: 0.3).spring
         let swiftUI = try Spring(duration: 0.5, bounce: 0.3)
@@ -120,11 +124,12 @@ struct PublishedValueTests {
         #expect(try MotionDurationParameters(visualDuration: 1, bounce: -1).dampingRatio == 1)
     }
 
-    @Test("react-spring presets (react-spring config.ts) → mass 1, stiffness = tension, damping = friction",
-          arguments: [
+    @Test(
+        "react-spring presets (react-spring config.ts) → mass 1, stiffness = tension, damping = friction",
+        arguments: [
             ("default", 170.0, 26.0), ("gentle", 120, 14), ("wobbly", 180, 12),
             ("stiff", 210, 20), ("slow", 280, 60), ("molasses", 280, 120),
-          ])
+        ])
     func reactSpringPresets(name: String, tension: Double, friction: Double) throws {
         let preset = try #require(ReactSpringParameters.presets.first { $0.name == name }).parameters
         #expect(preset.spring == (try Spring(mass: 1, stiffness: tension, damping: friction)))
@@ -166,17 +171,27 @@ struct PublishedValueTests {
     /// facebook/pop's POPAnimationExtras.mm in exact rational arithmetic
     /// (Python `fractions`, printed to 36 digits) — independent of the
     /// Double code under test.
-    @Test("Pop's no-bounce fit on each of its three pieces", arguments: [
-        // (bounciness, speed, qcTension, qcFriction, stiffness, damping)
-        (4.0, 1.0, 6.36764705882352941176470588235294118, 3.51329739504713326764596716429893996,
-         108.450882352941176470588235294117647, 11.5398921851413998029379014928968199),
-        (10, 2, 12.2352941176470588235294117647058824, 3.36776121651687458666612201087856031,
-         129.691764705882352941176470588235294, 11.1032836495506237599983660326356809),
-        (4, 4, 23.9705882352941176470588235294117647, 6.39272209326889961453864720179567379,
-         172.173529411764705882352941176470588, 20.1781662798066988436159416053870214),
-        (0, 6, 35.7058823529411764705882352941176471, 9.20761609851414614288622023203745166,
-         214.655294117647058823529411764705882, 28.6228482955424384286586606961123550),
-    ])
+    @Test(
+        "Pop's no-bounce fit on each of its three pieces",
+        arguments: [
+            // (bounciness, speed, qcTension, qcFriction, stiffness, damping)
+            (
+                4.0, 1.0, 6.36764705882352941176470588235294118, 3.51329739504713326764596716429893996,
+                108.450882352941176470588235294117647, 11.5398921851413998029379014928968199
+            ),
+            (
+                10, 2, 12.2352941176470588235294117647058824, 3.36776121651687458666612201087856031,
+                129.691764705882352941176470588235294, 11.1032836495506237599983660326356809
+            ),
+            (
+                4, 4, 23.9705882352941176470588235294117647, 6.39272209326889961453864720179567379,
+                172.173529411764705882352941176470588, 20.1781662798066988436159416053870214
+            ),
+            (
+                0, 6, 35.7058823529411764705882352941176471, 9.20761609851414614288622023203745166,
+                214.655294117647058823529411764705882, 28.6228482955424384286586606961123550
+            ),
+        ])
     func popNoBounceFit(
         bounciness: Double, speed: Double, qcTension: Double, qcFriction: Double, stiffness: Double, damping: Double
     ) throws {

@@ -5,7 +5,7 @@ import Testing
 import VectorKernels
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Every public initialiser and query of SpringModel, fed extreme and random
@@ -28,10 +28,13 @@ struct RobustnessPropertyTests {
     /// The extremes, then `count` values with random sign and exponent.
     static func values(seed: UInt64, count: Int) -> [Double] {
         var rng = SplitMix64(seed: seed)
-        return extremes + (0..<count).map { _ in
-            Double(sign: Bool.random(using: &rng) ? .plus : .minus, exponent: Int.random(in: -1074...1023, using: &rng),
-                   significand: Double.random(in: 1..<2, using: &rng))
-        }
+        return extremes
+            + (0..<count).map { _ in
+                Double(
+                    sign: Bool.random(using: &rng) ? .plus : .minus,
+                    exponent: Int.random(in: -1074...1023, using: &rng),
+                    significand: Double.random(in: 1..<2, using: &rng))
+            }
     }
 
     /// A hang detector, not a timing claim: every call takes microseconds to
@@ -62,7 +65,9 @@ struct RobustnessPropertyTests {
         } catch let error as E {
             // A ratio's error names both parameters ("stiffness / mass").
             let name = parameter(error)
-            #expect(name.components(separatedBy: " / ").allSatisfy(parameters.contains), "\(label): the error names \(name): \(error)")
+            #expect(
+                name.components(separatedBy: " / ").allSatisfy(parameters.contains),
+                "\(label): the error names \(name): \(error)")
             #expect(error.description.contains(name), "\(label): \(error)")
             return nil
         } catch {
@@ -95,29 +100,37 @@ struct RobustnessPropertyTests {
     /// documented value elsewhere, always in bounded time.
     static func checkQueries(_ spring: Spring, _ label: String, thorough: Bool = true) {
         let zeta = spring.dampingRatio
-        for (name, value) in [("naturalFrequency", spring.naturalFrequency), ("dampingRatio", zeta),
-                              ("decayRate", spring.decayRate), ("response", spring.response), ("bounce", spring.bounce),
-                              ("overshootPercent", spring.overshootPercent)] {
+        for (name, value) in [
+            ("naturalFrequency", spring.naturalFrequency), ("dampingRatio", zeta),
+            ("decayRate", spring.decayRate), ("response", spring.response), ("bounce", spring.bounce),
+            ("overshootPercent", spring.overshootPercent),
+        ] {
             #expect(value.isFinite, "\(label).\(name) = \(value)")
         }
         // 2√(k·m) exceeds the largest Double for k·m above ~8e615: +∞ then, never NaN.
         #expect(!spring.criticalDamping.isNaN && spring.criticalDamping >= 0, "\(label)")
-        #expect(spring.decayRate >= 0 && (zeta > 0 || spring.decayRate == 0), "\(label): decay rate \(spring.decayRate)")
+        #expect(
+            spring.decayRate >= 0 && (zeta > 0 || spring.decayRate == 0), "\(label): decay rate \(spring.decayRate)")
         #expect(spring.naturalFrequency > 0 && zeta >= 0, "\(label)")
 
         // Settling from rest: finite, or +∞ only undamped or where the duration exceeds the largest Double.
         let settling = bounded("\(label).settlingDuration") { spring.exactSettlingDuration }
         #expect(!settling.isNaN && settling >= 0, "\(label): settling \(settling)")
         if settling == .infinity {
-            #expect(zeta == 0 || !(settlingLowerBound(spring) < .greatestFiniteMagnitude),
-                    "\(label): settling +∞ with a lower bound of \(settlingLowerBound(spring))")
+            #expect(
+                zeta == 0 || !(settlingLowerBound(spring) < .greatestFiniteMagnitude),
+                "\(label): settling +∞ with a lower bound of \(settlingLowerBound(spring))")
         }
         let envelope = spring.envelopeSettlingDuration()
-        #expect(zeta < 1 ? envelope.map { !$0.isNaN && $0 >= 0 } == true : envelope == nil, "\(label): envelope \(String(describing: envelope))")
+        #expect(
+            zeta < 1 ? envelope.map { !$0.isNaN && $0 >= 0 } == true : envelope == nil,
+            "\(label): envelope \(String(describing: envelope))")
         guard thorough else { return }
 
         for epsilon in [Double.leastNonzeroMagnitude, 1e-300, 0.5, 1, 2, 0, -1, .infinity, .nan] {
-            let t = bounded("\(label).exactSettlingDuration(epsilon: \(epsilon))") { spring.exactSettlingDuration(epsilon: epsilon) }
+            let t = bounded("\(label).exactSettlingDuration(epsilon: \(epsilon))") {
+                spring.exactSettlingDuration(epsilon: epsilon)
+            }
             if epsilon.isNaN {
                 #expect(t.isNaN, "\(label) ε = NaN: \(t)")
             } else if epsilon <= 0 {
@@ -144,7 +157,9 @@ struct RobustnessPropertyTests {
             let overshoot = bounded("\(label).overshootPercent(\(u0), \(v0))") {
                 spring.overshootPercent(initialDisplacement: u0, initialVelocity: v0)
             }
-            #expect(overshoot.map { !$0.isNaN && $0 >= 0 } ?? (u0 == 0), "\(label): overshoot \(String(describing: overshoot))")
+            #expect(
+                overshoot.map { !$0.isNaN && $0 >= 0 } ?? (u0 == 0),
+                "\(label): overshoot \(String(describing: overshoot))")
         }
         // The settling time depends on the state's direction only: a span of 2e308 is (−1, 1) scaled.
         let huge = spring.exactSettlingDuration(initialDisplacement: -1e308, initialVelocity: 1e308)
@@ -154,11 +169,15 @@ struct RobustnessPropertyTests {
         #expect(spring.exactSettlingDuration(initialDisplacement: .infinity, initialVelocity: 0).isNaN)
         #expect(spring.arrivalTime(initialDisplacement: .nan, initialVelocity: 0) == nil)
 
-        let times: [Double] = [0, .leastNonzeroMagnitude, 1e-300, 0.016, 1, 1e6, 1e17, 1e300, .greatestFiniteMagnitude, .infinity]
+        let times: [Double] = [
+            0, .leastNonzeroMagnitude, 1e-300, 0.016, 1, 1e6, 1e17, 1e300, .greatestFiniteMagnitude, .infinity,
+        ]
         for t in times {
             let p = bounded("\(label).propagator(time: \(t))") { spring.propagator(time: t) }
-            for (name, value) in [("a", p.positionFromDisplacement), ("b", p.positionFromVelocity),
-                                  ("c", p.velocityFromDisplacement), ("d", p.velocityFromVelocity)] {
+            for (name, value) in [
+                ("a", p.positionFromDisplacement), ("b", p.positionFromVelocity),
+                ("c", p.velocityFromDisplacement), ("d", p.velocityFromVelocity),
+            ] {
                 #expect(value.isFinite, "\(label): propagator \(name) at t = \(t) is \(value)")
             }
             #expect(spring.position(from: 0.0, target: 1.0, initialVelocity: 0.5, time: t).isFinite, "\(label) x(\(t))")
@@ -166,7 +185,8 @@ struct RobustnessPropertyTests {
             #expect(!spring.force(target: 1.0, initialVelocity: 0.5, time: t).isNaN, "\(label) force(\(t))")
             // From −1e308 to 1e308: finite unless the motion itself leaves the Double range (an overshoot past 1.8e308).
             let x = spring.position(from: -1e308, target: 1e308, time: t)
-            #expect(spring.overshootPercent < 35 ? x.isFinite : !x.isNaN, "\(label): x(\(t)) from -1e308 to 1e308 is \(x)")
+            #expect(
+                spring.overshootPercent < 35 ? x.isFinite : !x.isNaN, "\(label): x(\(t)) from -1e308 to 1e308 is \(x)")
             var value = -1e308, velocity = 0.0
             spring.update(value: &value, velocity: &velocity, target: 1e308, deltaTime: t)
             #expect(!value.isNaN && !velocity.isNaN, "\(label): update by \(t) gave \(value), \(velocity)")
@@ -193,19 +213,27 @@ struct RobustnessPropertyTests {
         #expect(badEpsilon?.parameter == "epsilon", "\(label): \(String(describing: badEpsilon))")
         let forms: [(String, [(name: String, value: Double)])] = [
             ("SwiftUI", SwiftUIParameters(spring).namedValues), ("response", ResponseParameters(spring).namedValues),
-            ("UIKit", UIKitParameters(spring).namedValues), ("Core Animation", CoreAnimationParameters(spring).namedValues),
+            ("UIKit", UIKitParameters(spring).namedValues),
+            ("Core Animation", CoreAnimationParameters(spring).namedValues),
             ("Android", AndroidSpringForce(spring).namedValues), ("Motion", MotionParameters(spring).namedValues),
-            ("react-spring", ReactSpringParameters(spring).namedValues), ("Origami", OrigamiParameters(spring).namedValues),
-            ("react-spring frequency", [("frequency", ReactSpringParameters(spring).frequency),
-                                        ("dampingRatio", ReactSpringParameters(spring).dampingRatio)]),
+            ("react-spring", ReactSpringParameters(spring).namedValues),
+            ("Origami", OrigamiParameters(spring).namedValues),
+            (
+                "react-spring frequency",
+                [
+                    ("frequency", ReactSpringParameters(spring).frequency),
+                    ("dampingRatio", ReactSpringParameters(spring).dampingRatio),
+                ]
+            ),
         ]
         for (form, values) in forms {
             #expect(values.allSatisfy { $0.value.isFinite }, "\(label) as \(form): \(values)")
         }
     }
 
-    @Test("Spring(mass:stiffness:damping:): an error naming a parameter, or a spring whose every query answers",
-          arguments: [UInt64(1), 2, 3])
+    @Test(
+        "Spring(mass:stiffness:damping:): an error naming a parameter, or a spring whose every query answers",
+        arguments: [UInt64(1), 2, 3])
     func physicalConstants(_ seed: UInt64) {
         let values = Self.values(seed: seed, count: 5)
         var rng = SplitMix64(seed: seed &+ 100)
@@ -214,17 +242,26 @@ struct RobustnessPropertyTests {
             for stiffness in values {
                 for damping in values where damping.isNaN || damping >= 0 || damping == -1 {
                     let label = "Spring(mass: \(mass), stiffness: \(stiffness), damping: \(damping))"
-                    guard let spring = Self.attempt(label, naming: ["mass", "stiffness", "damping"], {
-                        () throws(SpringParameterError) in try Spring(mass: mass, stiffness: stiffness, damping: damping)
-                    }) else { continue }
+                    guard
+                        let spring = Self.attempt(
+                            label, naming: ["mass", "stiffness", "damping"],
+                            {
+                                () throws(SpringParameterError) in
+                                try Spring(mass: mass, stiffness: stiffness, damping: damping)
+                            })
+                    else { continue }
                     // Thorough checks on a sample (they dominate the run time); the cheap ones on all.
                     Self.checkQueries(spring, label, thorough: Int.random(in: 0..<6, using: &rng) == 0)
                     springs += 1
-                    let clamped = Self.attempt(label + " clamped", naming: ["mass", "stiffness", "damping"], {
-                        () throws(SpringParameterError) in
-                        try Spring(mass: mass, stiffness: stiffness, damping: damping, allowOverDamping: false)
-                    })
-                    #expect(clamped.map { $0.dampingRatio <= 1 } == true, "\(label) clamped: \(String(describing: clamped))")
+                    let clamped = Self.attempt(
+                        label + " clamped", naming: ["mass", "stiffness", "damping"],
+                        {
+                            () throws(SpringParameterError) in
+                            try Spring(mass: mass, stiffness: stiffness, damping: damping, allowOverDamping: false)
+                        })
+                    #expect(
+                        clamped.map { $0.dampingRatio <= 1 } == true, "\(label) clamped: \(String(describing: clamped))"
+                    )
                 }
             }
         }
@@ -240,42 +277,101 @@ struct RobustnessPropertyTests {
             for b in values {
                 let c = values.randomElement(using: &rng)!
                 let attempts: [(String, Set<String>, () throws(SpringParameterError) -> Spring)] = [
-                    ("Spring(naturalFrequency: \(a), dampingRatio: \(b), mass: \(c))", ["naturalFrequency", "dampingRatio", "mass"],
-                     { () throws(SpringParameterError) in try Spring(naturalFrequency: a, dampingRatio: b, mass: c) }),
-                    ("Spring(duration: \(a), bounce: \(b))", ["duration", "bounce"],
-                     { () throws(SpringParameterError) in try Spring(duration: a, bounce: b) }),
-                    ("SwiftUIParameters.snappy(duration: \(a), extraBounce: \(b))", ["duration", "bounce"],
-                     { () throws(SpringParameterError) in try SwiftUIParameters.snappy(duration: a, extraBounce: b).spring }),
-                    ("Spring(response: \(a), dampingRatio: \(b))", ["response", "dampingRatio"],
-                     { () throws(SpringParameterError) in try Spring(response: a, dampingRatio: b) }),
-                    ("ResponseParameters(\(a), \(b), mass: \(c))", ["response", "dampingRatio", "mass"],
-                     { () throws(SpringParameterError) in try ResponseParameters(response: a, dampingRatio: b, mass: c).spring }),
-                    ("SettlingParameters(\(a), \(b), epsilon: \(c))", ["settlingDuration", "dampingRatio", "epsilon"],
-                     { () throws(SpringParameterError) in
-                         try SettlingParameters(settlingDuration: a, dampingRatio: b, epsilon: c).spring }),
-                    ("SettlingParameters(\(a), \(b))", ["settlingDuration", "dampingRatio", "epsilon"],
-                     { () throws(SpringParameterError) in try SettlingParameters(settlingDuration: a, dampingRatio: b).spring }),
-                    ("AndroidSpringForce(\(a), \(b))", ["stiffness", "dampingRatio"],
-                     { () throws(SpringParameterError) in try AndroidSpringForce(stiffness: a, dampingRatio: b).spring }),
-                    ("MotionParameters(\(a), \(b), mass: \(c))", ["stiffness", "damping", "mass"],
-                     { () throws(SpringParameterError) in try MotionParameters(stiffness: a, damping: b, mass: c).spring }),
-                    ("MotionDurationParameters(\(a), \(b))", ["visualDuration", "bounce"],
-                     { () throws(SpringParameterError) in try MotionDurationParameters(visualDuration: a, bounce: b).spring }),
-                    ("ReactSpringParameters(tension: \(a), friction: \(b), mass: \(c))", ["tension", "friction", "mass"],
-                     { () throws(SpringParameterError) in try ReactSpringParameters(tension: a, friction: b, mass: c).spring }),
-                    ("ReactSpringParameters(frequency: \(a), damping: \(b), mass: \(c))", ["frequency", "damping", "mass"],
-                     { () throws(SpringParameterError) in try ReactSpringParameters(frequency: a, damping: b, mass: c).spring }),
-                    ("OrigamiParameters(\(a), \(b))", ["origamiTension", "origamiFriction"],
-                     { () throws(SpringParameterError) in try OrigamiParameters(origamiTension: a, origamiFriction: b).spring }),
-                    ("PopParameters(\(a), \(b))", ["bounciness", "speed"],
-                     { () throws(SpringParameterError) in try PopParameters(bounciness: a, speed: b).spring }),
-                    ("CoreAnimationParameters(\(c), \(a), \(b), initialVelocity: \(c))",
-                     ["mass", "stiffness", "damping", "initialVelocity"],
-                     { () throws(SpringParameterError) in
-                         try CoreAnimationParameters(mass: c, stiffness: a, damping: b, initialVelocity: c).spring }),
-                    ("UIKitParameters(\(b), \(a), mass: \(c))", ["dampingRatio", "response", "mass"],
-                     { () throws(SpringParameterError) in
-                         try UIKitParameters(dampingRatio: b, response: a, mass: c, initialVelocity: RelativeVelocity(0.5)).spring }),
+                    (
+                        "Spring(naturalFrequency: \(a), dampingRatio: \(b), mass: \(c))",
+                        ["naturalFrequency", "dampingRatio", "mass"],
+                        { () throws(SpringParameterError) in try Spring(naturalFrequency: a, dampingRatio: b, mass: c) }
+                    ),
+                    (
+                        "Spring(duration: \(a), bounce: \(b))", ["duration", "bounce"],
+                        { () throws(SpringParameterError) in try Spring(duration: a, bounce: b) }
+                    ),
+                    (
+                        "SwiftUIParameters.snappy(duration: \(a), extraBounce: \(b))", ["duration", "bounce"],
+                        { () throws(SpringParameterError) in
+                            try SwiftUIParameters.snappy(duration: a, extraBounce: b).spring
+                        }
+                    ),
+                    (
+                        "Spring(response: \(a), dampingRatio: \(b))", ["response", "dampingRatio"],
+                        { () throws(SpringParameterError) in try Spring(response: a, dampingRatio: b) }
+                    ),
+                    (
+                        "ResponseParameters(\(a), \(b), mass: \(c))", ["response", "dampingRatio", "mass"],
+                        { () throws(SpringParameterError) in
+                            try ResponseParameters(response: a, dampingRatio: b, mass: c).spring
+                        }
+                    ),
+                    (
+                        "SettlingParameters(\(a), \(b), epsilon: \(c))",
+                        ["settlingDuration", "dampingRatio", "epsilon"],
+                        { () throws(SpringParameterError) in
+                            try SettlingParameters(settlingDuration: a, dampingRatio: b, epsilon: c).spring
+                        }
+                    ),
+                    (
+                        "SettlingParameters(\(a), \(b))", ["settlingDuration", "dampingRatio", "epsilon"],
+                        { () throws(SpringParameterError) in
+                            try SettlingParameters(settlingDuration: a, dampingRatio: b).spring
+                        }
+                    ),
+                    (
+                        "AndroidSpringForce(\(a), \(b))", ["stiffness", "dampingRatio"],
+                        { () throws(SpringParameterError) in
+                            try AndroidSpringForce(stiffness: a, dampingRatio: b).spring
+                        }
+                    ),
+                    (
+                        "MotionParameters(\(a), \(b), mass: \(c))", ["stiffness", "damping", "mass"],
+                        { () throws(SpringParameterError) in
+                            try MotionParameters(stiffness: a, damping: b, mass: c).spring
+                        }
+                    ),
+                    (
+                        "MotionDurationParameters(\(a), \(b))", ["visualDuration", "bounce"],
+                        { () throws(SpringParameterError) in
+                            try MotionDurationParameters(visualDuration: a, bounce: b).spring
+                        }
+                    ),
+                    (
+                        "ReactSpringParameters(tension: \(a), friction: \(b), mass: \(c))",
+                        ["tension", "friction", "mass"],
+                        { () throws(SpringParameterError) in
+                            try ReactSpringParameters(tension: a, friction: b, mass: c).spring
+                        }
+                    ),
+                    (
+                        "ReactSpringParameters(frequency: \(a), damping: \(b), mass: \(c))",
+                        ["frequency", "damping", "mass"],
+                        { () throws(SpringParameterError) in
+                            try ReactSpringParameters(frequency: a, damping: b, mass: c).spring
+                        }
+                    ),
+                    (
+                        "OrigamiParameters(\(a), \(b))", ["origamiTension", "origamiFriction"],
+                        { () throws(SpringParameterError) in
+                            try OrigamiParameters(origamiTension: a, origamiFriction: b).spring
+                        }
+                    ),
+                    (
+                        "PopParameters(\(a), \(b))", ["bounciness", "speed"],
+                        { () throws(SpringParameterError) in try PopParameters(bounciness: a, speed: b).spring }
+                    ),
+                    (
+                        "CoreAnimationParameters(\(c), \(a), \(b), initialVelocity: \(c))",
+                        ["mass", "stiffness", "damping", "initialVelocity"],
+                        { () throws(SpringParameterError) in
+                            try CoreAnimationParameters(mass: c, stiffness: a, damping: b, initialVelocity: c).spring
+                        }
+                    ),
+                    (
+                        "UIKitParameters(\(b), \(a), mass: \(c))", ["dampingRatio", "response", "mass"],
+                        { () throws(SpringParameterError) in
+                            try UIKitParameters(
+                                dampingRatio: b, response: a, mass: c, initialVelocity: RelativeVelocity(0.5)
+                            ).spring
+                        }
+                    ),
                 ]
                 for (label, parameters, make) in attempts {
                     guard let spring = Self.attempt(label, naming: parameters, make) else { continue }
@@ -287,8 +383,9 @@ struct RobustnessPropertyTests {
         #expect(springs > 200)
     }
 
-    @Test("The catalogue's makeSpring: an error naming the kind's own parameters, or a spring",
-          arguments: SpringParameterizationKind.all)
+    @Test(
+        "The catalogue's makeSpring: an error naming the kind's own parameters, or a spring",
+        arguments: SpringParameterizationKind.all)
     func catalogue(kind: SpringParameterizationKind) {
         let values = Self.values(seed: 31, count: 4)
         let names = kind.parameters.map(\.name)
@@ -355,7 +452,8 @@ struct RobustnessPropertyTests {
         return (Double((last * Float80.pi + phase) / omegaD), Double(Float80.pi / omegaD))
     }
 
-    @Test("A damping ratio of 1.1e-16 (bounce 0.9999999999999999) settles at once, at the envelope bound within a period")
+    @Test(
+        "A damping ratio of 1.1e-16 (bounce 0.9999999999999999) settles at once, at the envelope bound within a period")
     func nearlyUndampedSettles() throws {
         let spring = try Spring(duration: 1, bounce: 0.9999999999999999)
         let settling = Self.bounded("settlingDuration") { spring.exactSettlingDuration }
@@ -365,15 +463,18 @@ struct RobustnessPropertyTests {
         let envelopeBound = -log(0.001 * ((1 - zeta) * (1 + zeta)).squareRoot()) / lambda
         let period = 2 * Double.pi / spring.naturalFrequency
         #expect(settling.isFinite && settling > 9e15)
-        #expect(abs(settling - envelopeBound) <= period + 4 * envelopeBound.ulp, "settling \(settling), envelope \(envelopeBound)")
+        #expect(
+            abs(settling - envelopeBound) <= period + 4 * envelopeBound.ulp,
+            "settling \(settling), envelope \(envelopeBound)")
         // The same spring at unit frequency against the peaks' own count.
         let unit = try Spring(naturalFrequency: 1, dampingRatio: zeta)
         let estimate = Self.peakEstimate(zeta: unit.dampingRatio)
         #expect(abs(unit.exactSettlingDuration - estimate.time) <= estimate.halfPeriod + 4 * estimate.time.ulp)
     }
 
-    @Test("Lightly damped springs settle at the last peak above ε, within a half period, for every peak count",
-          arguments: [1e-6, 1e-9, 1e-10, 1e-11, 1e-12, 3e-13, 1e-13, 1e-14, 1e-15, 1e-17, 1e-20, 1e-100, 1e-300])
+    @Test(
+        "Lightly damped springs settle at the last peak above ε, within a half period, for every peak count",
+        arguments: [1e-6, 1e-9, 1e-10, 1e-11, 1e-12, 3e-13, 1e-13, 1e-14, 1e-15, 1e-17, 1e-20, 1e-100, 1e-300])
     func lightlyDamped(zeta: Double) throws {
         // 1e-12…1e-14 are 2⁴¹…2⁴⁸ peaks: the peaks are too close in height to
         // tell apart by evaluating them, and counting on from the closed form
@@ -382,13 +483,16 @@ struct RobustnessPropertyTests {
         let settling = Self.bounded("settlingDuration ζ = \(zeta)") { spring.exactSettlingDuration }
         let estimate = Self.peakEstimate(zeta: spring.dampingRatio)
         #expect(settling.isFinite)
-        #expect(abs(settling - estimate.time) <= estimate.halfPeriod + 4 * estimate.time.ulp,
-                "ζ = \(zeta): \(settling) vs \(estimate.time) (half period \(estimate.halfPeriod))")
+        #expect(
+            abs(settling - estimate.time) <= estimate.halfPeriod + 4 * estimate.time.ulp,
+            "ζ = \(zeta): \(settling) vs \(estimate.time) (half period \(estimate.halfPeriod))")
         let bound = try #require(spring.envelopeSettlingDuration())
         #expect(settling <= bound * (1 + 4 * .ulpOfOne))
     }
 
-    @Test("stiffness 1e-308, damping 1e-308 (springbench convert): a valid spring; its settling exceeds the largest Double")
+    @Test(
+        "stiffness 1e-308, damping 1e-308 (springbench convert): a valid spring; its settling exceeds the largest Double"
+    )
     func tinyStiffnessAndDamping() throws {
         let spring = try SpringParameterizationKind.physical.makeSpring([.stiffness: 1e-308, .damping: 1e-308])
         #expect(spring == (try Spring(stiffness: 1e-308, damping: 1e-308)))
@@ -405,11 +509,15 @@ struct RobustnessPropertyTests {
         #expect(throws: SpringParameterError.self) { try SettlingParameters(spring) }
         #expect(SwiftUIParameters(spring).duration.isFinite && SwiftUIParameters(spring).bounce.isFinite)
         // A damping whose ratio would be subnormal carries a few bits into λ: refused, naming damping.
-        let error = #expect(throws: SpringParameterError.self) { try Spring(stiffness: 1, damping: .leastNonzeroMagnitude) }
+        let error = #expect(throws: SpringParameterError.self) {
+            try Spring(stiffness: 1, damping: .leastNonzeroMagnitude)
+        }
         #expect(error?.parameter == "damping")
     }
 
-    @Test("A spring moving from -1e308 to 1e308 (a span of 2e308): finite values, the direct path's values where it has them")
+    @Test(
+        "A spring moving from -1e308 to 1e308 (a span of 2e308): finite values, the direct path's values where it has them"
+    )
     func spanOf2e308() throws {
         for spring in [Spring.smooth, Spring.snappy, try Spring(response: 1000, dampingRatio: 1)] {
             let settling = spring.exactSettlingDuration
@@ -434,8 +542,10 @@ struct RobustnessPropertyTests {
             }
             #expect(close(spring.exactSettlingDuration(initialDisplacement: -1e308, initialVelocity: 0), settling))
             #expect(close(spring.arrivalTime(initialDisplacement: -1e308), spring.arrivalTime(initialDisplacement: -1)))
-            #expect(close(spring.overshootPercent(initialDisplacement: -1e308, initialVelocity: 0),
-                          spring.overshootPercent(initialDisplacement: -1, initialVelocity: 0)))
+            #expect(
+                close(
+                    spring.overshootPercent(initialDisplacement: -1e308, initialVelocity: 0),
+                    spring.overshootPercent(initialDisplacement: -1, initialVelocity: 0)))
         }
         // A slow spring's velocity over the span is representable: about 2e308·ω₀/e at its largest.
         let slow = try Spring(response: 1000, dampingRatio: 1)
@@ -444,10 +554,14 @@ struct RobustnessPropertyTests {
         }
         // The force of a soft spring over the span: 1e-10·2e308.
         let soft = try Spring(stiffness: 1e-10, damping: 1)
-        #expect(soft.force(target: 1e308, position: -1e308, velocity: 0.0) == 2 * soft.force(target: 0.5e308, position: -0.5e308, velocity: 0.0))
+        #expect(
+            soft.force(target: 1e308, position: -1e308, velocity: 0.0) == 2
+                * soft.force(target: 0.5e308, position: -0.5e308, velocity: 0.0))
     }
 
-    @Test("Inputs that used to trap: ε ≤ 0 or NaN, a negative or NaN time, a non-spring propagator, a settling form with ε = 0")
+    @Test(
+        "Inputs that used to trap: ε ≤ 0 or NaN, a negative or NaN time, a non-spring propagator, a settling form with ε = 0"
+    )
     func formerTraps() throws {
         let spring = Spring.bouncy
         #expect(spring.exactSettlingDuration(epsilon: 0) == .infinity)
@@ -458,14 +572,20 @@ struct RobustnessPropertyTests {
         #expect(spring.envelopeSettlingDuration(epsilon: 0) == .infinity)
         let error = #expect(throws: SpringParameterError.self) { try SettlingParameters(spring, epsilon: 0) }
         #expect(error?.parameter == "epsilon")
-        #expect(throws: SpringParameterError.self) { try SpringParameterizationKind.settling.values(for: spring, epsilon: .nan) }
+        #expect(throws: SpringParameterError.self) {
+            try SpringParameterizationKind.settling.values(for: spring, epsilon: .nan)
+        }
         #expect(spring.propagator(time: -1) == spring.propagator(time: 0))
         var value = 3.0, velocity = 1.0
         spring.update(value: &value, velocity: &velocity, target: 2, deltaTime: -0.5)
         #expect(value == 3 && velocity == 1)
-        for (omega, zeta, time) in [(-1.0, 0.5, 1.0), (0, 0.5, 1), (.infinity, 0.5, 1), (1, -1, 1), (1, .nan, 1), (1, 0.5, .nan)] {
+        for (omega, zeta, time) in [
+            (-1.0, 0.5, 1.0), (0, 0.5, 1), (.infinity, 0.5, 1), (1, -1, 1), (1, .nan, 1), (1, 0.5, .nan),
+        ] {
             let p = SpringPropagator(naturalFrequency: omega, dampingRatio: zeta, time: time)
-            #expect(p.positionFromDisplacement.isNaN && p.velocityFromVelocity.isNaN, "ω₀ = \(omega), ζ = \(zeta), t = \(time)")
+            #expect(
+                p.positionFromDisplacement.isNaN && p.velocityFromVelocity.isNaN,
+                "ω₀ = \(omega), ζ = \(zeta), t = \(time)")
         }
         #expect(spring.exactSettlingDuration(initialDisplacement: .nan, initialVelocity: 0).isNaN)
         #expect(spring.overshootPercent(initialDisplacement: .infinity, initialVelocity: 0) == nil)
@@ -498,12 +618,16 @@ struct RobustnessPropertyTests {
         #expect(slow.arrivalTime(initialDisplacement: 1e-300, initialVelocity: -1e300) == 0)
     }
 
-    @Test("Constants whose products leave the normal range keep their precision: ζ, ω₀, λ, and c in the natural-frequency form")
+    @Test(
+        "Constants whose products leave the normal range keep their precision: ζ, ω₀, λ, and c in the natural-frequency form"
+    )
     func extremeProducts() throws {
         // 2m overflows for m = 1e308: λ = c/(2m) = 0.5 all the same.
         let massive = try Spring(mass: 1e308, stiffness: 1e308, damping: 1e308)
         #expect(massive.decayRate == 0.5 && massive.dampingRatio == 0.5 && massive.naturalFrequency == 1)
-        #expect(abs(massive.exactSettlingDuration - (try Spring(mass: 1, stiffness: 1, damping: 1)).exactSettlingDuration) <= 1e-15)
+        #expect(
+            abs(massive.exactSettlingDuration - (try Spring(mass: 1, stiffness: 1, damping: 1)).exactSettlingDuration)
+                <= 1e-15)
         let k = Double.leastNormalMagnitude / 0x1p24 * 3, m = k  // subnormal: √k·√m ≈ 4e-315
         let spring = try Spring(mass: m, stiffness: k, damping: k)
         #expect(abs(spring.dampingRatio - 0.5) <= 4 * (0.5).ulp)

@@ -24,8 +24,9 @@ struct RoundTripTests {
         abs(x - y) <= n * u * abs(y)
     }
 
-    @Test("SwiftUI duration/bounce: duration within 4 ulps, bounce within 8 ulps of max(ζ, 1/ζ); 0 and 1 exact",
-          arguments: durations)
+    @Test(
+        "SwiftUI duration/bounce: duration within 4 ulps, bounce within 8 ulps of max(ζ, 1/ζ); 0 and 1 exact",
+        arguments: durations)
     func swiftUI(duration: Double) throws {
         for bounce in Self.bounces {
             let back = SwiftUIParameters(try SwiftUIParameters(duration: duration, bounce: bounce).spring)
@@ -38,13 +39,18 @@ struct RoundTripTests {
         }
     }
 
-    @Test("Bounce −1 and below is not a spring: an error naming bounce and its range; above 1 it is undamped, as SwiftUI clamps it")
+    @Test(
+        "Bounce −1 and below is not a spring: an error naming bounce and its range; above 1 it is undamped, as SwiftUI clamps it"
+    )
     func bounceRange() throws {
         for bounce in [-1.0, -1.5, .nan, .infinity] {
             let error = #expect(throws: SpringParameterError.self) {
                 _ = try SwiftUIParameters(duration: 0.5, bounce: bounce)
             }
-            #expect(error?.description == "bounce must be a finite number greater than -1 (above 1 SwiftUI makes the spring undamped), got \(bounce)")
+            #expect(
+                error?.description
+                    == "bounce must be a finite number greater than -1 (above 1 SwiftUI makes the spring undamped), got \(bounce)"
+            )
         }
         for bounce in [1.0000001, 1.5, 40] {
             #expect(try SwiftUIParameters(duration: 0.5, bounce: bounce).spring.damping == 0)
@@ -56,9 +62,12 @@ struct RoundTripTests {
     func response(response: Double) throws {
         for zeta in Self.ratios {
             for mass in [0.1, 1, 7] {
-                let back = ResponseParameters(try ResponseParameters(response: response, dampingRatio: zeta, mass: mass).spring)
+                let back = ResponseParameters(
+                    try ResponseParameters(response: response, dampingRatio: zeta, mass: mass).spring)
                 #expect(Self.relative(back.response, response, ulps: 4), "R=\(response) ζ=\(zeta) m=\(mass)")
-                #expect(Self.relative(back.dampingRatio, zeta, ulps: 4), "R=\(response) ζ=\(zeta) m=\(mass): \(back.dampingRatio)")
+                #expect(
+                    Self.relative(back.dampingRatio, zeta, ulps: 4),
+                    "R=\(response) ζ=\(zeta) m=\(mass): \(back.dampingRatio)")
                 #expect(back.mass == mass)
             }
         }
@@ -68,14 +77,16 @@ struct RoundTripTests {
     func uiKit(response: Double) throws {
         for zeta in Self.ratios {
             let velocity = try RelativeVelocity(0)
-            let back = UIKitParameters(try UIKitParameters(dampingRatio: zeta, response: response, initialVelocity: velocity).spring)
+            let back = UIKitParameters(
+                try UIKitParameters(dampingRatio: zeta, response: response, initialVelocity: velocity).spring)
             #expect(Self.relative(back.response, response, ulps: 4))
             #expect(Self.relative(back.dampingRatio, zeta, ulps: 4))
         }
     }
 
-    @Test("Android stiffness/damping ratio: stiffness exact, ζ within 4 ulps",
-          arguments: [1e-3, 0.5, 50, 200, 400, 1500, 10_000, 1e7])
+    @Test(
+        "Android stiffness/damping ratio: stiffness exact, ζ within 4 ulps",
+        arguments: [1e-3, 0.5, 50, 200, 400, 1500, 10_000, 1e7])
     func android(stiffness: Double) throws {
         for zeta in Self.ratios {
             let back = AndroidSpringForce(try AndroidSpringForce(stiffness: stiffness, dampingRatio: zeta).spring)
@@ -87,7 +98,8 @@ struct RoundTripTests {
     @Test("Motion visualDuration/bounce in 0…0.95: duration 6 ulps, bounce 8 ulps of ζ", arguments: durations)
     func motion(visualDuration: Double) throws {
         for bounce in [0, 1e-12, 0.25, 0.5, 0.95] {
-            let back = try MotionDurationParameters(try MotionDurationParameters(visualDuration: visualDuration, bounce: bounce).spring)
+            let back = try MotionDurationParameters(
+                try MotionDurationParameters(visualDuration: visualDuration, bounce: bounce).spring)
             #expect(Self.relative(back.visualDuration, visualDuration, ulps: 6))
             #expect(abs(back.bounce - bounce) <= 8 * Self.u)
         }
@@ -129,8 +141,9 @@ struct RoundTripTests {
     /// Origami's linear maps round three times each way; the errors are ulps of
     /// the largest intermediate (|x|, 30, 194/3.62 ≈ 53.6 and the physical
     /// value over its slope), so the bound is absolute.
-    @Test("Rebound/Origami: within 8 ulps of the largest intermediate",
-          arguments: [-23, -10, 0, 7, 8, 30, 40, 100, 1e4])
+    @Test(
+        "Rebound/Origami: within 8 ulps of the largest intermediate",
+        arguments: [-23, -10, 0, 7, 8, 30, 40, 100, 1e4])
     func origami(value: Double) throws {
         let friction = max(value, -0.3)
         let params = try OrigamiParameters(origamiTension: value, origamiFriction: friction)
@@ -147,8 +160,9 @@ struct RoundTripTests {
     /// most `42.5·δ/((nb − 0.01)·2√(1−q)) ≤ 42.5·δ/(nb − 0.01)` (b ≤ 0.47 on
     /// Pop's range, so 2√(1−q) = 2(1−b) ≥ 1), and an
     /// error in the tension moves nb by ≤ |nb'|·δT with |nb'| < 1 on Pop's range.
-    @Test("Pop bounciness/speed over [0, 20]²: absolute bound from the quadratic's conditioning",
-          arguments: [0, 1e-12, 1, 4, 10, 20])
+    @Test(
+        "Pop bounciness/speed over [0, 20]²: absolute bound from the quadratic's conditioning",
+        arguments: [0, 1e-12, 1, 4, 10, 20])
     func pop(bounciness: Double) throws {
         for speed in [0, 1e-12, 1, 12, 20] {
             let params = try PopParameters(bounciness: bounciness, speed: speed)
@@ -165,8 +179,12 @@ struct RoundTripTests {
 
     @Test("Pop cannot express over-damped or very bouncy springs: no inverse there")
     func popNoInverse() throws {
-        #expect(throws: SpringParameterError.self) { _ = try PopParameters(try Spring(naturalFrequency: 15, dampingRatio: 3)) }
-        #expect(throws: SpringParameterError.self) { _ = try PopParameters(try Spring(naturalFrequency: 15, dampingRatio: 0.01)) }
+        #expect(throws: SpringParameterError.self) {
+            _ = try PopParameters(try Spring(naturalFrequency: 15, dampingRatio: 3))
+        }
+        #expect(throws: SpringParameterError.self) {
+            _ = try PopParameters(try Spring(naturalFrequency: 15, dampingRatio: 0.01))
+        }
     }
 
     /// T → ω₀ = τ(ζ)/T → T' = τ'(ζ')/ω₀': the bisection returns each crossing
@@ -182,7 +200,9 @@ struct RoundTripTests {
             let slope = abs(spring.velocity(from: 1.0, target: 0, time: duration))
             let kappa = 0.001 / (duration * max(slope, .leastNormalMagnitude))
             let n = 8 + 4 * min(kappa, 1e6) * (1 + spring.decayRate * duration)
-            #expect(Self.relative(back.settlingDuration, duration, ulps: n), "T=\(duration) ζ=\(zeta): \(back.settlingDuration) κ=\(kappa)")
+            #expect(
+                Self.relative(back.settlingDuration, duration, ulps: n),
+                "T=\(duration) ζ=\(zeta): \(back.settlingDuration) κ=\(kappa)")
             #expect(Self.relative(back.dampingRatio, zeta, ulps: 4))
         }
     }

@@ -11,8 +11,9 @@ struct SettlingTests {
     }
     static let starts: [(Double, Double)] = [(1, 0), (0, 3), (1, -20), (-2, 5), (1, 30)]
 
-    @Test("Settling duration is the last crossing of ε·s: |u(T)| ≤ ε·s < |u(T⁻)|, and |u| stays below after T",
-          arguments: springs)
+    @Test(
+        "Settling duration is the last crossing of ε·s: |u(T)| ≤ ε·s < |u(T⁻)|, and |u| stays below after T",
+        arguments: springs)
     func settlingDefinition(spring: Spring) {
         for (u0, v0) in Self.starts {
             let epsilon = 0.001
@@ -27,7 +28,9 @@ struct SettlingTests {
             let slack = u0 != 0 ? 0 : 8 * Self.u * level
             #expect(distance(t) <= level + slack, "\(spring) u0=\(u0) v0=\(v0): |u(\(t))| = \(distance(t)) > \(level)")
             if t > 0 {
-                #expect(distance(t.nextDown) > level - slack, "\(spring) u0=\(u0) v0=\(v0): T=\(t) is not the last crossing")
+                #expect(
+                    distance(t.nextDown) > level - slack, "\(spring) u0=\(u0) v0=\(v0): T=\(t) is not the last crossing"
+                )
             }
             // Dense check after T, over 50 decay times or 20 periods.
             let horizon = max(50 / spring.decayRate, 20 * spring.response)
@@ -70,8 +73,9 @@ struct SettlingTests {
         }
     }
 
-    @Test("The under-damped envelope bound is closed form, ≥ the exact duration, and within half a period of it",
-          arguments: [0.05, 0.2, 0.5, 0.7])
+    @Test(
+        "The under-damped envelope bound is closed form, ≥ the exact duration, and within half a period of it",
+        arguments: [0.05, 0.2, 0.5, 0.7])
     func envelopeBound(zeta: Double) throws {
         let spring = try Spring(naturalFrequency: 5, dampingRatio: zeta)
         let exact = spring.exactSettlingDuration
@@ -88,8 +92,9 @@ struct SettlingTests {
         #expect(Spring.smooth.exactSettlingDuration(initialDisplacement: 0, initialVelocity: 0) == 0)
     }
 
-    @Test("First arrival: u(T) = 0 to rounding, no earlier sign change; none for critical/over-damped from rest",
-          arguments: springs)
+    @Test(
+        "First arrival: u(T) = 0 to rounding, no earlier sign change; none for critical/over-damped from rest",
+        arguments: springs)
     func arrival(spring: Spring) {
         for (u0, v0) in Self.starts {
             guard let t = spring.arrivalTime(initialDisplacement: u0, initialVelocity: v0) else {

@@ -18,38 +18,43 @@ struct SpringCatalogueTests {
     /// the parameterization types: exact decimals of the published formulas
     /// (30-digit arithmetic, as in `PublishedValueTests`), with the roundings
     /// the Double computation may take.
-    static let published: [String: (platform: SpringPlatform, mass: Double, stiffness: Double, damping: Double, roundings: Double)] = [
-        // Apple's Spring docs: duration 0.5 → k = (2π/0.5)²; c = 4π(1 − bounce)/0.5, bounce 0, 0.15, 0.3.
-        "smooth": (.swiftUI, 1, 157.913670417429737901351855998012, 25.1327412287183459077011470662347, 6),
-        "snappy": (.swiftUI, 1, 157.913670417429737901351855998012, 21.3628300444105940215459750063014, 6),
-        "bouncy": (.swiftUI, 1, 157.913670417429737901351855998012, 17.5929188601028421353908029463649, 6),
-        // Animation.spring() (0.5, 0.825) and interactiveSpring() (0.15, 0.86):
-        // k = (2π/response)², c = 4π·ζ/response.
-        "swiftui-animation-spring": (.swiftUI, 1, 157.913670417429737901351855998018, 20.7345115136926353738534463296447, 6),
-        "swiftui-interactive-spring": (.swiftUI, 1, 1754.59633797144153223724284442243, 72.0471915223259249354099549232099, 6),
-        // CASpringAnimation docs: mass 1, stiffness 100, damping 10.
-        "core-animation": (.coreAnimation, 1, 100, 10, 0),
-        // SpringForce.java: STIFFNESS_MEDIUM 1500, DAMPING_RATIO_MEDIUM_BOUNCY 0.5 → c = 2·0.5·√1500.
-        "android": (.androidSpringForce, 1, 1500, 38.7298334620741688517926539978, 3),
-        // Compose Spring.kt: StiffnessMedium 1500, DampingRatioNoBouncy 1 → c = 2·√1500.
-        "compose": (.jetpackCompose, 1, 1500, 77.4596669241483377035853079956, 3),
-        // Motion's spring docs: stiffness 100, damping 10, mass 1.
-        "motion": (.motion, 1, 100, 10, 0),
-        // Motion default-transitions.ts: x/y 500/25, scale 550/30.
-        "motion-transform": (.motion, 1, 500, 25, 0),
-        "motion-scale": (.motion, 1, 550, 30, 0),
-        // Rebound SpringConfig.java: Origami (40, 7) → (40 − 30)·3.62 + 194, (7 − 8)·3 + 25.
-        "rebound": (.rebound, 1, 230.2, 22, 3),
-        // POPSpringAnimation.h: bounciness 4, speed 12, via POPAnimationExtras' conversion.
-        "pop": (.pop, 1, 342.10058823529411764705882352941, 30.4869796482442515337812188128842, 128),
-        // react-spring config.ts: tension/friction, mass 1.
-        "react-default": (.reactSpring, 1, 170, 26, 0),
-        "react-gentle": (.reactSpring, 1, 120, 14, 0),
-        "react-wobbly": (.reactSpring, 1, 180, 12, 0),
-        "react-stiff": (.reactSpring, 1, 210, 20, 0),
-        "react-slow": (.reactSpring, 1, 280, 60, 0),
-        "react-molasses": (.reactSpring, 1, 280, 120, 0),
-    ]
+    static let published:
+        [String: (platform: SpringPlatform, mass: Double, stiffness: Double, damping: Double, roundings: Double)] = [
+            // Apple's Spring docs: duration 0.5 → k = (2π/0.5)²; c = 4π(1 − bounce)/0.5, bounce 0, 0.15, 0.3.
+            "smooth": (.swiftUI, 1, 157.913670417429737901351855998012, 25.1327412287183459077011470662347, 6),
+            "snappy": (.swiftUI, 1, 157.913670417429737901351855998012, 21.3628300444105940215459750063014, 6),
+            "bouncy": (.swiftUI, 1, 157.913670417429737901351855998012, 17.5929188601028421353908029463649, 6),
+            // Animation.spring() (0.5, 0.825) and interactiveSpring() (0.15, 0.86):
+            // k = (2π/response)², c = 4π·ζ/response.
+            "swiftui-animation-spring": (
+                .swiftUI, 1, 157.913670417429737901351855998018, 20.7345115136926353738534463296447, 6
+            ),
+            "swiftui-interactive-spring": (
+                .swiftUI, 1, 1754.59633797144153223724284442243, 72.0471915223259249354099549232099, 6
+            ),
+            // CASpringAnimation docs: mass 1, stiffness 100, damping 10.
+            "core-animation": (.coreAnimation, 1, 100, 10, 0),
+            // SpringForce.java: STIFFNESS_MEDIUM 1500, DAMPING_RATIO_MEDIUM_BOUNCY 0.5 → c = 2·0.5·√1500.
+            "android": (.androidSpringForce, 1, 1500, 38.7298334620741688517926539978, 3),
+            // Compose Spring.kt: StiffnessMedium 1500, DampingRatioNoBouncy 1 → c = 2·√1500.
+            "compose": (.jetpackCompose, 1, 1500, 77.4596669241483377035853079956, 3),
+            // Motion's spring docs: stiffness 100, damping 10, mass 1.
+            "motion": (.motion, 1, 100, 10, 0),
+            // Motion default-transitions.ts: x/y 500/25, scale 550/30.
+            "motion-transform": (.motion, 1, 500, 25, 0),
+            "motion-scale": (.motion, 1, 550, 30, 0),
+            // Rebound SpringConfig.java: Origami (40, 7) → (40 − 30)·3.62 + 194, (7 − 8)·3 + 25.
+            "rebound": (.rebound, 1, 230.2, 22, 3),
+            // POPSpringAnimation.h: bounciness 4, speed 12, via POPAnimationExtras' conversion.
+            "pop": (.pop, 1, 342.10058823529411764705882352941, 30.4869796482442515337812188128842, 128),
+            // react-spring config.ts: tension/friction, mass 1.
+            "react-default": (.reactSpring, 1, 170, 26, 0),
+            "react-gentle": (.reactSpring, 1, 120, 14, 0),
+            "react-wobbly": (.reactSpring, 1, 180, 12, 0),
+            "react-stiff": (.reactSpring, 1, 210, 20, 0),
+            "react-slow": (.reactSpring, 1, 280, 60, 0),
+            "react-molasses": (.reactSpring, 1, 280, 120, 0),
+        ]
 
     /// Whether `spring` is the spring the platform publishes for `name`.
     static func matchesPublished(_ name: String, _ spring: Spring) -> Bool {
@@ -63,11 +68,12 @@ struct SpringCatalogueTests {
     func presetNames() {
         let names = SpringPreset.all.map(\.name)
         #expect(Set(names).count == names.count)
-        #expect(names == [
-            "smooth", "snappy", "bouncy", "swiftui-animation-spring", "swiftui-interactive-spring",
-            "core-animation", "android", "compose", "motion", "motion-transform", "motion-scale", "rebound", "pop",
-            "react-default", "react-gentle", "react-wobbly", "react-stiff", "react-slow", "react-molasses",
-        ])
+        #expect(
+            names == [
+                "smooth", "snappy", "bouncy", "swiftui-animation-spring", "swiftui-interactive-spring",
+                "core-animation", "android", "compose", "motion", "motion-transform", "motion-scale", "rebound", "pop",
+                "react-default", "react-gentle", "react-wobbly", "react-stiff", "react-slow", "react-molasses",
+            ])
         for preset in SpringPreset.all {
             #expect(SpringPreset.named(preset.name) == preset)
             #expect(preset.id == preset.name && preset.description == preset.name)
@@ -81,12 +87,15 @@ struct SpringCatalogueTests {
     func presetMatchesPublishedValue(preset: SpringPreset) throws {
         let want = try #require(Self.published[preset.name], "no published value for \(preset.name)")
         #expect(preset.platform == want.platform)
-        #expect(Self.matchesPublished(preset.name, preset.spring),
-                "\(preset.name): \(preset.spring), published k \(want.stiffness), c \(want.damping)")
+        #expect(
+            Self.matchesPublished(preset.name, preset.spring),
+            "\(preset.name): \(preset.spring), published k \(want.stiffness), c \(want.damping)")
         #expect(!preset.summary.isEmpty && !preset.summary.contains("\n"))
     }
 
-    @Test("The oracle catches a preset mapped to another preset's spring (only core-animation and motion publish the same one)")
+    @Test(
+        "The oracle catches a preset mapped to another preset's spring (only core-animation and motion publish the same one)"
+    )
     func oracleTellsPresetsApart() {
         // A deliberately wrong mapping fails the check.
         #expect(!Self.matchesPublished("bouncy", SpringPreset.snappy.spring))
@@ -136,11 +145,12 @@ struct SpringCatalogueTests {
 
     @Test("Every kind the CLI accepts is listed once, in a stable order, with its type's name")
     func kindList() {
-        #expect(SpringParameterizationKind.all == [
-            .swiftUI, .physical, .response, .settling, .swiftUISettling, .android, .motionDuration,
-            .motionPhysicalDuration, .reactSpring,
-            .reactSpringFrequency, .origami, .pop,
-        ])
+        #expect(
+            SpringParameterizationKind.all == [
+                .swiftUI, .physical, .response, .settling, .swiftUISettling, .android, .motionDuration,
+                .motionPhysicalDuration, .reactSpring,
+                .reactSpringFrequency, .origami, .pop,
+            ])
         #expect(Set(SpringParameterizationKind.all.map(\.name)).count == SpringParameterizationKind.all.count)
         for kind in SpringParameterizationKind.all where kind != .reactSpringFrequency {
             if let type = kind.parameterizationType {
@@ -152,8 +162,9 @@ struct SpringCatalogueTests {
 
     /// Tolerance 64 ulps: each way is a few roundings (16 suffice here); the
     /// rest is room for Pop's `pow` and the settling bisection on other libms.
-    @Test("Each kind round-trips through its parameter list: values → spring → values within 64 ulps",
-          arguments: SpringParameterizationKind.all)
+    @Test(
+        "Each kind round-trips through its parameter list: values → spring → values within 64 ulps",
+        arguments: SpringParameterizationKind.all)
     func kindRoundTrips(kind: SpringParameterizationKind) throws {
         let names = kind.parameters.map(\.name)
         #expect(Set(names).count == names.count, "duplicate parameter names")
@@ -161,7 +172,9 @@ struct SpringCatalogueTests {
         #expect(Set(values.keys) == Set(names), "the sample covers every parameter")
         for parameter in kind.parameters {
             #expect(kind.parameter(parameter.name) == parameter)
-            if let value = parameter.defaultValue { #expect(parameter.validRange.contains(value), "default of \(parameter)") }
+            if let value = parameter.defaultValue {
+                #expect(parameter.validRange.contains(value), "default of \(parameter)")
+            }
         }
 
         let spring = try kind.makeSpring(values)
@@ -175,7 +188,8 @@ struct SpringCatalogueTests {
             // relative ζT·ε²/(2ω₀) (6.0e-6 for this sample), and the duration
             // read back (T ∝ 1/ω₀) by the same; twice that covers the
             // quadratic approximation.
-            let tolerance = kind == .swiftUISettling
+            let tolerance =
+                kind == .swiftUISettling
                 ? 2 * (values[.dampingRatio]! * values[.settlingDuration]! * values[.epsilon]! * values[.epsilon]!)
                     / (2 * spring.naturalFrequency)
                 : 64 * Self.u
@@ -184,7 +198,8 @@ struct SpringCatalogueTests {
         let again = try kind.makeSpring(back)
         // SwiftUI's settling initializer: its Newton stops early (the bound above,
         // doubled: k ∝ ω₀²).
-        let roundings = kind == .swiftUISettling
+        let roundings =
+            kind == .swiftUISettling
             ? 4 * (values[.dampingRatio]! * values[.settlingDuration]! * values[.epsilon]! * values[.epsilon]!)
                 / (2 * spring.naturalFrequency) / Self.u
             : 64
@@ -198,8 +213,9 @@ struct SpringCatalogueTests {
             + [range.lowerBound, range.upperBound].filter(\.isFinite)
     }
 
-    @Test("Each parameter's valid range is the one its type enforces, with the type's phrase in the error",
-          arguments: SpringParameterizationKind.all)
+    @Test(
+        "Each parameter's valid range is the one its type enforces, with the type's phrase in the error",
+        arguments: SpringParameterizationKind.all)
     func rangesAgreeWithTheTypes(kind: SpringParameterizationKind) throws {
         let sample = try #require(Self.sample[kind])
         for parameter in kind.parameters {
@@ -207,9 +223,10 @@ struct SpringCatalogueTests {
                 var values = sample
                 values[parameter.name] = value
                 if kind == .swiftUISettling, parameter.validRange.contains(value),
-                   let zeta = values[.dampingRatio], let epsilon = values[.epsilon],
-                   Swift.min(Swift.max(zeta, .ulpOfOne), 1) < 1,
-                   Swift.min(Swift.max(zeta, .ulpOfOne), 1) / (1 - zeta * zeta).squareRoot() <= epsilon {
+                    let zeta = values[.dampingRatio], let epsilon = values[.epsilon],
+                    Swift.min(Swift.max(zeta, .ulpOfOne), 1) < 1,
+                    Swift.min(Swift.max(zeta, .ulpOfOne), 1) / (1 - zeta * zeta).squareRoot() <= epsilon
+                {
                     // A damping ratio too small for SwiftUI's equation to have a positive root.
                     let error = #expect(throws: SpringCatalogueError.self) { try kind.makeSpring(values) }
                     #expect(error?.parameter == "dampingRatio")
@@ -232,15 +249,21 @@ struct SpringCatalogueTests {
         #expect(try Kind.swiftUI.makeSpring([:]) == SwiftUIParameters().spring)
         #expect(try Kind.swiftUI.makeSpring([:]) == Spring.smooth)
         #expect(try Kind.physical.makeSpring([.stiffness: 100, .damping: 10]) == Spring(stiffness: 100, damping: 10))
-        #expect(try Kind.response.makeSpring([.response: 0.4]) == ResponseParameters(response: 0.4, dampingRatio: 1).spring)
-        #expect(try Kind.settling.makeSpring([.settlingDuration: 1, .dampingRatio: 0.5])
+        #expect(
+            try Kind.response.makeSpring([.response: 0.4]) == ResponseParameters(response: 0.4, dampingRatio: 1).spring)
+        #expect(
+            try Kind.settling.makeSpring([.settlingDuration: 1, .dampingRatio: 0.5])
                 == SettlingParameters(settlingDuration: 1, dampingRatio: 0.5).spring)
         #expect(try Kind.android.makeSpring([.stiffness: 1500]) == AndroidSpringForce.springForceDefault.spring)
-        #expect(try Kind.motionDuration.makeSpring([.visualDuration: 0.3])
+        #expect(
+            try Kind.motionDuration.makeSpring([.visualDuration: 0.3])
                 == MotionDurationParameters(visualDuration: 0.3, bounce: 0.3).spring)
-        #expect(try Kind.motionPhysicalDuration.makeSpring([:]) == MotionPhysicalDurationParameters(duration: 0.8, bounce: 0.3).spring)
+        #expect(
+            try Kind.motionPhysicalDuration.makeSpring([:])
+                == MotionPhysicalDurationParameters(duration: 0.8, bounce: 0.3).spring)
         #expect(try Kind.reactSpring.makeSpring([:]) == ReactSpringParameters.default.spring)
-        #expect(try Kind.reactSpringFrequency.makeSpring([.frequency: 0.5]) == ReactSpringParameters(frequency: 0.5).spring)
+        #expect(
+            try Kind.reactSpringFrequency.makeSpring([.frequency: 0.5]) == ReactSpringParameters(frequency: 0.5).spring)
         #expect(try Kind.origami.makeSpring([:]) == OrigamiParameters().spring)
         #expect(try Kind.pop.makeSpring([:]) == PopParameters().spring)
         // The documented example.
@@ -262,8 +285,10 @@ struct SpringCatalogueTests {
             try SpringParameterizationKind.motionDuration.makeSpring([.bounce: 0.2])
         }
         #expect(error?.description == "Motion visualDuration/bounce needs visualDuration (it has no default)")
-        #expect(throws: SpringCatalogueError.invalidValue(
-            .outOfRange(parameter: "duration", validRange: "a duration giving a finite stiffness", value: 1e-200))) {
+        #expect(
+            throws: SpringCatalogueError.invalidValue(
+                .outOfRange(parameter: "duration", validRange: "a duration giving a finite stiffness", value: 1e-200))
+        ) {
             try SpringParameterizationKind.swiftUI.makeSpring([.duration: 1e-200])
         }
     }
@@ -271,7 +296,9 @@ struct SpringCatalogueTests {
     @Test("Kinds without an inverse for a spring say why instead of returning values")
     func noInverse() throws {
         let overDamped = try Spring(stiffness: 100, damping: 100)
-        #expect(throws: SpringParameterError.self) { try SpringParameterizationKind.motionDuration.values(for: overDamped) }
+        #expect(throws: SpringParameterError.self) {
+            try SpringParameterizationKind.motionDuration.values(for: overDamped)
+        }
         #expect(throws: SpringParameterError.self) { try SpringParameterizationKind.pop.values(for: overDamped) }
         let undamped = try Spring(stiffness: 100, damping: 0)
         #expect(throws: SpringParameterError.self) { try SpringParameterizationKind.settling.values(for: undamped) }

@@ -57,21 +57,31 @@ struct VectorEvaluationTests {
                     #expect(x.count == count && v.count == count)
                     var misses = 0
                     for i in 0..<count {
-                        let xs = spring.position(from: from[i], target: target[i], initialVelocity: velocity[i], time: t)
-                        let vs = spring.velocity(from: from[i], target: target[i], initialVelocity: velocity[i], time: t)
+                        let xs = spring.position(
+                            from: from[i], target: target[i], initialVelocity: velocity[i], time: t)
+                        let vs = spring.velocity(
+                            from: from[i], target: target[i], initialVelocity: velocity[i], time: t)
                         let d = from[i] - target[i]
                         let y1 = target[i] + p.positionFromDisplacement * d
-                        let positionBound = 2 * Self.axpyBound(alpha: p.positionFromDisplacement, x: d, result: y1)
-                            + 2 * Self.axpyBound(alpha: p.positionFromVelocity, x: velocity[i], result: max(abs(xs), abs(x[i])))
-                        let velocityBound = 2 * Self.axpyBound(
-                            alpha: p.velocityFromDisplacement, x: d, result: max(abs(vs), abs(v[i])))
-                        let ok = fused
+                        let positionBound =
+                            2 * Self.axpyBound(alpha: p.positionFromDisplacement, x: d, result: y1)
+                            + 2
+                            * Self.axpyBound(
+                                alpha: p.positionFromVelocity, x: velocity[i], result: max(abs(xs), abs(x[i])))
+                        let velocityBound =
+                            2
+                            * Self.axpyBound(
+                                alpha: p.velocityFromDisplacement, x: d, result: max(abs(vs), abs(v[i])))
+                        let ok =
+                            fused
                             ? abs(x[i] - xs) <= positionBound && abs(v[i] - vs) <= velocityBound
                             : x[i].bitPattern == xs.bitPattern && v[i].bitPattern == vs.bitPattern
                         if !ok {
                             misses += 1
                             if misses <= 3 {
-                                Issue.record("\(B.name) \(spring) t=\(t) i=\(i): vector (\(x[i]), \(v[i])) scalar (\(xs), \(vs)), bounds \(positionBound), \(velocityBound)")
+                                Issue.record(
+                                    "\(B.name) \(spring) t=\(t) i=\(i): vector (\(x[i]), \(v[i])) scalar (\(xs), \(vs)), bounds \(positionBound), \(velocityBound)"
+                                )
                             }
                         }
                     }
@@ -101,9 +111,11 @@ struct VectorEvaluationTests {
                 var xi = xs[i], vi = vs[i]
                 spring.update(value: &xi, velocity: &vi, target: target[i], deltaTime: dt)
                 let y1 = target[i] + p.positionFromDisplacement * d
-                let positionBound = 2 * Self.axpyBound(alpha: p.positionFromDisplacement, x: d, result: y1)
+                let positionBound =
+                    2 * Self.axpyBound(alpha: p.positionFromDisplacement, x: d, result: y1)
                     + 2 * Self.axpyBound(alpha: p.positionFromVelocity, x: vs[i], result: max(abs(xi), abs(x[i])))
-                let velocityBound = 2 * Self.axpyBound(alpha: p.velocityFromDisplacement, x: d, result: max(abs(vi), abs(v[i])))
+                let velocityBound =
+                    2 * Self.axpyBound(alpha: p.velocityFromDisplacement, x: d, result: max(abs(vi), abs(v[i])))
                 if fused {
                     #expect(abs(x[i] - xi) <= positionBound && abs(v[i] - vi) <= velocityBound, "\(B.name) i=\(i)")
                 } else {

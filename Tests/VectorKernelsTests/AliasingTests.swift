@@ -1,6 +1,6 @@
-import _TestSupport
 import Testing
 import VectorKernels
+import _TestSupport
 
 /// The kernels under every aliasing ``KernelBackend`` allows: `c` may be `a`, `b`,
 /// or both, and `a` may be `b`; in place, `b` may be `a`; axpy's `x` may be `y`.
@@ -42,8 +42,9 @@ struct AliasingTests {
         }
     }
 
-    @Test("out-of-place add and subtract with c = a, c = b, a = b and a = b = c",
-          arguments: BackendCase.all, Alias.allCases)
+    @Test(
+        "out-of-place add and subtract with c = a, c = b, a = b and a = b = c",
+        arguments: BackendCase.all, Alias.allCases)
     func outOfPlace(_ c: BackendCase, _ alias: Alias) {
         check(c.backend)
         func check<B: KernelBackend>(_: B.Type) {
@@ -98,8 +99,9 @@ struct AliasingTests {
         }
     }
 
-    @Test("in-place add and subtract of a buffer to itself: 2a and exact zeros",
-          arguments: BackendCase.all)
+    @Test(
+        "in-place add and subtract of a buffer to itself: 2a and exact zeros",
+        arguments: BackendCase.all)
     func inPlaceSelf(_ c: BackendCase) {
         check(c.backend)
         func check<B: KernelBackend>(_: B.Type) {
@@ -136,7 +138,9 @@ struct AliasingTests {
                         B.uncheckedAXPY(alpha: alpha, x: UnsafePointer(base), y: base, count: count)
                     }
                     for i in 0..<count {
-                        if let violation = FloatingPointBounds.axpyViolation(alpha: alpha, x: y0[i], y: y0[i], result: y[i]) {
+                        if let violation = FloatingPointBounds.axpyViolation(
+                            alpha: alpha, x: y0[i], y: y0[i], result: y[i])
+                        {
                             Issue.record("\(B.name) α=\(alpha) N=\(count) i=\(i): \(violation)")
                             return
                         }
@@ -160,7 +164,8 @@ struct AliasingTests {
                 expectIdentical(w.elements, values.map { $0 - $0 }, "\(B.name)/\(P.name) v -= v N=\(count)")
                 var u = PointVector<B, P>(values)
                 PointVector.subtract(u, u, into: &u)
-                expectIdentical(u.elements, values.map { $0 - $0 }, "\(B.name)/\(P.name) subtract(u, u, into: &u) N=\(count)")
+                expectIdentical(
+                    u.elements, values.map { $0 - $0 }, "\(B.name)/\(P.name) subtract(u, u, into: &u) N=\(count)")
                 var s = PointVector<B, P>(values)
                 s.add(s, scaledBy: -1)
                 #expect(s.elements.allSatisfy { $0 == 0 }, "\(B.name)/\(P.name) s + (−1)s N=\(count)")

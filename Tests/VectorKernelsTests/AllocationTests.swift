@@ -1,6 +1,6 @@
-import _TestSupport
 import Testing
 import VectorKernels
+import _TestSupport
 
 /// In-place and destination operations allocate nothing once the storage is
 /// uniquely owned — counted with the test runner's malloc, not assumed.
@@ -17,8 +17,9 @@ struct AllocationTests {
         case addAssign, subtractAssign, scale, axpy, magnitudeSquared, destinationAdd, destinationSubtract, assign
     }
 
-    @Test("in-place operations on uniquely owned storage allocate nothing",
-          arguments: VectorCase.all, Operation.allCases)
+    @Test(
+        "in-place operations on uniquely owned storage allocate nothing",
+        arguments: VectorCase.all, Operation.allCases)
     func inPlaceOperationsDoNotAllocate(_ c: VectorCase, _ operation: Operation) {
         #expect(AllocationCounter.isActive, "a zero count is meaningless without a working counter")
         check(c.backend, c.policy)

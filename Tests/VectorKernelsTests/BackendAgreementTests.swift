@@ -1,6 +1,6 @@
-import _TestSupport
 import Testing
 import VectorKernels
+import _TestSupport
 
 /// Every backend against the naive reference (Guides/ErrorBounds.md): add, subtract and scale
 /// bit for bit; axpy and magnitudeSquared within their error bounds.
@@ -30,7 +30,8 @@ struct BackendAgreementTests {
     }
 
     static let cases: [(count: Int, offset: Int)] =
-        counts.map { ($0, 0) } + (1...7).flatMap { offset in [(0, offset), (13, offset), (70, offset), (4099, offset)] }
+        counts.map { ($0, 0) }
+        + (1...7).flatMap { offset in [(0, offset), (13, offset), (70, offset), (4099, offset)] }
 
     enum Elementwise: String, CaseIterable, Sendable { case add, subtract, addInPlace, subtractInPlace, scale }
 
@@ -65,8 +66,9 @@ struct BackendAgreementTests {
         }
     }
 
-    @Test("add, subtract and scale equal naive bit for bit",
-          arguments: BackendCase.all, Elementwise.allCases)
+    @Test(
+        "add, subtract and scale equal naive bit for bit",
+        arguments: BackendCase.all, Elementwise.allCases)
     func elementwiseKernelsAreBitIdentical(_ c: BackendCase, _ kernel: Elementwise) {
         check(c.backend)
         func check<B: KernelBackend>(_: B.Type) {
@@ -96,7 +98,9 @@ struct BackendAgreementTests {
                 let x = Array(o.b[o.bRange])
                 let y0 = Array(o.a[o.aRange])
                 for (i, result) in zip(y.indices, y).map({ ($0 - y.startIndex, $1) }) {
-                    if let violation = FloatingPointBounds.axpyViolation(alpha: alpha, x: x[i], y: y0[i], result: result) {
+                    if let violation = FloatingPointBounds.axpyViolation(
+                        alpha: alpha, x: x[i], y: y0[i], result: result)
+                    {
                         Issue.record("\(B.name) N=\(count) offset=\(offset) i=\(i): \(violation)")
                         return
                     }
@@ -111,11 +115,13 @@ struct BackendAgreementTests {
         func check<B: KernelBackend>(_: B.Type) {
             for (count, offset) in Self.cases {
                 for moderate in [true, false] {
-                    let o = Operands(count: count, offset: offset, seed: UInt64(count * 8 + offset) + 2, moderate: moderate)
+                    let o = Operands(
+                        count: count, offset: offset, seed: UInt64(count * 8 + offset) + 2, moderate: moderate)
                     let values = Array(o.a[o.aRange])
                     let result = B.magnitudeSquared(o.a[o.aRange].span)
-                    #expect(FloatingPointBounds.sumOfSquaresViolation(values, result: result) == nil,
-                            "\(B.name) N=\(count) offset=\(offset) moderate=\(moderate)")
+                    #expect(
+                        FloatingPointBounds.sumOfSquaresViolation(values, result: result) == nil,
+                        "\(B.name) N=\(count) offset=\(offset) moderate=\(moderate)")
                 }
             }
         }

@@ -1,6 +1,6 @@
-import _TestSupport
 import Testing
 import VectorKernels
+import _TestSupport
 
 /// What bad or special input gets (Guides/BadInput.md): empty vectors work, NaN and
 /// infinities propagate as IEEE 754 says, impossible counts are errors, and a

@@ -1,6 +1,6 @@
-import _TestSupport
 import Testing
 import VectorKernels
+import _TestSupport
 
 /// The checked `Span` entry points of ``KernelBackend`` against a per-element
 /// oracle written here (`a[i] + b[i]`, `a[i] - b[i]`, `a[i] * f`), not against
@@ -57,20 +57,24 @@ struct CheckedSpanTests {
                     var span = y.mutableSpan
                     B.axpy(alpha: alpha, x: x.span, y: &span)
                     for i in 0..<count {
-                        if let violation = FloatingPointBounds.axpyViolation(alpha: alpha, x: x[i], y: y0[i], result: y[i]) {
+                        if let violation = FloatingPointBounds.axpyViolation(
+                            alpha: alpha, x: x[i], y: y0[i], result: y[i])
+                        {
                             Issue.record("\(B.name) axpy α=\(alpha) N=\(count) i=\(i): \(violation)")
                             return
                         }
                     }
                 }
-                #expect(FloatingPointBounds.sumOfSquaresViolation(x, result: B.magnitudeSquared(x.span)) == nil,
-                        "\(B.name) magnitudeSquared N=\(count)")
+                #expect(
+                    FloatingPointBounds.sumOfSquaresViolation(x, result: B.magnitudeSquared(x.span)) == nil,
+                    "\(B.name) magnitudeSquared N=\(count)")
             }
         }
     }
 
-    @Test("a factor of zero propagates NaN and infinities at every length, also past OpenBLAS's short vectors",
-          arguments: BackendCase.all)
+    @Test(
+        "a factor of zero propagates NaN and infinities at every length, also past OpenBLAS's short vectors",
+        arguments: BackendCase.all)
     func zeroFactorAtEveryLength(_ c: BackendCase) {
         check(c.backend)
         func check<B: KernelBackend>(_: B.Type) {

@@ -1,6 +1,6 @@
-import _TestSupport
 import Testing
 import VectorKernels
+import _TestSupport
 
 /// Growth within capacity must still copy a shared storage. `assign(from:)`
 /// keeps a larger storage when it shrinks a vector, so a copy of that vector
@@ -21,7 +21,9 @@ struct CopyOnWriteGrowthTests {
             #expect(sum.elements == [11, 21, 31, 1, 1, 1])
             var scaled = original
             scaled.add(longer, scaledBy: 2)
-            #expect(original.elements == [10, 20, 30], "add(_:scaledBy:) on a copy changed the original: \(original.elements)")
+            #expect(
+                original.elements == [10, 20, 30],
+                "add(_:scaledBy:) on a copy changed the original: \(original.elements)")
             #expect(scaled.elements == [12, 22, 32, 2, 2, 2])
         }
     }

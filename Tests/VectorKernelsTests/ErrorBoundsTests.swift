@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VectorKernels
 
 /// The production error bounds (Guides/ErrorBounds.md) against their formulas
@@ -29,7 +30,8 @@ struct ErrorBoundsTests {
         let rounded = Double(exact)
         let (error, bound) = ErrorBounds.axpy(alpha: 3, x: 0.1, y: 1, result: rounded)
         let u: Float80 = 0x1p-53, u80: Float80 = 0x1p-64
-        let expectedBound = u * abs(Float80(3) * Float80(0.1)) + u * Float80(rounded)
+        let expectedBound =
+            u * abs(Float80(3) * Float80(0.1)) + u * Float80(rounded)
             + 2 * Float80(Double.leastNonzeroMagnitude) + 2 * u80 * (abs(Float80(3) * Float80(0.1)) + 1)
         #expect(abs(Float80(bound) - expectedBound) <= expectedBound * 0x1p-52)
         #expect(error <= bound)

@@ -1,6 +1,7 @@
-import _TestSupport
 import Synchronization
 import Testing
+import _TestSupport
+
 @testable import VectorKernels
 
 /// The cache of huge-page blocks behind large vectors (`LargeBuffers`,

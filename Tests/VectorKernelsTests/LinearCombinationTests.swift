@@ -1,5 +1,6 @@
-import _TestSupport
 import Testing
+import _TestSupport
+
 @testable import VectorKernels
 
 /// `formLinearCombination` and `assign(from:)` (Guides/VectorLaws.md, "In-place
@@ -31,8 +32,9 @@ struct LinearCombinationTests {
         return result ?? []
     }
 
-    @Test("block by block = term by term, bit for bit, at every length around the block",
-          arguments: VectorCase.all, [true, false])
+    @Test(
+        "block by block = term by term, bit for bit, at every length around the block",
+        arguments: VectorCase.all, [true, false])
     func fusedMatchesSequence(_ c: VectorCase, withBase: Bool) {
         check(c.backend, c.policy)
         func check<B: KernelBackend, P: LengthPolicy>(_: B.Type, _: P.Type) {
@@ -43,19 +45,22 @@ struct LinearCombinationTests {
                 var fused = vector(B.self, P.self, count: n, seed: 1)  // old contents must not matter
                 fused.formLinearCombination(base: base, terms: terms, weights: Self.weights, factor: factor)
                 var sequence = vector(B.self, P.self, count: 5, seed: 2)
-                sequence.formLinearCombinationTermByTerm(base: base, terms: terms, weights: Self.weights, factor: factor)
+                sequence.formLinearCombinationTermByTerm(
+                    base: base, terms: terms, weights: Self.weights, factor: factor)
                 expectIdentical(fused.elements, sequence.elements, "\(B.name) n=\(n) base=\(withBase)")
                 if B.self == NaiveBackend.self || B.self == SIMDBackend.self {
                     let oracle = Self.scalarOracle(
                         base: base?.elements, terms: terms.map(\.elements), weights: Self.weights, factor: factor)
-                    expectIdentical(fused.elements, oracle, "\(B.name) n=\(n) base=\(withBase) against scalar arithmetic")
+                    expectIdentical(
+                        fused.elements, oracle, "\(B.name) n=\(n) base=\(withBase) against scalar arithmetic")
                 }
             }
         }
     }
 
-    @Test("operands of different lengths follow the length policy (the term-by-term sequence)",
-          arguments: VectorCase.all)
+    @Test(
+        "operands of different lengths follow the length policy (the term-by-term sequence)",
+        arguments: VectorCase.all)
     func mixedLengths(_ c: VectorCase) {
         check(c.backend, c.policy)
         func check<B: KernelBackend, P: LengthPolicy>(_: B.Type, _: P.Type) {
@@ -77,8 +82,9 @@ struct LinearCombinationTests {
         }
     }
 
-    @Test("a destination sharing storage with an operand: the operand is not written",
-          arguments: VectorCase.zeroExtending)
+    @Test(
+        "a destination sharing storage with an operand: the operand is not written",
+        arguments: VectorCase.zeroExtending)
     func sharedDestination(_ c: VectorCase) {
         check(c.backend)
         func check<B: KernelBackend>(_: B.Type) {
@@ -114,8 +120,9 @@ struct LinearCombinationTests {
         }
     }
 
-    @Test("no allocation once the destination's storage exists; one when it is shared",
-          arguments: [100, LargeBuffers.thresholdBytes / 8 + 3])
+    @Test(
+        "no allocation once the destination's storage exists; one when it is shared",
+        arguments: [100, LargeBuffers.thresholdBytes / 8 + 3])
     func allocations(_ n: Int) throws {
         try #require(AllocationCounter.isActive)
         typealias V = PointVector<SIMDBackend, ZeroExtending>

@@ -1,6 +1,7 @@
 import CVectorKernels
-import _TestSupport
 import Testing
+import _TestSupport
+
 @testable import VectorKernels
 
 /// `+` and `-` reuse the storage of an operand they consume when nothing else
@@ -28,8 +29,9 @@ struct OperandReuseTests {
         }
     }
 
-    @Test("a chain of three operands allocates once, with the chain's exact values",
-          arguments: VectorCase.all, [1, 16, 1000, LargeBuffers.thresholdBytes / 8 + 3])
+    @Test(
+        "a chain of three operands allocates once, with the chain's exact values",
+        arguments: VectorCase.all, [1, 16, 1000, LargeBuffers.thresholdBytes / 8 + 3])
     func chainAllocatesOnce(_ c: VectorCase, _ n: Int) throws {
         try #require(AllocationCounter.isActive)
         check(c.backend, c.policy)
@@ -86,13 +88,15 @@ struct OperandReuseTests {
             }
             #expect(count == 0)
             #expect(x.withUnsafeBufferPointer { $0.baseAddress } == base)
-            expectIdentical(x.elements, before.indices.map { ((before[$0] + other[$0]) - other[$0]) + other[$0] },
-                            "\(B.name) x ± y in place")
+            expectIdentical(
+                x.elements, before.indices.map { ((before[$0] + other[$0]) - other[$0]) + other[$0] },
+                "\(B.name) x ± y in place")
         }
     }
 
-    @Test("every ownership and length combination gives the specified result and spares shared operands",
-          arguments: VectorCase.all, Ownership.allCases)
+    @Test(
+        "every ownership and length combination gives the specified result and spares shared operands",
+        arguments: VectorCase.all, Ownership.allCases)
     func resultsMatchSpecification(_ c: VectorCase, _ ownership: Ownership) {
         check(c.backend, c.policy)
         func check<B: KernelBackend, P: LengthPolicy>(_: B.Type, _: P.Type) {
@@ -180,7 +184,9 @@ struct StreamingAndFusedTests {
                         b.withUnsafeBufferPointer { b in
                             c.withUnsafeMutableBufferPointer { c in
                                 for i in c.indices { c[i] = .nan }
-                                let (pa, pb, pc) = (a.baseAddress! + offset, b.baseAddress! + (7 - offset), c.baseAddress! + offset)
+                                let (pa, pb, pc) = (
+                                    a.baseAddress! + offset, b.baseAddress! + (7 - offset), c.baseAddress! + offset
+                                )
                                 if subtracting {
                                     springbench_kernel_subtract_streaming(pa, pb, pc, n)
                                 } else {
@@ -189,10 +195,14 @@ struct StreamingAndFusedTests {
                             }
                         }
                     }
-                    let expected = (0..<n).map { subtracting ? a[offset + $0] - b[7 - offset + $0] : a[offset + $0] + b[7 - offset + $0] }
-                    expectIdentical(Array(c[offset..<(offset + n)]), expected, "offset \(offset) n \(n) \(subtracting ? "-" : "+")")
-                    #expect(c[..<offset].allSatisfy(\.isNaN) && c[(offset + n)...].allSatisfy(\.isNaN),
-                            "offset \(offset) n \(n): wrote outside the destination")
+                    let expected = (0..<n).map {
+                        subtracting ? a[offset + $0] - b[7 - offset + $0] : a[offset + $0] + b[7 - offset + $0]
+                    }
+                    expectIdentical(
+                        Array(c[offset..<(offset + n)]), expected, "offset \(offset) n \(n) \(subtracting ? "-" : "+")")
+                    #expect(
+                        c[..<offset].allSatisfy(\.isNaN) && c[(offset + n)...].allSatisfy(\.isNaN),
+                        "offset \(offset) n \(n): wrote outside the destination")
                 }
             }
         }
@@ -221,8 +231,9 @@ struct StreamingAndFusedTests {
                         }
                     }
                 }
-                #expect(simd.indices.allSatisfy { FloatingPointBounds.identical(simd[$0], naive[$0]) },
-                        "\(subtracting ? "subtract" : "add") shift \(shift)")
+                #expect(
+                    simd.indices.allSatisfy { FloatingPointBounds.identical(simd[$0], naive[$0]) },
+                    "\(subtracting ? "subtract" : "add") shift \(shift)")
             }
         }
     }
@@ -231,18 +242,23 @@ struct StreamingAndFusedTests {
     func fusedSumOfSquaresWithinBound() {
         for n in [0, 1, 3, 4, 5, 31, 32, 33, 100, 4099, 65_537] {
             for moderate in [true, false] {
-                let values = moderate ? TestValues.moderateArray(count: n, seed: UInt64(n) + 30)
+                let values =
+                    moderate
+                    ? TestValues.moderateArray(count: n, seed: UInt64(n) + 30)
                     : TestValues.array(count: n, seed: UInt64(n) + 31)
                 let result = values.withUnsafeBufferPointer {
                     SIMDBackend.fusedMagnitudeSquared($0.baseAddress ?? UnsafePointer(bitPattern: 8)!, count: n)
                 }
-                #expect(FloatingPointBounds.sumOfSquaresViolation(values, result: result) == nil, "N=\(n) moderate=\(moderate)")
+                #expect(
+                    FloatingPointBounds.sumOfSquaresViolation(values, result: result) == nil,
+                    "N=\(n) moderate=\(moderate)")
             }
         }
     }
 
-    @Test("the fused Σa² rounds once per term, in the scalar tail and in both vector loops",
-          arguments: [(2, 1), (8, 4), (64, 32)])
+    @Test(
+        "the fused Σa² rounds once per term, in the scalar tail and in both vector loops",
+        arguments: [(2, 1), (8, 4), (64, 32)])
     func fusedSumRoundsOnce(_ layout: (count: Int, stride: Int)) {
         // 1² + x² with x = 0x1.000000402265cp+0 (found by search, checked with
         // exact rationals): rounding x² first gives 0x1.000000402265cp+1,
@@ -252,8 +268,12 @@ struct StreamingAndFusedTests {
         var values = [Double](repeating: 0, count: layout.count)
         values[0] = 1
         values[layout.stride] = 0x1.000000402265cp+0
-        let fused = values.withUnsafeBufferPointer { SIMDBackend.fusedMagnitudeSquared($0.baseAddress!, count: $0.count) }
-        let plain = values.withUnsafeBufferPointer { NaiveBackend.uncheckedMagnitudeSquared($0.baseAddress!, count: $0.count) }
+        let fused = values.withUnsafeBufferPointer {
+            SIMDBackend.fusedMagnitudeSquared($0.baseAddress!, count: $0.count)
+        }
+        let plain = values.withUnsafeBufferPointer {
+            NaiveBackend.uncheckedMagnitudeSquared($0.baseAddress!, count: $0.count)
+        }
         #expect(plain == 0x1.000000402265cp+1)
         #expect(fused == 0x1.000000402265dp+1, "N=\(layout.count): \(fused) is not the fused sum")
     }

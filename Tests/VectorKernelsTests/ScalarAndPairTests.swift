@@ -1,6 +1,6 @@
-import _TestSupport
 import Testing
 import VectorKernels
+import _TestSupport
 
 /// `Double` and `AnimatablePair` conform to the same laws.
 @Suite("Double and AnimatablePair")

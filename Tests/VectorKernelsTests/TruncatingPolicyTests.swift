@@ -1,6 +1,6 @@
-import _TestSupport
 import Testing
 import VectorKernels
+import _TestSupport
 
 /// The seed-compatible truncating policy: its known law violations (Guides/VectorLaws.md)
 /// asserted as its documented behaviour, so a change that silently "fixes" or
@@ -85,14 +85,17 @@ struct TruncatingPolicyTests {
         }
     }
 
-    @Test("zero-extending ==: equal up to trailing zeros of either side, never ignoring a non-zero tail",
-          arguments: VectorCase.zeroExtending)
+    @Test(
+        "zero-extending ==: equal up to trailing zeros of either side, never ignoring a non-zero tail",
+        arguments: VectorCase.zeroExtending)
     func zeroExtendingEquality(_ c: VectorCase) {
         check(c.backend, c.policy)
         func check<B: KernelBackend, P: LengthPolicy>(_: B.Type, _: P.Type) {
             typealias V = PointVector<B, P>
             let short: V = [1, 2]
-            for (longer, equal) in [([1, 2, 3] as V, false), ([1, 2, 0, -0.0] as V, true), ([1, 2, 0, 1e-300] as V, false)] {
+            for (longer, equal) in [
+                ([1, 2, 3] as V, false), ([1, 2, 0, -0.0] as V, true), ([1, 2, 0, 1e-300] as V, false),
+            ] {
                 #expect((short == longer) == equal, "\(short.elements) == \(longer.elements)")
                 #expect((longer == short) == equal, "\(longer.elements) == \(short.elements)")
             }

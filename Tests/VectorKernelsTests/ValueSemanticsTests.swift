@@ -1,13 +1,14 @@
-import _TestSupport
 import Testing
 import VectorKernels
+import _TestSupport
 
 /// Mutating a copy never changes the original (Guides/VectorLaws.md): an engine that copies
 /// a difference and scales the copy must not scale the original too.
 @Suite("Value semantics")
 struct ValueSemanticsTests {
     enum Mutation: String, CaseIterable, Sendable {
-        case addAssign, subtractAssign, scale, axpy, subscriptSet, mutableBuffer, destinationAdd, destinationSubtract, assign
+        case addAssign, subtractAssign, scale, axpy, subscriptSet, mutableBuffer, destinationAdd, destinationSubtract,
+            assign
     }
 
     @Test("mutating a copy leaves the original unchanged", arguments: VectorCase.all, Mutation.allCases)

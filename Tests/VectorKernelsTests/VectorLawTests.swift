@@ -1,6 +1,6 @@
-import _TestSupport
 import Testing
 import VectorKernels
+import _TestSupport
 
 /// The laws of Guides/VectorLaws.md, one named test each, for every backend. Laws that
 /// involve `.zero` or mixed lengths are checked under zero extension (the
@@ -133,8 +133,9 @@ struct VectorLawTests {
                     // (5·2⁻⁶⁴ relative); a factor 1 + 2u covers both.
                     let u = Float80(FloatingPointBounds.u)
                     let bound: Float80 = u * total * (1 + 2 * u) + 3 * Float80(FloatingPointBounds.eta)
-                    #expect(abs(Float80(left[i]) - Float80(right[i])) <= bound,
-                            "n=\(n) i=\(i) s=\(s): (a+b)s=\(left[i]) as+bs=\(right[i])")
+                    #expect(
+                        abs(Float80(left[i]) - Float80(right[i])) <= bound,
+                        "n=\(n) i=\(i) s=\(s): (a+b)s=\(left[i]) as+bs=\(right[i])")
                 }
             }
         }

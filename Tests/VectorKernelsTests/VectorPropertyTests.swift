@@ -1,7 +1,7 @@
 import PropertyBased
-import _TestSupport
 import Testing
 import VectorKernels
+import _TestSupport
 
 /// The laws again, on random inputs: lengths 0…1000 and values that include
 /// signed zeros, subnormals and values near overflow (``TestValues``).

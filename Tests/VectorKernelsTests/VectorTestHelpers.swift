@@ -1,6 +1,6 @@
-import _TestSupport
 import Testing
 import VectorKernels
+import _TestSupport
 
 /// Lengths used by the law tests: empty, one, around the SIMD widths, larger.
 let lawLengths = [0, 1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 64, 100, 257]

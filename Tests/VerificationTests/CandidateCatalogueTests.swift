@@ -49,6 +49,8 @@ struct CandidateCatalogueTests {
         #expect(right.accepted, "\(right.violations)")
         let oneBranch = try #require(results.candidates.first { $0.name == "one branch" })
         #expect(Set(oneBranch.violations.map(\.property)) == ["round-trip", "motion-matches-reference"])
-        #expect(results.check(named: "candidate.one-branch.round-trip")?.verdict == .fails, "a formula given to be verified fails the run")
+        #expect(
+            results.check(named: "candidate.one-branch.round-trip")?.verdict == .fails,
+            "a formula given to be verified fails the run")
     }
 }

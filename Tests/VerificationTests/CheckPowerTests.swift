@@ -24,18 +24,23 @@ enum SquaresFault: KernelFault { static let kernel = "magnitude-squared" }
 enum KernelFaultBackend<F: KernelFault>: KernelBackend {
     static var name: String { "fault-\(F.kernel)" }
     static var details: BackendDetails {
-        BackendDetails(name: name, summary: "naive with a wrong \(F.kernel)", simdWidth: nil,
-                       library: nil, core: nil, threads: 1, fusedAXPY: false)
+        BackendDetails(
+            name: name, summary: "naive with a wrong \(F.kernel)", simdWidth: nil,
+            library: nil, core: nil, threads: 1, fusedAXPY: false)
     }
     static func spoil(_ p: UnsafeMutablePointer<Double>, _ count: Int, _ kernel: String) {
         guard F.kernel == kernel, count > 0 else { return }
         p[count - 1] = p[count - 1].isFinite ? p[count - 1].nextUp : 1
     }
-    static func uncheckedAdd(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int) {
+    static func uncheckedAdd(
+        _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int
+    ) {
         NaiveBackend.uncheckedAdd(a, b, into: c, count: count)
         spoil(c, count, "add")
     }
-    static func uncheckedSubtract(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int) {
+    static func uncheckedSubtract(
+        _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int
+    ) {
         NaiveBackend.uncheckedSubtract(a, b, into: c, count: count)
         spoil(c, count, "subtract")
     }
@@ -85,7 +90,9 @@ struct CheckPowerTests {
         #expect(verdicts.count == Self.kernels.count)
         for other in Self.kernels {
             let verdict = verdicts["backend.fault-\(kernel).\(other)"]
-            #expect(verdict == (other == kernel ? .fails : .holds), "fault in \(kernel): \(other) \(String(describing: verdict))")
+            #expect(
+                verdict == (other == kernel ? .fails : .holds),
+                "fault in \(kernel): \(other) \(String(describing: verdict))")
         }
     }
 
@@ -129,7 +136,10 @@ enum CombinationDropsLastTerm: InPlaceFault { static let name = "combination-sho
 /// A zero-extending copy-on-write vector of its own storage, correct in every
 /// requirement except the in-place override `Fault` names.
 struct FaultyInPlace<Fault: InPlaceFault>: VectorArithmetic {
-    final class Box { var values: [Double]; init(_ values: [Double]) { self.values = values } }
+    final class Box {
+        var values: [Double]
+        init(_ values: [Double]) { self.values = values }
+    }
     var box: Box
 
     init(_ values: [Double]) { box = Box(values) }
@@ -138,7 +148,9 @@ struct FaultyInPlace<Fault: InPlaceFault>: VectorArithmetic {
     static var zero: Self { Self([]) }
     static func == (a: Self, b: Self) -> Bool {
         let n = max(a.values.count, b.values.count)
-        return (0..<n).allSatisfy { (($0 < a.values.count) ? a.values[$0] : 0) == (($0 < b.values.count) ? b.values[$0] : 0) }
+        return (0..<n).allSatisfy {
+            (($0 < a.values.count) ? a.values[$0] : 0) == (($0 < b.values.count) ? b.values[$0] : 0)
+        }
     }
     mutating func update(_ body: (inout [Double]) -> Void) {
         if !isKnownUniquelyReferenced(&box) { box = Box(box.values) }
@@ -151,8 +163,16 @@ struct FaultyInPlace<Fault: InPlaceFault>: VectorArithmetic {
         }
     }
     static func -= (a: inout Self, b: Self) { a += b.scaled(by: -1) }
-    static func + (a: Self, b: Self) -> Self { var c = a; c += b; return c }
-    static func - (a: Self, b: Self) -> Self { var c = a; c -= b; return c }
+    static func + (a: Self, b: Self) -> Self {
+        var c = a
+        c += b
+        return c
+    }
+    static func - (a: Self, b: Self) -> Self {
+        var c = a
+        c -= b
+        return c
+    }
     mutating func scale(by factor: Double) { update { v in for i in v.indices { v[i] *= factor } } }
     var magnitudeSquared: Double { values.reduce(0) { $0 + $1 * $1 } }
 
@@ -190,11 +210,13 @@ extension CheckPowerTests {
         let combination = Self.lawVerdicts(CombinationDropsLastTerm.self)
         for law in laws {
             #expect(clean["laws.none.\(law)"] == .holds, "correct type: \(law)")
-            #expect(assign["laws.assign-shared.\(law)"] == (law == VectorLaw.assignCopies.rawValue ? .fails : .holds),
-                    "assign fault: \(law)")
-            #expect(combination["laws.combination-short.\(law)"]
-                        == (law == VectorLaw.linearCombinationAgrees.rawValue ? .fails : .holds),
-                    "combination fault: \(law)")
+            #expect(
+                assign["laws.assign-shared.\(law)"] == (law == VectorLaw.assignCopies.rawValue ? .fails : .holds),
+                "assign fault: \(law)")
+            #expect(
+                combination["laws.combination-short.\(law)"]
+                    == (law == VectorLaw.linearCombinationAgrees.rawValue ? .fails : .holds),
+                "combination fault: \(law)")
         }
     }
 }

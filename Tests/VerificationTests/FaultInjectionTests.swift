@@ -1,8 +1,8 @@
 import ODEReference
 import Testing
-import _TestSupport
 import VectorKernels
 import Verification
+import _TestSupport
 
 /// SIMDBackend, except that out-of-place add gets the last element of a
 /// scalar tail wrong by one ulp: the fault a vectorised loop with an
@@ -10,17 +10,22 @@ import Verification
 enum TailFaultBackend: KernelBackend {
     static let name = "simd-tail-fault"
     static var details: BackendDetails {
-        BackendDetails(name: name, summary: "SIMDBackend with a wrong last tail element in add", simdWidth: 8,
-                       library: nil, core: nil, threads: 1, fusedAXPY: false)
+        BackendDetails(
+            name: name, summary: "SIMDBackend with a wrong last tail element in add", simdWidth: 8,
+            library: nil, core: nil, threads: 1, fusedAXPY: false)
     }
 
-    static func uncheckedAdd(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int) {
+    static func uncheckedAdd(
+        _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int
+    ) {
         SIMDBackend.uncheckedAdd(a, b, into: c, count: count)
         if count % SIMDBackend.elementwiseWidth != 0, c[count - 1].isFinite {
             c[count - 1] = c[count - 1].nextUp
         }
     }
-    static func uncheckedSubtract(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int) {
+    static func uncheckedSubtract(
+        _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int
+    ) {
         SIMDBackend.uncheckedSubtract(a, b, into: c, count: count)
     }
     static func uncheckedAddInPlace(_ a: UnsafeMutablePointer<Double>, _ b: UnsafePointer<Double>, count: Int) {
@@ -55,7 +60,9 @@ struct FaultInjectionTests {
         for kernel in ["subtract", "add-in-place", "subtract-in-place", "scale", "axpy", "magnitude-squared"] {
             #expect(results.check(named: "backend.simd-tail-fault.\(kernel)")?.verdict == .holds, "\(kernel)")
         }
-        #expect(results.check(named: "laws.PointVector<simd-tail-fault,zero-extending>.plus-agrees-with-plus-equals")?.verdict == .fails)
+        #expect(
+            results.check(named: "laws.PointVector<simd-tail-fault,zero-extending>.plus-agrees-with-plus-equals")?
+                .verdict == .fails)
         // The built-in backends are untouched.
         #expect(results.failures.allSatisfy { $0.name.contains("simd-tail-fault") })
     }
@@ -70,10 +77,15 @@ struct FaultInjectionTests {
         suite.candidates = [.swiftUI, signError]
         let results = suite.run()
         #expect(!results.allHold)
-        for property in ["undamped-at-one", "monotone-in-bounce", "apple-example", "apple-example-inverse", "round-trip", "motion-matches-reference"] {
+        for property in [
+            "undamped-at-one", "monotone-in-bounce", "apple-example", "apple-example-inverse", "round-trip",
+            "motion-matches-reference",
+        ] {
             #expect(results.check(named: "candidate.sign-error.\(property)")?.verdict == .fails, "\(property)")
         }
-        #expect(results.check(named: "candidate.sign-error.critical-at-zero")?.verdict == .holds, "the sign error is invisible at bounce 0")
+        #expect(
+            results.check(named: "candidate.sign-error.critical-at-zero")?.verdict == .holds,
+            "the sign error is invisible at bounce 0")
         #expect(results.failures.allSatisfy { $0.name.hasPrefix("candidate.sign-error.") })
     }
 

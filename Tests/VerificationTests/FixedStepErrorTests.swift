@@ -1,6 +1,7 @@
 import ODEReference
 import Testing
 import VectorKernels
+
 @testable import Verification
 
 /// A scheme that blows up must not pass the fixed-step checks: its largest
@@ -28,7 +29,8 @@ struct FixedStepErrorTests {
         let suite = VerificationSuite(mode: .quick)
         let good = suite.largestError(SemiImplicitEuler(stepSize: 0.001), stiffness: 170, damping: 26, over: 0.3)
         #expect(good.isFinite && good < 0.01)
-        let bad = suite.largestError(BlowingUp(stepSize: 0.001, failingStep: failingStep), stiffness: 170, damping: 26, over: 0.3)
+        let bad = suite.largestError(
+            BlowingUp(stepSize: 0.001, failingStep: failingStep), stiffness: 170, damping: 26, over: 0.3)
         #expect(bad.isNaN, "a scheme that went NaN at step \(failingStep) reported \(bad)")
     }
 }

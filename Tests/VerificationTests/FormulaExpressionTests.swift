@@ -21,7 +21,9 @@ struct FormulaExpressionTests {
         Valid(text: "2^-1", duration: 1, bounce: 0, expected: 0.5),
         Valid(text: "8 / 4 / 2", duration: 1, bounce: 0, expected: 1),
         Valid(text: "10 - 4 - 3", duration: 1, bounce: 0, expected: 3),
-        Valid(text: "4π × (1 − bounce) ÷ duration".replacingOccurrences(of: "4π", with: "4*π"), duration: 2, bounce: 0.5, expected: .pi),
+        Valid(
+            text: "4π × (1 − bounce) ÷ duration".replacingOccurrences(of: "4π", with: "4*π"), duration: 2, bounce: 0.5,
+            expected: .pi),
         Valid(text: "sqrt(duration) + exp(0) + log(e) + abs(-bounce)", duration: 4, bounce: 0.25, expected: 4.25),
         Valid(text: "min(bounce, 0, -1) + max(1, 2, duration)", duration: 3, bounce: 0.5, expected: 2),
         Valid(text: " .5e1 + 1E-1 ", duration: 1, bounce: 0, expected: 5.1),
@@ -31,7 +33,9 @@ struct FormulaExpressionTests {
     @Test("valid formulas evaluate with the usual precedence and associativity", arguments: valid)
     func validFormulas(_ c: Valid) throws {
         let formula = try FormulaExpression(c.text)
-        #expect(abs(formula.evaluate(duration: c.duration, bounce: c.bounce) - c.expected) <= 1e-12 * max(1, abs(c.expected)))
+        #expect(
+            abs(formula.evaluate(duration: c.duration, bounce: c.bounce) - c.expected) <= 1e-12
+                * max(1, abs(c.expected)))
     }
 
     struct Invalid: Sendable, CustomTestStringConvertible {
@@ -93,8 +97,10 @@ struct FormulaExpressionTests {
         #expect(try FormulaExpression("log(bounce)").evaluate(duration: 1, bounce: -1).isNaN)
         // min and max of a NaN are NaN in every argument position (Swift's
         // min()/max() of a sequence depend on where the NaN stands).
-        for text in ["max(1, log(bounce))", "max(log(bounce), 1)", "min(1, log(bounce))", "min(log(bounce), 1)",
-                     "min(2, log(bounce), 1)", "max(0, 1, log(bounce))"] {
+        for text in [
+            "max(1, log(bounce))", "max(log(bounce), 1)", "min(1, log(bounce))", "min(log(bounce), 1)",
+            "min(2, log(bounce), 1)", "max(0, 1, log(bounce))",
+        ] {
             #expect(try FormulaExpression(text).evaluate(duration: 1, bounce: -1).isNaN, "\(text)")
         }
     }

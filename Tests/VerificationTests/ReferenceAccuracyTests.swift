@@ -37,7 +37,8 @@ struct ReferenceAccuracyTests {
         for slug in ["semi-implicit-euler", "rk4", "velocity-verlet"] {
             #expect(results.check(named: "fixed-step.\(slug).order")?.verdict == .holds)
         }
-        #expect(results.fixedStepErrors.contains { $0.platform?.contains(SpringPlatform.reactSpring.shortName) == true })
+        #expect(
+            results.fixedStepErrors.contains { $0.platform?.contains(SpringPlatform.reactSpring.shortName) == true })
         #expect(results.fixedStepErrors.allSatisfy { $0.largestPositionError.isFinite })
     }
 }

@@ -23,7 +23,8 @@ struct VerificationReportTests {
         #expect(document.attachments.keys.contains("plots/verification-motion-1.svg"))
         let json = try #require(document.attachments[VerificationReport.jsonPath])
         let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         let decoded = try decoder.decode(VerificationResults.self, from: Data(json.utf8))
         #expect(decoded.checks.count == results.checks.count)
     }

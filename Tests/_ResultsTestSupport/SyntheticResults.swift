@@ -1,9 +1,10 @@
 import Benchmarking
+import Foundation
 import RegressionGate
 import VectorKernels
-import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Benchmark results made up for tests, with every figure known in advance.
@@ -44,11 +45,16 @@ public enum SyntheticResults {
         kernelRelease: "6.1.0-synthetic", swiftCompiler: "Swift 6.3", buildConfiguration: "release",
         targetCPU: "znver3",
         backends: [
-            BackendRecord(name: "naive", summary: "plain loops", simdWidth: nil, library: nil, core: nil, threads: 1, fusedAXPY: false),
-            BackendRecord(name: "simd", displayName: "SIMD", summary: "SIMD8<Double> with a scalar tail", simdWidth: 8, library: nil, core: nil,
-                          threads: 1, fusedAXPY: false),
-            BackendRecord(name: "openblas", displayName: "OpenBLAS", summary: "cblas", simdWidth: nil, library: "OpenBLAS 0.3.29",
-                          core: "Zen", threads: 1, fusedAXPY: true),
+            BackendRecord(
+                name: "naive", summary: "plain loops", simdWidth: nil, library: nil, core: nil, threads: 1,
+                fusedAXPY: false),
+            BackendRecord(
+                name: "simd", displayName: "SIMD", summary: "SIMD8<Double> with a scalar tail", simdWidth: 8,
+                library: nil, core: nil,
+                threads: 1, fusedAXPY: false),
+            BackendRecord(
+                name: "openblas", displayName: "OpenBLAS", summary: "cblas", simdWidth: nil, library: "OpenBLAS 0.3.29",
+                core: "Zen", threads: 1, fusedAXPY: true),
         ],
         date: "2026-01-02T03:04:05Z", commandLine: "springbench bench --output results.json",
         hostname: "synthetic-host")
@@ -69,33 +75,39 @@ public enum SyntheticResults {
                     let summary = SampleSummary(
                         count: 30, median: median, p10: median * 0.97, p90: median * 1.05, minimum: median * 0.95,
                         maximum: median * 1.2, mad: median * 0.01,
-                        medianInterval: ConfidenceInterval(lower: median * (1 - halfWidth), upper: median * (1 + halfWidth), level: 0.95))
+                        medianInterval: ConfidenceInterval(
+                            lower: median * (1 - halfWidth), upper: median * (1 + halfWidth), level: 0.95))
                     let rate = Double(kernel.bytesPerElement) / perElement
-                    measurements.append(KernelMeasurement(
-                        kernel: kernel, backend: backend, size: size, iterationsPerSample: 100,
-                        samples: [median], summary: summary, nanosecondsPerElement: perElement,
-                        gigabytesPerSecond: rate,
-                        fractionOfBandwidth: rate / probe.bestGigabytesPerSecond(kernel.probePattern),
-                        allocationsPerOperation: kernel == .addAllocating ? 1 : 0))
+                    measurements.append(
+                        KernelMeasurement(
+                            kernel: kernel, backend: backend, size: size, iterationsPerSample: 100,
+                            samples: [median], summary: summary, nanosecondsPerElement: perElement,
+                            gigabytesPerSecond: rate,
+                            fractionOfBandwidth: rate / probe.bestGigabytesPerSecond(kernel.probePattern),
+                            allocationsPerOperation: kernel == .addAllocating ? 1 : 0))
                 }
             }
         }
-        let workloads: [WorkloadMeasurement] = withWorkloads ? backends.flatMap { backend in
-            [4096, 1 << 20, 1 << 24].map { size -> WorkloadMeasurement in
-                let perPoint = backend == "naive" ? 4.0 : 2.0
-                let summary = SampleSummary(
-                    count: 30, median: perPoint * Double(size), p10: 0, p90: 0, minimum: 0, maximum: 0, mad: 0,
-                    medianInterval: ConfidenceInterval(lower: 0, upper: 0, level: 0.95))
-                return WorkloadMeasurement(workload: "spring-closed-form", backend: backend, size: size,
-                                           iterationsPerSample: 1, samples: [], summary: summary,
-                                           nanosecondsPerElement: perPoint, allocationsPerOperation: 0)
-            }
-        } : []
+        let workloads: [WorkloadMeasurement] =
+            withWorkloads
+            ? backends.flatMap { backend in
+                [4096, 1 << 20, 1 << 24].map { size -> WorkloadMeasurement in
+                    let perPoint = backend == "naive" ? 4.0 : 2.0
+                    let summary = SampleSummary(
+                        count: 30, median: perPoint * Double(size), p10: 0, p90: 0, minimum: 0, maximum: 0, mad: 0,
+                        medianInterval: ConfidenceInterval(lower: 0, upper: 0, level: 0.95))
+                    return WorkloadMeasurement(
+                        workload: "spring-closed-form", backend: backend, size: size,
+                        iterationsPerSample: 1, samples: [], summary: summary,
+                        nanosecondsPerElement: perPoint, allocationsPerOperation: 0)
+                }
+            } : []
         let configuration = SweepConfiguration(
             kernels: kernels, backends: backends, sizes: sizes, samples: 30, minimumSampleNanoseconds: 2e6,
             openBLASThreads: 1, quick: false, seed: 42)
-        return BenchmarkResults(machine: machine, configuration: configuration, probe: probe,
-                                measurements: measurements, workloads: workloads, elapsedSeconds: 123.4)
+        return BenchmarkResults(
+            machine: machine, configuration: configuration, probe: probe,
+            measurements: measurements, workloads: workloads, elapsedSeconds: 123.4)
     }
 }
 
@@ -121,13 +133,17 @@ public final class SVGInspector: NSObject, XMLParserDelegate {
         return inspector
     }
 
-    public func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+    public func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+    ) {
         open.append(elements.count)
         elements.append(Element(name: elementName, attributes: attributeDict, text: ""))
     }
 
-    public func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+    public func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
+    ) {
         open.removeLast()
     }
 
@@ -151,10 +167,11 @@ extension String {
         let lines = split(separator: "\n", omittingEmptySubsequences: false)
         guard let start = lines.firstIndex(where: { $0.hasPrefix(heading) }) else { return [] }
         let level = heading.prefix { $0 == "#" }.count
-        let end = lines[(start + 1)...].firstIndex { line in
-            let hashes = line.prefix { $0 == "#" }.count
-            return hashes > 0 && hashes <= level && line.dropFirst(hashes).hasPrefix(" ")
-        } ?? lines.endIndex
+        let end =
+            lines[(start + 1)...].firstIndex { line in
+                let hashes = line.prefix { $0 == "#" }.count
+                return hashes > 0 && hashes <= level && line.dropFirst(hashes).hasPrefix(" ")
+            } ?? lines.endIndex
         return Array(lines[start..<end])
     }
 
@@ -193,22 +210,28 @@ public enum SyntheticRuns {
         let probe = BandwidthProbeResult(
             elements: 1 << 24, bytesPerArray: 8 << 24, trials: 4,
             patterns: ProbePattern.allCases.map {
-                .init(pattern: $0, bestGigabytesPerSecond: probeGigabytesPerSecond, medianGigabytesPerSecond: probeGigabytesPerSecond)
+                .init(
+                    pattern: $0, bestGigabytesPerSecond: probeGigabytesPerSecond,
+                    medianGigabytesPerSecond: probeGigabytesPerSecond)
             })
         let measurements = cells.enumerated().map { index, cell in
             let (kernel, backend, size) = cell
-            let values = samples(median: Double(size) * 0.5, factor: factorFor[backend] ?? factor, spread: spread,
-                                 count: count, seed: seed &+ UInt64(index) &* 7919)
+            let values = samples(
+                median: Double(size) * 0.5, factor: factorFor[backend] ?? factor, spread: spread,
+                count: count, seed: seed &+ UInt64(index) &* 7919)
             return Sweep.measurement(
                 kernel: kernel, backend: backend, size: size,
-                cell: InterleavedSampler.CellSamples(iterationsPerSample: 100, samples: values, allocationsPerOperation: 0),
+                cell: InterleavedSampler.CellSamples(
+                    iterationsPerSample: 100, samples: values, allocationsPerOperation: 0),
                 probe: probe, seed: 1)
         }
         let configuration = SweepConfiguration(
-            kernels: Array(Set(cells.map(\.0))), backends: Array(Set(cells.map(\.1))), sizes: Array(Set(cells.map(\.2))),
+            kernels: Array(Set(cells.map(\.0))), backends: Array(Set(cells.map(\.1))),
+            sizes: Array(Set(cells.map(\.2))),
             samples: count, minimumSampleNanoseconds: 5e5, openBLASThreads: 1, quick: true, seed: seed)
-        return BenchmarkResults(machine: machine(cpu: cpu), configuration: configuration, probe: probe,
-                                measurements: measurements, workloads: [], elapsedSeconds: 1)
+        return BenchmarkResults(
+            machine: machine(cpu: cpu), configuration: configuration, probe: probe,
+            measurements: measurements, workloads: [], elapsedSeconds: 1)
     }
 
     public static func counts(perElement: [String: Double], cpu: String = "Test CPU") -> InstructionCounts {
@@ -218,13 +241,17 @@ public enum SyntheticRuns {
                 kernel: kernel, backend: backend, size: size,
                 regionInstructions: [1000 + UInt64(2 * perCall), 1000 + UInt64(10 * perCall)], callsPerRegion: [2, 10])
         }
-        return InstructionCounts(machine: machine(cpu: cpu), valgrindVersion: "valgrind-3.19.0", callsPerRegion: [2, 10], entries: entries)
+        return InstructionCounts(
+            machine: machine(cpu: cpu), valgrindVersion: "valgrind-3.19.0", callsPerRegion: [2, 10], entries: entries)
     }
 
-    public static func compare(_ baseline: BenchmarkResults, _ current: BenchmarkResults,
-                        thresholds: RegressionThresholds = RegressionThresholds(), acrossMachines: Bool = false) throws(ComparisonError) -> Comparison {
-        try Comparison(baseline: .wallClock(baseline), baselinePath: "baseline.json",
-                       current: .wallClock(current), currentPath: "current.json",
-                       thresholds: thresholds, acrossMachines: acrossMachines)
+    public static func compare(
+        _ baseline: BenchmarkResults, _ current: BenchmarkResults,
+        thresholds: RegressionThresholds = RegressionThresholds(), acrossMachines: Bool = false
+    ) throws(ComparisonError) -> Comparison {
+        try Comparison(
+            baseline: .wallClock(baseline), baselinePath: "baseline.json",
+            current: .wallClock(current), currentPath: "current.json",
+            thresholds: thresholds, acrossMachines: acrossMachines)
     }
 }

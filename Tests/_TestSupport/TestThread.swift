@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A thread of its own that a test can wait for (Foundation's `Thread` has no
@@ -15,11 +15,13 @@ public final class TestThread: @unchecked Sendable {
     public init(_ body: @escaping @Sendable () -> Void) {
         self.body = body
         thread = pthread_t()
-        let started = pthread_create(&thread, nil, { context in
-            let owner = Unmanaged<TestThread>.fromOpaque(context!).takeRetainedValue()
-            owner.body()
-            return nil
-        }, Unmanaged.passRetained(self).toOpaque())
+        let started = pthread_create(
+            &thread, nil,
+            { context in
+                let owner = Unmanaged<TestThread>.fromOpaque(context!).takeRetainedValue()
+                owner.body()
+                return nil
+            }, Unmanaged.passRetained(self).toOpaque())
         precondition(started == 0, "pthread_create failed: \(started)")
     }
 

@@ -1,6 +1,5 @@
-import VectorKernels
 import PropertyBased
-
+import VectorKernels
 
 /// Finite doubles chosen to stress IEEE 754 corners: signed zeros, subnormals,
 /// values near the overflow threshold, small integers and ordinary values over
@@ -53,4 +52,3 @@ public enum TestValues {
     /// A property-based generator of ``factor(using:)``.
     public static let factors = Generator<Double, Shrink.None<Double>> { rng in factor(using: &rng) }
 }
-

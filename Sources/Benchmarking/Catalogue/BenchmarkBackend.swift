@@ -21,8 +21,10 @@ public struct BenchmarkBackend: Sendable {
     /// The backend type, for code that is generic over it (verification).
     public let type: any KernelBackend.Type
     @usableFromInline let readDetails: @Sendable () -> BackendDetails
-    @usableFromInline let buildKernelOperations: @Sendable (_ size: Int, _ kernels: [Kernel], _ seed: UInt64) -> KernelOperations
-    @usableFromInline let buildWorkload: @Sendable (_ workload: SpringWorkload, _ size: Int, _ seed: UInt64) -> TimedOperation
+    @usableFromInline let buildKernelOperations:
+        @Sendable (_ size: Int, _ kernels: [Kernel], _ seed: UInt64) -> KernelOperations
+    @usableFromInline let buildWorkload:
+        @Sendable (_ workload: SpringWorkload, _ size: Int, _ seed: UInt64) -> TimedOperation
 
     /// The backend `Backend`, with its operations specialised for it.
     @inlinable

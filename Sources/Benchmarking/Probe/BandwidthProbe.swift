@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CVectorLoops
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Measures this machine's single-thread memory bandwidth for each access
 /// pattern of ``ProbePattern``, STREAM-style (McCalpin): arrays far larger
@@ -63,8 +64,9 @@ public struct BandwidthProbe {
             elements: elements, bytesPerArray: elements * 8, trials: trials,
             patterns: ProbePattern.allCases.map { pattern in
                 let values = rates[pattern]!
-                return .init(pattern: pattern, bestGigabytesPerSecond: values.max()!,
-                             medianGigabytesPerSecond: SampleStatistics.median(values))
+                return .init(
+                    pattern: pattern, bestGigabytesPerSecond: values.max()!,
+                    medianGigabytesPerSecond: SampleStatistics.median(values))
             })
         result.vectorStoreBytes = Self.vectorStoreBytes
         return result
@@ -130,11 +132,19 @@ public struct BandwidthProbe {
             springbench_triad(small, b, c, a, n, streaming)
             return a[n - 1]
         case .scaleInPlace:
-            if variant == 0 { springbench_scale_in_place(factor, a, n) } else { springbench_scale_in_place_narrow(factor, a, n) }
+            if variant == 0 {
+                springbench_scale_in_place(factor, a, n)
+            } else {
+                springbench_scale_in_place_narrow(factor, a, n)
+            }
             return a[n - 1]
         case .triadInPlace:
             // Variant 1 adds and subtracts by turns, so values stay bounded.
-            if variant == 0 { springbench_triad_in_place(small, b, a, n) } else { springbench_add_in_place(b, a, n, inverse ? 1 : 0) }
+            if variant == 0 {
+                springbench_triad_in_place(small, b, a, n)
+            } else {
+                springbench_add_in_place(b, a, n, inverse ? 1 : 0)
+            }
             return a[n - 1]
         case .read:
             return springbench_sum(a, n)

@@ -1,4 +1,5 @@
 import DocumentValues
+
 /// The machine's memory bandwidth for each access pattern, measured in the same
 /// process and session as the kernels, far beyond the last-level cache.
 public struct BandwidthProbeResult: Codable, Sendable, Equatable {

@@ -1,4 +1,5 @@
 import DocumentValues
+
 /// A kernel's throughput against its ceiling (``Kernel/ceilingPattern``):
 /// the pattern run by the probe's loops on the kernel's own operands
 /// (``KernelOperations/ceilings``), sampled in the same rounds at the largest
@@ -22,8 +23,10 @@ public struct CeilingComparison: Codable, Sendable, Equatable {
     /// time ratio − 1|, the largest over pairs; 0 with one loop).
     @Checked<NonNegative> public var loopSpread: Double
 
-    public init(pattern: ProbePattern, ceilingGigabytesPerSecond: Double, fraction: Double, interval: ConfidenceInterval,
-                loopSpread: Double = 0) {
+    public init(
+        pattern: ProbePattern, ceilingGigabytesPerSecond: Double, fraction: Double, interval: ConfidenceInterval,
+        loopSpread: Double = 0
+    ) {
         self.pattern = pattern
         self.ceilingGigabytesPerSecond = ceilingGigabytesPerSecond
         self.fraction = fraction
@@ -40,8 +43,9 @@ public struct CeilingComparison: Codable, Sendable, Equatable {
     public init(
         kernel: Kernel, size: Int, kernelSamples: [Double], loops: [[Double]], seed: UInt64
     ) {
-        precondition(!kernelSamples.isEmpty && !loops.isEmpty && loops.allSatisfy { $0.count == kernelSamples.count },
-                     "one ceiling sample per round and loop")
+        precondition(
+            !kernelSamples.isEmpty && !loops.isEmpty && loops.allSatisfy { $0.count == kernelSamples.count },
+            "one ceiling sample per round and loop")
         let ceilingSamples = kernelSamples.indices.map { round in loops.map { $0[round] }.min()! }
         var loopSpread = 0.0
         for first in loops.indices {
@@ -52,7 +56,9 @@ public struct CeilingComparison: Codable, Sendable, Equatable {
         }
         let pattern = kernel.ceilingPattern
         let scale = Double(kernel.bytesPerElement) / Double(pattern.bytesPerElement)
-        let fractions = zip(kernelSamples, ceilingSamples).map { kernelTime, ceilingTime in scale * ceilingTime / kernelTime }
+        let fractions = zip(kernelSamples, ceilingSamples).map { kernelTime, ceilingTime in
+            scale * ceilingTime / kernelTime
+        }
         let summary = SampleStatistics.summarize(fractions, seed: seed)
         let ceilingMedian = SampleStatistics.median(ceilingSamples)
         self.init(

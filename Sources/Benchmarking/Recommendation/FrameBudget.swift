@@ -40,13 +40,15 @@ public enum FrameBudget {
         return groups.keys.sorted().compactMap { key -> Capacity? in
             let points = groups[key]!.sorted { $0.size < $1.size }
             guard let first = points.first else { return nil }
-            let fit = capacity(sizes: points.map(\.size), nanoseconds: points.map(\.summary.median), budget: budgetNanoseconds)
+            let fit = capacity(
+                sizes: points.map(\.size), nanoseconds: points.map(\.summary.median), budget: budgetNanoseconds)
             let fitting = points.filter { $0.summary.median <= budgetNanoseconds }
-            return Capacity(workload: first.workload, backend: first.backend, points: fit.points,
-                            extrapolated: fit.extrapolated, budgetNanoseconds: budgetNanoseconds,
-                            largestFittingSize: fitting.last?.size,
-                            frameNanosecondsAtLargestFitting: fitting.last?.summary.median,
-                            allFit: fitting.count == points.count, smallestSize: first.size)
+            return Capacity(
+                workload: first.workload, backend: first.backend, points: fit.points,
+                extrapolated: fit.extrapolated, budgetNanoseconds: budgetNanoseconds,
+                largestFittingSize: fitting.last?.size,
+                frameNanosecondsAtLargestFitting: fitting.last?.summary.median,
+                allFit: fitting.count == points.count, smallestSize: first.size)
         }
     }
 

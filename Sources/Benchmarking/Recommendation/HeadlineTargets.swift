@@ -5,7 +5,8 @@ public struct HeadlineTargets: Sendable, Equatable {
     public struct Figure: Sendable, Equatable {
         public enum Kind: Sendable, Equatable {
             /// The best backend's fraction of the probe bandwidth at the largest size measured.
-            case bandwidthFraction(kernel: Kernel, size: Int, backend: String, fraction: Double, gigabytesPerSecond: Double)
+            case bandwidthFraction(
+                kernel: Kernel, size: Int, backend: String, fraction: Double, gigabytesPerSecond: Double)
             /// The SIMD backend's Σa² speed-up over naive at 4 Ki.
             case magnitudeSquaredSpeedup(ratio: Double?)
             /// SIMD's speed relative to OpenBLAS (OpenBLAS time ÷ SIMD time) at its worst size ≤ 64 Ki.
@@ -48,39 +49,50 @@ public struct HeadlineTargets: Sendable, Equatable {
             let candidates = results.measurements.filter { $0.kernel == kernel && $0.size == size }
             guard let best = candidates.max(by: { $0.fractionOfBandwidth < $1.fractionOfBandwidth }) else { continue }
             let hasBar = kernel.hasBandwidthBar
-            figures.append(Figure(
-                kind: .bandwidthFraction(kernel: kernel, size: size, backend: best.backend,
-                                         fraction: best.fractionOfBandwidth, gigabytesPerSecond: best.gigabytesPerSecond),
-                bar: hasBar ? "≥ 90 % at 16 Mi" : nil,
-                met: hasBar ? best.fractionOfBandwidth >= Self.bandwidthBar : nil,
-                atTheBarsSize: size == Self.bandwidthBarSize))
+            figures.append(
+                Figure(
+                    kind: .bandwidthFraction(
+                        kernel: kernel, size: size, backend: best.backend,
+                        fraction: best.fractionOfBandwidth, gigabytesPerSecond: best.gigabytesPerSecond),
+                    bar: hasBar ? "≥ 90 % at 16 Mi" : nil,
+                    met: hasBar ? best.fractionOfBandwidth >= Self.bandwidthBar : nil,
+                    atTheBarsSize: size == Self.bandwidthBarSize))
         }
         if kernels.contains(.magnitudeSquared) {
             let naive = cells[CellKey(kernel: .magnitudeSquared, backend: "naive", size: 4096)]
             let simd = cells[CellKey(kernel: .magnitudeSquared, backend: "simd", size: 4096)]
             let ratio = naive.flatMap { naive in simd.map { naive.summary.median / $0.summary.median } }
-            figures.append(Figure(kind: .magnitudeSquaredSpeedup(ratio: ratio), bar: "≥ 5×",
-                                  met: ratio.map { $0 >= Self.magnitudeSquaredSpeedupBar }, atTheBarsSize: true))
+            figures.append(
+                Figure(
+                    kind: .magnitudeSquaredSpeedup(ratio: ratio), bar: "≥ 5×",
+                    met: ratio.map { $0 >= Self.magnitudeSquaredSpeedupBar }, atTheBarsSize: true))
         }
         for kernel in kernels {
-            let ratios = sizes(kernel).filter { $0 <= Self.simdAgainstOpenBLASLargestSize }.compactMap { size -> (Int, Double)? in
+            let ratios = sizes(kernel).filter { $0 <= Self.simdAgainstOpenBLASLargestSize }.compactMap {
+                size -> (Int, Double)? in
                 guard let simd = cells[CellKey(kernel: kernel, backend: "simd", size: size)],
-                      let blas = cells[CellKey(kernel: kernel, backend: "openblas", size: size)] else { return nil }
+                    let blas = cells[CellKey(kernel: kernel, backend: "openblas", size: size)]
+                else { return nil }
                 return (size, blas.summary.median / simd.summary.median)
             }
             guard let worst = ratios.min(by: { $0.1 < $1.1 }) else { continue }
-            figures.append(Figure(kind: .simdAgainstOpenBLAS(kernel: kernel, size: worst.0, ratio: worst.1),
-                                  bar: "≥ 0.95×", met: worst.1 >= Self.simdAgainstOpenBLASBar, atTheBarsSize: true))
+            figures.append(
+                Figure(
+                    kind: .simdAgainstOpenBLAS(kernel: kernel, size: worst.0, ratio: worst.1),
+                    bar: "≥ 0.95×", met: worst.1 >= Self.simdAgainstOpenBLASBar, atTheBarsSize: true))
         }
         let allocationFree = results.measurements.filter { $0.kernel.isAllocationFree }
         if !allocationFree.isEmpty {
             let counted = allocationFree.compactMap { cell in cell.allocationsPerOperation.map { (cell, $0) } }
             let worst = counted.max(by: { $0.1 < $1.1 })
-            figures.append(Figure(
-                kind: .allocationFreeKernels(worst: worst.flatMap { $0.1 > 0 ? $0.0 : nil }, allocations: worst?.1),
-                bar: "0", met: worst.map { $0.1 == 0 }, atTheBarsSize: counted.count == allocationFree.count))
+            figures.append(
+                Figure(
+                    kind: .allocationFreeKernels(worst: worst.flatMap { $0.1 > 0 ? $0.0 : nil }, allocations: worst?.1),
+                    bar: "0", met: worst.map { $0.1 == 0 }, atTheBarsSize: counted.count == allocationFree.count))
         }
-        if let most = results.measurements.filter({ $0.kernel == .addAllocating }).compactMap(\.allocationsPerOperation).max() {
+        if let most = results.measurements.filter({ $0.kernel == .addAllocating }).compactMap(\.allocationsPerOperation)
+            .max()
+        {
             figures.append(Figure(kind: .allocatingAdd(allocations: most), bar: nil, met: nil, atTheBarsSize: true))
         }
         self.figures = figures

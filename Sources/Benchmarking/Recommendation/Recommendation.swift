@@ -98,9 +98,11 @@ public struct Recommendation: Sendable, Equatable, Codable {
                 for name in verdict.tied where !last.tied.contains(name) { last.tied.append(name) }
                 ranges[ranges.count - 1] = last
             } else {
-                ranges.append(SizeRange(fromSize: verdict.size, toSize: verdict.size, winner: verdict.winner,
-                                        minimumMargin: verdict.margin, equalWithin: verdict.equalWithin,
-                                        tied: verdict.tied))
+                ranges.append(
+                    SizeRange(
+                        fromSize: verdict.size, toSize: verdict.size, winner: verdict.winner,
+                        minimumMargin: verdict.margin, equalWithin: verdict.equalWithin,
+                        tied: verdict.tied))
             }
         }
         var crossovers: [Crossover] = []
@@ -108,27 +110,32 @@ public struct Recommendation: Sendable, Equatable, Codable {
         for (before, after) in zip(clear, clear.dropFirst()) where before.fastest != after.fastest {
             let estimate = crossingSize(
                 of: before.fastest, and: after.fastest, between: before.size, after.size, measurements)
-            crossovers.append(Crossover(from: before.fastest, to: after.fastest,
-                                        betweenSizes: before.size...after.size, estimatedSize: estimate))
+            crossovers.append(
+                Crossover(
+                    from: before.fastest, to: after.fastest,
+                    betweenSizes: before.size...after.size, estimatedSize: estimate))
         }
         let backends = Set(measurements.map(\.backend)).sorted()
         let worstRatios = backends.map { backend -> (String, Double) in
             let ratios = verdicts.compactMap { verdict -> Double? in
                 guard let mine = verdict.ranking.first(where: { $0.backend == backend }),
-                      let best = verdict.ranking.first else { return nil }
+                    let best = verdict.ranking.first
+                else { return nil }
                 return mine.medianNanoseconds / best.medianNanoseconds
             }
             return (backend, ratios.max() ?? .infinity)
         }
         let safest = worstRatios.min { $0.1 < $1.1 } ?? ("", .nan)
-        return KernelAdvice(kernel: kernel, verdicts: verdicts, ranges: ranges, crossovers: crossovers,
-                            safestChoice: safest.0, safestChoiceWorstRatio: safest.1)
+        return KernelAdvice(
+            kernel: kernel, verdicts: verdicts, ranges: ranges, crossovers: crossovers,
+            safestChoice: safest.0, safestChoiceWorstRatio: safest.1)
     }
 
     static func verdict(size: Int, _ cells: [KernelMeasurement]) -> Verdict {
         let ranking = cells.map {
-            Verdict.Entry(backend: $0.backend, medianNanoseconds: $0.summary.median,
-                          interval: $0.summary.medianInterval)
+            Verdict.Entry(
+                backend: $0.backend, medianNanoseconds: $0.summary.median,
+                interval: $0.summary.medianInterval)
         }.sorted { $0.medianNanoseconds < $1.medianNanoseconds }
         let best = ranking[0]
         let others = ranking.dropFirst()
@@ -138,9 +145,10 @@ public struct Recommendation: Sendable, Equatable, Codable {
         let equalWithin = overlapping.map { other in
             max(other.interval.upper / best.interval.lower, best.interval.upper / other.interval.lower) - 1
         }.max()
-        return Verdict(size: size, fastest: best.backend, runnerUp: others.first?.backend, margin: margin,
-                       isClear: isClear, tied: overlapping.isEmpty ? [] : [best.backend] + overlapping.map(\.backend),
-                       equalWithin: equalWithin, ranking: ranking)
+        return Verdict(
+            size: size, fastest: best.backend, runnerUp: others.first?.backend, margin: margin,
+            isClear: isClear, tied: overlapping.isEmpty ? [] : [best.backend] + overlapping.map(\.backend),
+            equalWithin: equalWithin, ranking: ranking)
     }
 
     /// Interpolates log(median_a / median_b) linearly in log(size) between two sizes.
@@ -149,7 +157,8 @@ public struct Recommendation: Sendable, Equatable, Codable {
     ) -> Double {
         func logRatio(_ size: Int) -> Double? {
             guard let ma = measurements.first(where: { $0.backend == a && $0.size == size }),
-                  let mb = measurements.first(where: { $0.backend == b && $0.size == size }) else { return nil }
+                let mb = measurements.first(where: { $0.backend == b && $0.size == size })
+            else { return nil }
             return log(ma.summary.median / mb.summary.median)
         }
         guard let r0 = logRatio(low), let r1 = logRatio(high), r0 != r1 else {
@@ -161,7 +170,7 @@ public struct Recommendation: Sendable, Equatable, Codable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension Recommendation {
@@ -195,11 +204,13 @@ extension Recommendation {
             var worst: SingleChoice?
             for (kernel, verdict) in verdicts {
                 guard let mine = verdict.ranking.first(where: { $0.backend == backend }),
-                      let fastest = verdict.ranking.first else { continue }
+                    let fastest = verdict.ranking.first
+                else { continue }
                 let ratio = mine.medianNanoseconds / fastest.medianNanoseconds
                 if worst == nil || ratio > worst!.worstRatio {
-                    worst = SingleChoice(backend: backend, worstRatio: ratio, worstKernel: kernel, worstSize: verdict.size,
-                                         coversEverything: !complete.isEmpty)
+                    worst = SingleChoice(
+                        backend: backend, worstRatio: ratio, worstKernel: kernel, worstSize: verdict.size,
+                        coversEverything: !complete.isEmpty)
                 }
             }
             if let worst, best == nil || worst.worstRatio < best!.worstRatio { best = worst }

@@ -78,11 +78,14 @@ public struct YardstickComparison: Sendable, Equatable {
                 yardstick.measurements.first { $0.kernel == kernel && $0.size == size }
             }
             guard let cAllocating = c(.addAllocating), let cReused = c(.add),
-                  let best = results.measurements.filter({ $0.kernel == .addAllocating && $0.size == size })
-                      .min(by: { $0.summary.median < $1.summary.median }),
-                  let reused = results.measurements.first(where: { $0.kernel == .add && $0.size == size && $0.backend == best.backend }),
-                  let allocating = Self.pairedDifference(best.samples, cAllocating.samples, seed: 0xA110C &+ UInt64(size)),
-                  let arithmetic = Self.pairedDifference(reused.samples, cReused.samples, seed: 0xADD &+ UInt64(size))
+                let best = results.measurements.filter({ $0.kernel == .addAllocating && $0.size == size })
+                    .min(by: { $0.summary.median < $1.summary.median }),
+                let reused = results.measurements.first(where: {
+                    $0.kernel == .add && $0.size == size && $0.backend == best.backend
+                }),
+                let allocating = Self.pairedDifference(
+                    best.samples, cAllocating.samples, seed: 0xA110C &+ UInt64(size)),
+                let arithmetic = Self.pairedDifference(reused.samples, cReused.samples, seed: 0xADD &+ UInt64(size))
             else { return nil }
             return AllocationSplit(
                 size: size, backend: best.backend,
@@ -93,7 +96,9 @@ public struct YardstickComparison: Sendable, Equatable {
 
     /// The median over rounds of `a[i] − b[i]` and its 95 % bootstrap
     /// interval; nil when there is no pair.
-    static func pairedDifference(_ a: [Double], _ b: [Double], seed: UInt64) -> (median: Double, interval: ConfidenceInterval)? {
+    static func pairedDifference(_ a: [Double], _ b: [Double], seed: UInt64) -> (
+        median: Double, interval: ConfidenceInterval
+    )? {
         let differences = zip(a, b).map { $0 - $1 }
         guard !differences.isEmpty else { return nil }
         return (SampleStatistics.median(differences), SampleStatistics.bootstrapMedianInterval(differences, seed: seed))
@@ -105,14 +110,16 @@ public struct YardstickComparison: Sendable, Equatable {
         let pairs = min(best.samples.count, c.samples.count)
         let ratios = (0..<pairs).map { best.samples[$0] / c.samples[$0] }
         let median = ratios.isEmpty ? .nan : SampleStatistics.median(ratios)
-        let interval = ratios.isEmpty
+        let interval =
+            ratios.isEmpty
             ? ConfidenceInterval(lower: .nan, upper: .nan, level: 0.95)
             : SampleStatistics.bootstrapMedianInterval(ratios, seed: seed)
         let verdict: Verdict = interval.upper < 1 ? .faster : interval.lower > 1 + noise ? .slower : .equal
-        return Row(kernel: best.kernel, size: best.size, best: best.backend,
-                   bestNanosecondsPerElement: best.nanosecondsPerElement,
-                   yardstickNanosecondsPerElement: c.nanosecondsPerElement,
-                   ratio: median, interval: interval, verdict: verdict)
+        return Row(
+            kernel: best.kernel, size: best.size, best: best.backend,
+            bestNanosecondsPerElement: best.nanosecondsPerElement,
+            yardstickNanosecondsPerElement: c.nanosecondsPerElement,
+            ratio: median, interval: interval, verdict: verdict)
     }
 
     /// Rows where the best backend is slower than C beyond the noise.

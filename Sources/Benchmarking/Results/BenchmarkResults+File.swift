@@ -12,7 +12,9 @@ extension BenchmarkResults: VersionedDocument {
         let kernels = Set(configuration.kernels), sizes = Set(configuration.sizes)
         let backends = Set(configuration.backends)
         func cellProblem(_ cell: KernelMeasurement, _ path: String, ownBackend: Bool) -> String? {
-            if !kernels.contains(cell.kernel) { return "\(path).kernel = \(cell.kernel) is not in configuration.kernels" }
+            if !kernels.contains(cell.kernel) {
+                return "\(path).kernel = \(cell.kernel) is not in configuration.kernels"
+            }
             if !sizes.contains(cell.size) { return "\(path).size = \(cell.size) is not in configuration.sizes" }
             if ownBackend, !backends.contains(cell.backend) {
                 return "\(path).backend = \(cell.backend) is not in configuration.backends"
@@ -36,11 +38,16 @@ extension BenchmarkResults: VersionedDocument {
             if let problem = cellProblem(cell, "yardstick.measurements[\(index)]", ownBackend: false) { return problem }
         }
         for (index, cell) in (cacheCheck?.cells ?? []).enumerated() {
-            if !kernels.contains(cell.kernel) { return "cacheCheck.cells[\(index)].kernel = \(cell.kernel) is not in configuration.kernels" }
-            if !sizes.contains(cell.size) { return "cacheCheck.cells[\(index)].size = \(cell.size) is not in configuration.sizes" }
+            if !kernels.contains(cell.kernel) {
+                return "cacheCheck.cells[\(index)].kernel = \(cell.kernel) is not in configuration.kernels"
+            }
+            if !sizes.contains(cell.size) {
+                return "cacheCheck.cells[\(index)].size = \(cell.size) is not in configuration.sizes"
+            }
         }
         for (index, cell) in workloads.enumerated() where cell.summary.count != cell.samples.count {
-            return "workloads[\(index)].summary.count = \(cell.summary.count) but workloads[\(index)].samples holds \(cell.samples.count)"
+            return
+                "workloads[\(index)].summary.count = \(cell.summary.count) but workloads[\(index)].samples holds \(cell.samples.count)"
         }
         return nil
     }

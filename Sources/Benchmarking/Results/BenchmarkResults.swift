@@ -1,4 +1,5 @@
 import DocumentValues
+
 /// Everything one `springbench bench` run measured, as written to its JSON file.
 ///
 /// The schema is versioned (``schema``); readers reject other versions. Times
@@ -220,7 +221,8 @@ extension SampleSummary {
     /// minimum ≤ p10 ≤ median ≤ p90 ≤ maximum, and the median's interval in order.
     public var invariantViolation: String? {
         guard minimum <= p10, p10 <= median, median <= p90, p90 <= maximum else {
-            return "does not hold minimum ≤ p10 ≤ median ≤ p90 ≤ maximum (\(minimum), \(p10), \(median), \(p90), \(maximum))"
+            return
+                "does not hold minimum ≤ p10 ≤ median ≤ p90 ≤ maximum (\(minimum), \(p10), \(median), \(p90), \(maximum))"
         }
         return medianInterval.invariantViolation.map { "medianInterval \($0)" }
     }

@@ -1,11 +1,12 @@
-import DocumentValues
-#if canImport(Glibc)
-import Glibc
-#endif
-import Foundation
 import CVectorLoops
+import DocumentValues
+import Foundation
 import MachineFacts
 import VectorKernels
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Where, when and how a result was measured. Every result file carries one,
 /// and every report ends with it.
@@ -132,9 +133,9 @@ extension MachineRecord {
 public enum BuildInfo {
     public static var configuration: String {
         #if DEBUG
-        return "debug"
+            return "debug"
         #else
-        return "release"
+            return "release"
         #endif
     }
 
@@ -144,27 +145,27 @@ public enum BuildInfo {
         let named = String(cString: springbench_build_target_cpu())
         if !named.isEmpty { return named }
         #if SPRINGBENCH_TARGET_CPU_ZNVER3
-        return "znver3"
+            return "znver3"
         #elseif SPRINGBENCH_TARGET_CPU_HASWELL
-        return "haswell"
+            return "haswell"
         #elseif SPRINGBENCH_TARGET_CPU_NATIVE
-        return "native"
+            return "native"
         #elseif SPRINGBENCH_TARGET_CPU_CUSTOM
-        return "custom (see the Makefile's TARGET_CPU)"
+            return "custom (see the Makefile's TARGET_CPU)"
         #else
-        return "x86-64 (baseline, SSE2)"
+            return "x86-64 (baseline, SSE2)"
         #endif
     }
 
     public static var swiftCompiler: String {
         #if compiler(>=6.4)
-        return "Swift 6.4 or later"
+            return "Swift 6.4 or later"
         #elseif compiler(>=6.3)
-        return "Swift 6.3"
+            return "Swift 6.3"
         #elseif compiler(>=6.2)
-        return "Swift 6.2"
+            return "Swift 6.2"
         #else
-        return "Swift 6.1"
+            return "Swift 6.1"
         #endif
     }
 }

@@ -1,4 +1,5 @@
 import DocumentValues
+
 /// Ties the two results files of one paired run together.
 public struct PairingRecord: Codable, Sendable, Equatable {
     /// Shared by both files of the run: `compare` pairs samples only when the ids match.
@@ -14,7 +15,8 @@ public struct PairingRecord: Codable, Sendable, Equatable {
     /// The CPU both samplers were pinned to, if pinning succeeded.
     @CheckedOptional<NonNegativeCount> public var cpu: Int?
 
-    public init(id: String, role: String, baselineExecutable: String, currentExecutable: String, epochs: Int, cpu: Int?) {
+    public init(id: String, role: String, baselineExecutable: String, currentExecutable: String, epochs: Int, cpu: Int?)
+    {
         self.id = id
         self.role = role
         self.baselineExecutable = baselineExecutable

@@ -40,11 +40,13 @@ public struct DocumentFileError: Error, Equatable, CustomStringConvertible {
         case .missing:
             return "\(documentName) \(path) does not exist; create it with \(remedy)"
         case .corrupt(let detail):
-            return "\(documentName) \(path) is not a valid SpringBench \(documentName) (\(detail)); regenerate it with \(remedy)"
+            return
+                "\(documentName) \(path) is not a valid SpringBench \(documentName) (\(detail)); regenerate it with \(remedy)"
         case .impossible(let detail):
             return "\(documentName) \(path): \(detail); regenerate it with \(remedy)"
         case .wrongSchema(let found, let expected):
-            return "\(documentName) \(path) has schema \"\(found)\", this springbench reads \"\(expected)\"; regenerate it with \(remedy)"
+            return
+                "\(documentName) \(path) has schema \"\(found)\", this springbench reads \"\(expected)\"; regenerate it with \(remedy)"
         }
     }
 }
@@ -66,7 +68,9 @@ extension VersionedDocument {
             data = try encoded()
         } catch let error as EncodingError {
             if case .invalidValue(let value, let context) = error {
-                return .failure(ImpossibleDocument(detail: "\(DocumentPath.text(context.codingPath)) = \(value) cannot be written as JSON"))
+                return .failure(
+                    ImpossibleDocument(
+                        detail: "\(DocumentPath.text(context.codingPath)) = \(value) cannot be written as JSON"))
             }
             return .failure(ImpossibleDocument(detail: "\(error)"))
         } catch {
@@ -88,8 +92,9 @@ extension VersionedDocument {
             try transaction.write(data)
             try transaction.commit()
         case .failure(let problem):
-            throw DocumentFileError(path: target.display, problem: .impossible(detail: problem.detail),
-                                    documentName: Self.documentName, makingCommand: Self.makingCommand)
+            throw DocumentFileError(
+                path: target.display, problem: .impossible(detail: problem.detail),
+                documentName: Self.documentName, makingCommand: Self.makingCommand)
         }
     }
 
@@ -145,4 +150,3 @@ public struct ImpossibleDocument: Error, Equatable, CustomStringConvertible {
 private struct SchemaHeader: Decodable {
     var schema: String
 }
-

@@ -111,8 +111,9 @@ public struct BenchmarkPlan: Sendable, Equatable {
 
         /// 80 % of this machine's memory and its active cores.
         public static var thisMachine: Limits {
-            Limits(memoryBytes: Double(ProcessInfo.processInfo.physicalMemory) * 0.8,
-                   cores: ProcessInfo.processInfo.activeProcessorCount)
+            Limits(
+                memoryBytes: Double(ProcessInfo.processInfo.physicalMemory) * 0.8,
+                cores: ProcessInfo.processInfo.activeProcessorCount)
         }
     }
 
@@ -123,7 +124,9 @@ public struct BenchmarkPlan: Sendable, Equatable {
     public func validated(
         against catalogue: BackendCatalogue, limits: Limits = .thisMachine
     ) throws(BenchmarkPlanError) -> BenchmarkPlan {
-        func unique<T: Hashable>(_ items: [T], _ parameter: BenchmarkPlanError.Parameter, _ text: (T) -> String) throws(BenchmarkPlanError) {
+        func unique<T: Hashable>(_ items: [T], _ parameter: BenchmarkPlanError.Parameter, _ text: (T) -> String)
+            throws(BenchmarkPlanError)
+        {
             guard !items.isEmpty else { throw BenchmarkPlanError(parameter, "must name at least one item") }
             var seen = Set<T>()
             for item in items where !seen.insert(item).inserted {
@@ -133,12 +136,14 @@ public struct BenchmarkPlan: Sendable, Equatable {
         try unique(kernels, .kernels) { $0.rawValue }
         try unique(backends, .backends) { $0 }
         for name in backends where catalogue[name] == nil {
-            throw BenchmarkPlanError(.backends, "unknown backend \"\(name)\"; valid: \(catalogue.names.joined(separator: ", "))")
+            throw BenchmarkPlanError(
+                .backends, "unknown backend \"\(name)\"; valid: \(catalogue.names.joined(separator: ", "))")
         }
         try unique(sizes, .sizes) { PointCount.format($0) }
         for size in sizes + workloadSizes where !(1...PointCount.maximum).contains(size) {
-            throw BenchmarkPlanError(workloadSizes.contains(size) ? .workloadSizes : .sizes,
-                                     "\(size) is outside 1…\(PointCount.format(PointCount.maximum))")
+            throw BenchmarkPlanError(
+                workloadSizes.contains(size) ? .workloadSizes : .sizes,
+                "\(size) is outside 1…\(PointCount.format(PointCount.maximum))")
         }
         if !workloads.isEmpty { try unique(workloadSizes, .workloadSizes) { PointCount.format($0) } }
         if !otherBuilds.isEmpty { try unique(otherBuilds, .otherBuild) { $0 } }
@@ -148,8 +153,10 @@ public struct BenchmarkPlan: Sendable, Equatable {
         let builds = 1 + otherBuilds.count
         let needed = Double(largest) * 8 * Double(builds * (3 * backends.count + 1) + 6)
         guard needed <= limits.memoryBytes else {
-            throw BenchmarkPlanError(.sizes,
-                "\(PointCount.format(largest)) points need about \(Int(needed / 1e9)) GB for \(backends.count) backends in \(builds) build(s); this machine allows \(Int(limits.memoryBytes / 1e9)) GB (80 % of memory)")
+            throw BenchmarkPlanError(
+                .sizes,
+                "\(PointCount.format(largest)) points need about \(Int(needed / 1e9)) GB for \(backends.count) backends in \(builds) build(s); this machine allows \(Int(limits.memoryBytes / 1e9)) GB (80 % of memory)"
+            )
         }
         guard (3...1000).contains(timing.samples) else {
             throw BenchmarkPlanError(.samples, "must be in 3…1000, got \(timing.samples)")
@@ -162,7 +169,8 @@ public struct BenchmarkPlan: Sendable, Equatable {
             throw BenchmarkPlanError(.openBLASThreads, "must be in 1…\(max(1, limits.cores)), got \(openBLASThreads)")
         }
         guard timing.clock == .wall || openBLASThreads == 1 else {
-            throw BenchmarkPlanError(.clock,
+            throw BenchmarkPlanError(
+                .clock,
                 "thread-cpu sees only the calling thread; with \(openBLASThreads) OpenBLAS threads use wall")
         }
         guard (1...100).contains(probeTrials) else {
@@ -179,15 +187,17 @@ public struct BenchmarkPlan: Sendable, Equatable {
         var configuration = SweepConfiguration(
             kernels: kernels, backends: backends, sizes: sizes, samples: timing.samples,
             minimumSampleNanoseconds: timing.minimumSampleNanoseconds, openBLASThreads: openBLASThreads,
-            quick: preset == .quick, seed: seed, clock: timing.clock, otherBuilds: otherBuilds.isEmpty ? nil : otherBuilds)
+            quick: preset == .quick, seed: seed, clock: timing.clock,
+            otherBuilds: otherBuilds.isEmpty ? nil : otherBuilds)
         configuration.yardstick = yardstick
         return configuration
     }
 
     /// The workloads' timing: half the samples (at least 3), the kernels' sample length.
     public var workloadTiming: TimingPolicy {
-        TimingPolicy(samples: max(3, timing.samples / 2), minimumSampleNanoseconds: timing.minimumSampleNanoseconds,
-                     warmupNanoseconds: timing.warmupNanoseconds, clock: timing.clock)
+        TimingPolicy(
+            samples: max(3, timing.samples / 2), minimumSampleNanoseconds: timing.minimumSampleNanoseconds,
+            warmupNanoseconds: timing.warmupNanoseconds, clock: timing.clock)
     }
 }
 

@@ -1,5 +1,5 @@
-import SpringBenchSupport
 import OpenBLASKernels
+import SpringBenchSupport
 
 /// The benchmark run: a validated plan in, results out.
 ///
@@ -21,8 +21,10 @@ public struct BenchmarkRun {
     public var countAllocations: AllocationCounter?
 
     /// - Precondition: `plan` was validated against `catalogue`.
-    public init(plan: BenchmarkPlan, catalogue: BackendCatalogue, commandLine: String = "",
-                countAllocations: AllocationCounter? = nil) {
+    public init(
+        plan: BenchmarkPlan, catalogue: BackendCatalogue, commandLine: String = "",
+        countAllocations: AllocationCounter? = nil
+    ) {
         self.plan = plan
         self.catalogue = catalogue
         self.commandLine = commandLine
@@ -68,15 +70,18 @@ public struct BenchmarkRun {
             sampler: InterleavedSampler(policy: plan.timing, countAllocations: nil), seed: plan.seed)
         let workloads = WorkloadSweep(
             workloads: plan.workloads, backends: backends, sizes: plan.workloads.isEmpty ? [] : plan.workloadSizes,
-            seed: plan.seed, sampler: InterleavedSampler(policy: plan.workloadTiming, countAllocations: countAllocations)
+            seed: plan.seed,
+            sampler: InterleavedSampler(policy: plan.workloadTiming, countAllocations: countAllocations)
         ).run(progress: progress)
         let elapsed = Double(monotonicNanoseconds() &- started) / 1e9
-        var results = BenchmarkResults(machine: machine, configuration: configuration, probe: probe,
-                                       measurements: outcome.measurements, workloads: workloads, elapsedSeconds: elapsed)
+        var results = BenchmarkResults(
+            machine: machine, configuration: configuration, probe: probe,
+            measurements: outcome.measurements, workloads: workloads, elapsedSeconds: elapsed)
         results.otherBuilds = outcome.otherBuilds.isEmpty ? nil : outcome.otherBuilds
         results.cacheCheck = outcome.cacheCheck
         results.harnessFloor = floor.isEmpty ? nil : floor
-        results.yardstick = plan.yardstick
+        results.yardstick =
+            plan.yardstick
             ? YardstickMeasurements(details: CYardstick.details, measurements: outcome.yardstick) : nil
         return results
     }

@@ -1,4 +1,5 @@
 import DocumentValues
+
 /// The sweep's own check of the cache state it claims: at the sizes where the
 /// operands outgrow the per-core L2 cache but fit the last-level cache (where
 /// evictions by the other cells' samples would show), every cell also takes
@@ -44,7 +45,9 @@ public struct CacheCheck: Codable, Sendable, Equatable {
         sizes.filter { size in
             let largest = size.multipliedReportingOverflow(by: 24)
             let leavesL2 = largest.overflow || largest.partialValue > secondLevelCacheBytes
-            let someHot = Kernel.allCases.contains { CacheState.of($0, size: size, lastLevelCacheBytes: lastLevelCacheBytes) == .hot }
+            let someHot = Kernel.allCases.contains {
+                CacheState.of($0, size: size, lastLevelCacheBytes: lastLevelCacheBytes) == .hot
+            }
             return leavesL2 && someHot
         }
     }
@@ -97,18 +100,22 @@ public struct CacheCheck: Codable, Sendable, Equatable {
             func percent(_ value: Double) -> Int { Int((abs(value - 1) * 100).rounded()) }
             func direction(_ value: Double) -> String { value > 1 ? "slower" : "faster" }
             if abs(pairedRatio - 1) <= tolerance {
-                return "sweep median \(percent(ratio)) % \(direction(ratio)) than the long samples', but its samples taken beside them agree "
+                return
+                    "sweep median \(percent(ratio)) % \(direction(ratio)) than the long samples', but its samples taken beside them agree "
                     + "within \(percent(pairedRatio)) %: noise of the machine in the medians, not the cache state"
             }
             if (ratio > 1) != (pairedRatio > 1) {
-                return "sweep median \(percent(ratio)) % \(direction(ratio)) than the long samples', while its samples beside them run "
+                return
+                    "sweep median \(percent(ratio)) % \(direction(ratio)) than the long samples', while its samples beside them run "
                     + "\(percent(pairedRatio)) % \(direction(pairedRatio)): opposite directions, which only noise gives"
             }
             if ratio > 1 {
-                return "sweep \(percent(ratio)) % slower, and its samples stay \(percent(pairedRatio)) % slower beside the long ones: "
+                return
+                    "sweep \(percent(ratio)) % slower, and its samples stay \(percent(pairedRatio)) % slower beside the long ones: "
                     + "the warming calls did not make the operands resident (the cache is shared with other tenants, or the operands nearly fill it)"
             }
-            return "sweep \(percent(ratio)) % faster; its samples run \(percent(pairedRatio)) % faster than the long ones beside them: "
+            return
+                "sweep \(percent(ratio)) % faster; its samples run \(percent(pairedRatio)) % faster than the long ones beside them: "
                 + "the long runs lose speed (their own evictions, or the machine slowing under sustained load)"
         }
     }
@@ -128,14 +135,17 @@ extension CacheCheck.Cell: UniquelyKeyed {
 extension Sweep {
     /// The sizes of `sorted` the cache check covers; none without a check.
     func cacheCheckSizes(_ sorted: [Int]) -> [Int] {
-        cacheCheck == nil ? [] : CacheCheck.sizes(
-            sorted, lastLevelCacheBytes: lastLevelCacheBytes, secondLevelCacheBytes: secondLevelCacheBytes)
+        cacheCheck == nil
+            ? []
+            : CacheCheck.sizes(
+                sorted, lastLevelCacheBytes: lastLevelCacheBytes, secondLevelCacheBytes: secondLevelCacheBytes)
     }
 
     /// The long samples of `round`'s measured cells, at a checked size; nil elsewhere.
     func longSamples(for round: SweepRound, checkSizes: [Int]) -> InterleavedSampler.LongSamples? {
         cacheCheck.flatMap { policy in
-            checkSizes.contains(round.size) ? InterleavedSampler.LongSamples(policy: policy, cells: round.measuredCells) : nil
+            checkSizes.contains(round.size)
+                ? InterleavedSampler.LongSamples(policy: policy, cells: round.measuredCells) : nil
         }
     }
 
@@ -148,7 +158,8 @@ extension Sweep {
             build: cell.owner.build.map { otherBuilds[$0].machine.targetCPU }, cacheState: round.cacheState,
             sweep: measurement.summary,
             long: SampleStatistics.summarize(cell.samples.longSamples, seed: seed),
-            pairedRatio: SampleStatistics.median(zip(cell.samples.pairedSamples, cell.samples.longSamples).map { $0 / $1 }),
+            pairedRatio: SampleStatistics.median(
+                zip(cell.samples.pairedSamples, cell.samples.longSamples).map { $0 / $1 }),
             tolerance: CacheCheck.defaultTolerance)
     }
 }

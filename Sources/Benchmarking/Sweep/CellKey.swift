@@ -27,7 +27,7 @@ public struct CellKey: Hashable, Comparable, Codable, Sendable, CustomStringConv
     public init?(argument text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 3, let kernel = Kernel(rawValue: String(parts[0])), !parts[1].isEmpty,
-              let size = Int(parts[2]), (1...PointCount.maximum).contains(size)
+            let size = Int(parts[2]), (1...PointCount.maximum).contains(size)
         else { return nil }
         self.init(kernel: kernel, backend: String(parts[1]), size: size)
     }

@@ -23,7 +23,9 @@ public enum HarnessFloor {
     public static func measure(
         build: String, others: [any OtherBuild], sampler: InterleavedSampler, seed: UInt64
     ) -> [HarnessFloorMeasurement] {
-        guard let own = BenchmarkBackend.harnessFloor.kernelOperations(size: key.size, kernels: [key.kernel], seed: seed)[key.kernel]
+        guard
+            let own = BenchmarkBackend.harnessFloor.kernelOperations(size: key.size, kernels: [key.kernel], seed: seed)[
+                key.kernel]
         else { return [] }
         let usable = others.filter { $0.failure == nil }
         let cells: [any SampledCell] = [own] + usable.map { $0.cell(key, seed: seed) }
@@ -34,9 +36,10 @@ public enum HarnessFloor {
             if index > 0, usable[index - 1].failure != nil { continue }
             guard cell.samples.allSatisfy({ $0.isFinite && $0 > 0 }), !cell.samples.isEmpty else { continue }
             let summary = SampleStatistics.summarize(cell.samples, seed: seed)
-            floors.append(HarnessFloorMeasurement(
-                build: index == 0 ? build : usable[index - 1].machine.targetCPU,
-                nanosecondsPerCall: summary.median, interval: summary.medianInterval))
+            floors.append(
+                HarnessFloorMeasurement(
+                    build: index == 0 ? build : usable[index - 1].machine.targetCPU,
+                    nanosecondsPerCall: summary.median, interval: summary.medianInterval))
         }
         return floors
     }
@@ -63,15 +66,20 @@ public enum EmptyKernels: KernelBackend {
     public static let name = "harness-floor"
 
     public static var details: BackendDetails {
-        BackendDetails(name: name, displayName: "harness floor", summary: "an opaque call that does nothing",
-                       simdWidth: nil, library: nil, core: nil, threads: 1, fusedAXPY: false)
+        BackendDetails(
+            name: name, displayName: "harness floor", summary: "an opaque call that does nothing",
+            simdWidth: nil, library: nil, core: nil, threads: 1, fusedAXPY: false)
     }
 
-    public static func uncheckedAdd(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int) {
+    public static func uncheckedAdd(
+        _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int
+    ) {
         springbench_harness_empty(a, c, count)
     }
 
-    public static func uncheckedSubtract(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int) {
+    public static func uncheckedSubtract(
+        _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int
+    ) {
         springbench_harness_empty(a, c, count)
     }
 
@@ -79,7 +87,9 @@ public enum EmptyKernels: KernelBackend {
         springbench_harness_empty(b, a, count)
     }
 
-    public static func uncheckedSubtractInPlace(_ a: UnsafeMutablePointer<Double>, _ b: UnsafePointer<Double>, count: Int) {
+    public static func uncheckedSubtractInPlace(
+        _ a: UnsafeMutablePointer<Double>, _ b: UnsafePointer<Double>, count: Int
+    ) {
         springbench_harness_empty(b, a, count)
     }
 
@@ -87,7 +97,9 @@ public enum EmptyKernels: KernelBackend {
         springbench_harness_empty(a, a, count)
     }
 
-    public static func uncheckedAXPY(alpha: Double, x: UnsafePointer<Double>, y: UnsafeMutablePointer<Double>, count: Int) {
+    public static func uncheckedAXPY(
+        alpha: Double, x: UnsafePointer<Double>, y: UnsafeMutablePointer<Double>, count: Int
+    ) {
         springbench_harness_empty(x, y, count)
     }
 
@@ -101,6 +113,10 @@ extension BenchmarkBackend {
     /// The harness floor as a sampler offers it (not in any catalogue: never a choice).
     public static let harnessFloor = BenchmarkBackend(
         name: EmptyKernels.name, type: EmptyKernels.self, details: { EmptyKernels.details },
-        kernelOperations: { size, kernels, seed in KernelOperands<EmptyKernels>(size: size, seed: seed).operations(kernels) },
-        workload: { workload, _, _ in preconditionFailure("the harness floor runs no workload (asked for \(workload.rawValue))") })
+        kernelOperations: { size, kernels, seed in
+            KernelOperands<EmptyKernels>(size: size, seed: seed).operations(kernels)
+        },
+        workload: { workload, _, _ in
+            preconditionFailure("the harness floor runs no workload (asked for \(workload.rawValue))")
+        })
 }

@@ -79,14 +79,16 @@ public struct InterleavedSampler {
                 let sample = cells[index].sample(iterations: iterations[index], clock: policy.clock)
                 results[index].samples.append(sample)
                 if longRound, let longIterations = longIterations[index] {
-                    results[index].longSamples.append(cells[index].sample(iterations: longIterations, clock: policy.clock))
+                    results[index].longSamples.append(
+                        cells[index].sample(iterations: longIterations, clock: policy.clock))
                     results[index].pairedSamples.append(sample)
                 }
             }
         }
         for index in cells.indices {
             let runs = max(1, min(iterations[index], allocationRuns))
-            results[index].allocationsPerOperation = cells[index].allocationsPerOperation(runs: runs, counter: countAllocations)
+            results[index].allocationsPerOperation = cells[index].allocationsPerOperation(
+                runs: runs, counter: countAllocations)
         }
         return results
     }

@@ -80,8 +80,9 @@ final class KernelOperands<Backend: KernelBackend> {
                     b.withUnsafeMutableBufferPointer { b in
                         c.withUnsafeMutableBufferPointer { c in
                             for i in 0..<n {
-                                sink += BandwidthProbe.pass(pattern, a.baseAddress!, b.baseAddress!, c.baseAddress!, count,
-                                                            inverse: i & 1 == 1, variant: variant)
+                                sink += BandwidthProbe.pass(
+                                    pattern, a.baseAddress!, b.baseAddress!, c.baseAddress!, count,
+                                    inverse: i & 1 == 1, variant: variant)
                             }
                         }
                     }

@@ -1,4 +1,5 @@
 import DocumentValues
+
 /// Another build of SpringBench (say, SwiftPM's default flags beside a
 /// `-target-cpu haswell` build) whose kernels a ``Sweep`` samples in the same
 /// rounds as its own, so both builds' figures come from one run and meet the
@@ -54,8 +55,9 @@ extension Sweep {
         for (index, build) in otherBuilds.enumerated() {
             for name in build.backendNames where backends.contains(where: { $0.name == name }) {
                 let key = round.key(name)
-                round.add(.other(build: index, backend: name), build.cell(key, seed: seeds.operands),
-                          ceilings: { build.ceilings(key, seed: seeds.operands) })
+                round.add(
+                    .other(build: index, backend: name), build.cell(key, seed: seeds.operands),
+                    ceilings: { build.ceilings(key, seed: seeds.operands) })
             }
         }
     }

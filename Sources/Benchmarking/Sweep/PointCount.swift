@@ -36,7 +36,7 @@ public enum PointCount {
         }
         // Digits, a decimal point and an exponent only: no hex, "nan" or "inf".
         guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || ".eE+-".contains($0)) }),
-              let value = Double(number), value.isFinite
+            let value = Double(number), value.isFinite
         else { throw .notACount(text) }
         let count = value * multiplier
         guard count >= 1, count <= Double(maximum) else { throw .outOfRange(text, maximum) }
@@ -71,11 +71,14 @@ public enum PointCount {
     /// binary unit it reaches (`133 Ki`), else the whole number.
     public static func formatApproximate(_ count: Double) -> String {
         guard count.isFinite else { return count.isNaN ? "—" : (count < 0 ? "−∞" : "∞") }
-        guard count >= 1 else { return count.formatted(.number.precision(.significantDigits(3)).locale(Locale(identifier: "en_US_POSIX"))) }
+        guard count >= 1 else {
+            return count.formatted(.number.precision(.significantDigits(3)).locale(Locale(identifier: "en_US_POSIX")))
+        }
         let rounded = Int(min(count.rounded(), Double(Int.max / 2)))
         let exact = format(rounded)
         if !exact.contains(thinSpace) { return exact }
-        for (unit, name) in [(Double(1 << 30), "Gi"), (Double(1 << 20), "Mi"), (Double(1 << 10), "Ki")] where count >= unit {
+        for (unit, name) in [(Double(1 << 30), "Gi"), (Double(1 << 20), "Mi"), (Double(1 << 10), "Ki")]
+        where count >= unit {
             let scaled = count / unit
             let digits = scaled >= 100 ? 0 : (scaled >= 10 ? 1 : 2)
             var text = String(format: "%.\(digits)f", scaled)

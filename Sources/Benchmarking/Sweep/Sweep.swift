@@ -50,7 +50,9 @@ public struct Sweep {
     /// reference; nil: none.
     public var yardstick: BenchmarkBackend?
 
-    public init(kernels: [Kernel], backends: [BenchmarkBackend], sizes: [Int], seed: UInt64, sampler: InterleavedSampler) {
+    public init(
+        kernels: [Kernel], backends: [BenchmarkBackend], sizes: [Int], seed: UInt64, sampler: InterleavedSampler
+    ) {
         self.kernels = kernels
         self.backends = backends
         self.sizes = sizes
@@ -103,10 +105,13 @@ public struct Sweep {
         }
         return Outcome(
             measurements: record.measurements,
-            otherBuilds: zip(otherBuilds, record.otherBuilds).map { BuildMeasurements(machine: $0.machine, measurements: $1) },
+            otherBuilds: zip(otherBuilds, record.otherBuilds).map {
+                BuildMeasurements(machine: $0.machine, measurements: $1)
+            },
             cacheCheck: cacheCheck.map {
-                CacheCheck(minimumSampleNanoseconds: $0.minimumSampleNanoseconds, samples: $0.samples,
-                           tolerance: CacheCheck.defaultTolerance, cells: record.checkedCells)
+                CacheCheck(
+                    minimumSampleNanoseconds: $0.minimumSampleNanoseconds, samples: $0.samples,
+                    tolerance: CacheCheck.defaultTolerance, cells: record.checkedCells)
             },
             yardstick: record.yardstick)
     }
@@ -130,21 +135,28 @@ public struct Sweep {
         /// Records what one owner's cells of `round` gave (and, when the
         /// round was `checked`, its cache-check cell).
         mutating func add(
-            _ cell: SweepRound.Sampled, of round: SweepRound, checked: Bool, probe: BandwidthProbeResult, seeds: SweepSeeds,
+            _ cell: SweepRound.Sampled, of round: SweepRound, checked: Bool, probe: BandwidthProbeResult,
+            seeds: SweepSeeds,
             sweep: Sweep
         ) {
             guard cell.owner.isMeasured else {
-                yardstick.append(Sweep.yardstickMeasurement(cell, of: round, probe: probe, seed: seeds.yardstick(yardstick.count)))
+                yardstick.append(
+                    Sweep.yardstickMeasurement(cell, of: round, probe: probe, seed: seeds.yardstick(yardstick.count)))
                 return
             }
             let seed = seeds.measurement(measured)
             let measurement = Sweep.measurement(
                 kernel: round.kernel, backend: cell.owner.backend, size: round.size, cell: cell.samples, probe: probe,
                 seed: seed, cacheState: round.cacheState, ceiling: Sweep.ceilingComparison(cell, of: round, seed: seed))
-            if let build = cell.owner.build { otherBuilds[build].append(measurement) } else { measurements.append(measurement) }
+            if let build = cell.owner.build {
+                otherBuilds[build].append(measurement)
+            } else {
+                measurements.append(measurement)
+            }
             if checked {
-                checkedCells.append(sweep.checkedCell(
-                    cell, of: round, measurement: measurement, seed: seeds.cacheCheck(checkedCells.count)))
+                checkedCells.append(
+                    sweep.checkedCell(
+                        cell, of: round, measurement: measurement, seed: seeds.cacheCheck(checkedCells.count)))
             }
         }
     }

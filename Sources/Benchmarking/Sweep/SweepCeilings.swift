@@ -8,9 +8,11 @@ extension Sweep {
     }
 
     /// The owner's kernel against the ceiling sampled beside it; nil when none was.
-    static func ceilingComparison(_ cell: SweepRound.Sampled, of round: SweepRound, seed: UInt64) -> CeilingComparison? {
+    static func ceilingComparison(_ cell: SweepRound.Sampled, of round: SweepRound, seed: UInt64) -> CeilingComparison?
+    {
         cell.ceilings.map { loops in
-            CeilingComparison(kernel: round.kernel, size: round.size, kernelSamples: cell.samples.samples, loops: loops, seed: seed)
+            CeilingComparison(
+                kernel: round.kernel, size: round.size, kernelSamples: cell.samples.samples, loops: loops, seed: seed)
         }
     }
 }

@@ -1,11 +1,12 @@
-import DocumentValues
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CVectorLoops
+import DocumentValues
 import VectorKernels
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The C yardstick's kernels (`ReferenceLoops.c`): plain C loops compiled for
 /// AVX2+FMA and chosen when the CPU has both, as `gcc -O3 -march=native`
@@ -23,7 +24,8 @@ public enum CYardstick: KernelBackend {
         let target = String(cString: springbench_reference_target())
         return BackendDetails(
             name: name, displayName: "C",
-            summary: "plain C loops, clang -O with target \(target), contraction on, Σa² in 16 accumulators (the yardstick)",
+            summary:
+                "plain C loops, clang -O with target \(target), contraction on, Σa² in 16 accumulators (the yardstick)",
             simdWidth: nil, library: nil, core: target, threads: 1, fusedAXPY: target != "baseline")
     }
 
@@ -33,7 +35,9 @@ public enum CYardstick: KernelBackend {
         // The loops take `restrict` operands: aliased calls go to the in-place loops.
         if UnsafePointer(c) == a, a != b { return springbench_reference_add_in_place(c, b, count) }
         if UnsafePointer(c) == b, a != b { return springbench_reference_add_in_place(c, a, count) }
-        if UnsafePointer(c) == a || UnsafePointer(c) == b { return NaiveBackend.uncheckedAdd(a, b, into: c, count: count) }
+        if UnsafePointer(c) == a || UnsafePointer(c) == b {
+            return NaiveBackend.uncheckedAdd(a, b, into: c, count: count)
+        }
         springbench_reference_add(a, b, c, count)
     }
 
@@ -52,7 +56,9 @@ public enum CYardstick: KernelBackend {
         springbench_reference_add_in_place(a, b, count)
     }
 
-    public static func uncheckedSubtractInPlace(_ a: UnsafeMutablePointer<Double>, _ b: UnsafePointer<Double>, count: Int) {
+    public static func uncheckedSubtractInPlace(
+        _ a: UnsafeMutablePointer<Double>, _ b: UnsafePointer<Double>, count: Int
+    ) {
         if UnsafePointer(a) == b { return NaiveBackend.uncheckedSubtractInPlace(a, b, count: count) }
         springbench_reference_subtract_in_place(a, b, count)
     }
@@ -61,7 +67,9 @@ public enum CYardstick: KernelBackend {
         springbench_reference_scale(a, factor, count)
     }
 
-    public static func uncheckedAXPY(alpha: Double, x: UnsafePointer<Double>, y: UnsafeMutablePointer<Double>, count: Int) {
+    public static func uncheckedAXPY(
+        alpha: Double, x: UnsafePointer<Double>, y: UnsafeMutablePointer<Double>, count: Int
+    ) {
         if UnsafePointer(y) == x { return NaiveBackend.uncheckedAXPY(alpha: alpha, x: x, y: y, count: count) }
         springbench_reference_axpy(alpha, x, y, count)
     }
@@ -92,7 +100,8 @@ extension BenchmarkBackend {
             let operands = KernelOperands<CYardstick>(size: size, seed: seed)
             var operations = KernelOperations()
             for kernel in kernels {
-                operations.kernels[kernel] = kernel == .addAllocating ? operands.mallocAddition() : operands.operation(kernel)
+                operations.kernels[kernel] =
+                    kernel == .addAllocating ? operands.mallocAddition() : operands.operation(kernel)
             }
             return operations
         },
@@ -114,7 +123,9 @@ extension KernelOperands {
                     b.withUnsafeBufferPointer { b in
                         var previous: UnsafeMutablePointer<Double>?
                         for _ in 0..<n {
-                            guard let result = springbench_reference_add_allocating(a.baseAddress!, b.baseAddress!, count) else {
+                            guard
+                                let result = springbench_reference_add_allocating(a.baseAddress!, b.baseAddress!, count)
+                            else {
                                 preconditionFailure("malloc refused \(count) doubles")
                             }
                             free(previous)
@@ -148,7 +159,8 @@ extension Sweep {
     static func yardstickMeasurement(
         _ cell: SweepRound.Sampled, of round: SweepRound, probe: BandwidthProbeResult, seed: UInt64
     ) -> KernelMeasurement {
-        measurement(kernel: round.kernel, backend: cell.owner.backend, size: round.size, cell: cell.samples, probe: probe,
-                    seed: seed, cacheState: round.cacheState)
+        measurement(
+            kernel: round.kernel, backend: cell.owner.backend, size: round.size, cell: cell.samples, probe: probe,
+            seed: seed, cacheState: round.cacheState)
     }
 }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Monotonic time in nanoseconds (`CLOCK_MONOTONIC`, unaffected by clock changes).
@@ -59,7 +59,9 @@ public struct TimingPolicy: Sendable, Equatable {
     /// What samples are timed with (calibration and warm-up use wall time).
     public var clock: SampleClock
 
-    public init(samples: Int, minimumSampleNanoseconds: Double, warmupNanoseconds: Double, clock: SampleClock = .threadCPU) {
+    public init(
+        samples: Int, minimumSampleNanoseconds: Double, warmupNanoseconds: Double, clock: SampleClock = .threadCPU
+    ) {
         precondition(samples >= 1, "samples must be >= 1")
         self.samples = samples
         self.minimumSampleNanoseconds = minimumSampleNanoseconds
@@ -116,7 +118,8 @@ public struct TimedOperation {
     }
 
     /// ``calibration(_:)`` with the clock passed in.
-    public func calibration(_ policy: TimingPolicy, now: () -> UInt64) -> (iterations: Int, nanosecondsPerCall: Double) {
+    public func calibration(_ policy: TimingPolicy, now: () -> UInt64) -> (iterations: Int, nanosecondsPerCall: Double)
+    {
         let warmupEnd = now() &+ UInt64(policy.warmupNanoseconds)
         repeat { run(1) } while now() < warmupEnd
         var iterations = 1

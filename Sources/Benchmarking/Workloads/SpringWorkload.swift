@@ -16,7 +16,8 @@ public enum SpringWorkload: String, CaseIterable, Sendable {
     case odeStep = "spring-dp54-step"
 
     /// The spring every workload animates: SwiftUI's `.bouncy` (duration 0.5, bounce 0.3).
-    @usableFromInline static let spring = try! Spring(mass: 1, stiffness: 157.91367041742973, damping: 17.59291886010284)
+    @usableFromInline static let spring = try! Spring(
+        mass: 1, stiffness: 157.91367041742973, damping: 17.59291886010284)
     @usableFromInline static let frameSeconds = FrameBudget.frameSeconds
 }
 
@@ -44,8 +45,9 @@ final class SpringState<Backend: KernelBackend> {
             time: SpringWorkload.frameSeconds)
         integrator = AdaptiveIntegrator(
             .dormandPrince54,
-            system: SpringAcceleration(stiffnessOverMass: spring.stiffness / spring.mass,
-                                       dampingOverMass: spring.damping / spring.mass))
+            system: SpringAcceleration(
+                stiffnessOverMass: spring.stiffness / spring.mass,
+                dampingOverMass: spring.damping / spring.mass))
     }
 
     /// The timed operation of `workload` on this state.

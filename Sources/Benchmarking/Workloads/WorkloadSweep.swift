@@ -9,8 +9,10 @@ public struct WorkloadSweep {
     public var seed: UInt64
     public var sampler: InterleavedSampler
 
-    public init(workloads: [SpringWorkload], backends: [BenchmarkBackend], sizes: [Int], seed: UInt64,
-                sampler: InterleavedSampler) {
+    public init(
+        workloads: [SpringWorkload], backends: [BenchmarkBackend], sizes: [Int], seed: UInt64,
+        sampler: InterleavedSampler
+    ) {
         self.workloads = workloads
         self.backends = backends
         self.sizes = sizes
@@ -24,7 +26,10 @@ public struct WorkloadSweep {
     /// (Measured here, spring-dp54-step at 4 Mi points, 0.8 s a frame, took
     /// 30 s of a 190 s `bench --other-build` run.)
     static func isBeyondBudget(_ cells: [InterleavedSampler.CellSamples]) -> Bool {
-        !cells.isEmpty && cells.allSatisfy { !$0.samples.isEmpty && SampleStatistics.median($0.samples) > FrameBudget.frameNanoseconds }
+        !cells.isEmpty
+            && cells.allSatisfy {
+                !$0.samples.isEmpty && SampleStatistics.median($0.samples) > FrameBudget.frameNanoseconds
+            }
     }
 
     public func run(progress: (SweepProgress) -> Void = { _ in }) -> [WorkloadMeasurement] {
@@ -41,11 +46,12 @@ public struct WorkloadSweep {
                 if Self.isBeyondBudget(cells) { finished.insert(workload) }
                 for (backend, cell) in zip(backends, cells) {
                     let summary = SampleStatistics.summarize(cell.samples, seed: seed &+ UInt64(results.count))
-                    results.append(WorkloadMeasurement(
-                        workload: workload.rawValue, backend: backend.name, size: size,
-                        iterationsPerSample: cell.iterationsPerSample, samples: cell.samples, summary: summary,
-                        nanosecondsPerElement: summary.median / Double(size),
-                        allocationsPerOperation: cell.allocationsPerOperation))
+                    results.append(
+                        WorkloadMeasurement(
+                            workload: workload.rawValue, backend: backend.name, size: size,
+                            iterationsPerSample: cell.iterationsPerSample, samples: cell.samples, summary: summary,
+                            nanosecondsPerElement: summary.median / Double(size),
+                            allocationsPerOperation: cell.allocationsPerOperation))
                 }
             }
         }

@@ -88,11 +88,13 @@ extension AdaptiveIntegrator {
     ///   for a non-finite time and ``IntegrationError/nonFiniteInitialState``
     ///   for a non-finite state.
     @inlinable
-    public func makeStepper(at time: Double = 0, position: Vector, velocity: Vector) throws(IntegrationError) -> Stepper {
+    public func makeStepper(at time: Double = 0, position: Vector, velocity: Vector) throws(IntegrationError) -> Stepper
+    {
         guard time.isFinite else { throw .invalidParameter(name: "time", value: time, validRange: "finite") }
         let state = PhaseState(position, velocity)
         guard state.magnitudeSquared.isFinite else { throw .nonFiniteInitialState }
-        return Stepper(core: RungeKuttaStepper(
-            pair: pair, system: system, time: time, state: state, estimatingStiffness: false))
+        return Stepper(
+            core: RungeKuttaStepper(
+                pair: pair, system: system, time: time, state: state, estimatingStiffness: false))
     }
 }

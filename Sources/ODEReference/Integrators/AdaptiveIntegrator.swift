@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import VectorKernels
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// An adaptive embedded Runge–Kutta integrator with error control and dense
 /// output for second-order systems, generic over ``VectorArithmetic``: the
@@ -81,7 +82,8 @@ public struct AdaptiveIntegrator<System: SecondOrderSystem> {
     ) throws(IntegrationError) -> AdaptiveSolution<Vector> {
         try validate(start: start, end: end)
         var collector = DenseOutputCollector<Vector>(mode: recordingDenseOutput ? .record : .none)
-        let solution = try run(from: start, to: end, state: PhaseState(position, velocity), stepSizes: nil, collector: &collector)
+        let solution = try run(
+            from: start, to: end, state: PhaseState(position, velocity), stepSizes: nil, collector: &collector)
         return solution.with(segments: collector.segments)
     }
 
@@ -100,7 +102,8 @@ public struct AdaptiveIntegrator<System: SecondOrderSystem> {
             throw .invalidParameter(name: "times[\(i)]", value: t, validRange: "finite, ≥ start and sorted")
         }
         var collector = DenseOutputCollector<Vector>(mode: .sample(times))
-        let solution = try run(from: start, to: end, state: PhaseState(position, velocity), stepSizes: nil, collector: &collector)
+        let solution = try run(
+            from: start, to: end, state: PhaseState(position, velocity), stepSizes: nil, collector: &collector)
         return (collector.samples, solution)
     }
 
@@ -156,8 +159,9 @@ public struct AdaptiveIntegrator<System: SecondOrderSystem> {
         collector: inout DenseOutputCollector<Vector>
     ) throws(IntegrationError) -> AdaptiveSolution<Vector> {
         guard initial.magnitudeSquared.isFinite else { throw .nonFiniteInitialState }
-        var log = RunLog(statistics: IntegrationStatistics(
-            method: pair.name, relativeTolerance: relativeTolerance, absoluteTolerance: absoluteTolerance))
+        var log = RunLog(
+            statistics: IntegrationStatistics(
+                method: pair.name, relativeTolerance: relativeTolerance, absoluteTolerance: absoluteTolerance))
         var stepper = RungeKuttaStepper(
             pair: pair, system: system, time: start, state: initial,
             estimatingStiffness: controller.stabilityLimit != nil)
@@ -173,7 +177,8 @@ public struct AdaptiveIntegrator<System: SecondOrderSystem> {
         } else {
             let hmax = Swift.min(maximumStepSize ?? (end - start), end - start)
             let alpha = 1 / Double(pair.errorExponent) - 0.75 * controller.beta
-            var h = initialStepSize.map { Swift.min($0, hmax) }
+            var h =
+                initialStepSize.map { Swift.min($0, hmax) }
                 ?? stepper.initialStepSize(
                     order: pair.errorExponent, relativeTolerance: relativeTolerance,
                     absoluteTolerance: absoluteTolerance, maximum: hmax)
@@ -194,7 +199,8 @@ public struct AdaptiveIntegrator<System: SecondOrderSystem> {
                     last = true
                 }
                 let estimate = stepper.attemptStep(size: h)
-                let scale = absoluteTolerance
+                let scale =
+                    absoluteTolerance
                     + relativeTolerance * Swift.max(stepper.state.norm, stepper.candidate.norm)
                 let error = estimate / scale
                 if error <= 1 {
@@ -215,7 +221,8 @@ public struct AdaptiveIntegrator<System: SecondOrderSystem> {
                     h = next
                 } else {
                     // NaN also lands here and shrinks the step until it underflows.
-                    let shrink = error.isNaN
+                    let shrink =
+                        error.isNaN
                         ? 1 / controller.minimumFactor
                         : Swift.min(1 / controller.minimumFactor, pow(error, alpha) / controller.safety)
                     h /= shrink
@@ -235,7 +242,10 @@ public struct AdaptiveIntegrator<System: SecondOrderSystem> {
 @usableFromInline
 internal struct DenseOutputCollector<Vector: VectorArithmetic> {
     @usableFromInline
-    enum Mode { case none, record, sample([Double]) }
+    enum Mode {
+        case none, record
+        case sample([Double])
+    }
 
     @usableFromInline let mode: Mode
     @usableFromInline var segments: [DenseOutputSegment<Vector>] = []
@@ -255,8 +265,9 @@ internal struct DenseOutputCollector<Vector: VectorArithmetic> {
         case .none:
             return
         case .record:
-            segments.append(DenseOutputSegment(
-                start: stepper.time, stepSize: h, coefficients: stepper.denseOutputCoefficients(stepSize: h)))
+            segments.append(
+                DenseOutputSegment(
+                    start: stepper.time, stepSize: h, coefficients: stepper.denseOutputCoefficients(stepSize: h)))
         case .sample(let times):
             guard nextSample < times.count, times[nextSample] <= end else { return }
             let segment = DenseOutputSegment(

@@ -39,7 +39,10 @@ public struct AdaptiveSolution<Vector: VectorArithmetic> {
         self.stepStarts = stepStarts
         self.localErrorEstimates = localErrorEstimates
         var sum = 0.0
-        self.cumulativeErrorEstimates = localErrorEstimates.map { sum += $0; return sum }
+        self.cumulativeErrorEstimates = localErrorEstimates.map {
+            sum += $0
+            return sum
+        }
         self.statistics = statistics
         self.segments = segments
     }

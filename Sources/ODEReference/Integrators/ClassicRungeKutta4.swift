@@ -104,4 +104,3 @@ func rungeKuttaStages<System: SecondOrderSystem>(
     state.add(scratch.pairs[2], scaledBy: h / 3)
     state.add(scratch.pairs[3], scaledBy: h / 6)
 }
-

@@ -23,7 +23,8 @@ public enum IntegrationError: Error, Equatable, Sendable, CustomStringConvertibl
         case let .stepSizeUnderflow(time, stepSize):
             return "step size \(stepSize) at t = \(time) is too small for the time's precision; loosen the tolerance"
         case let .tooManySteps(limit, reachedTime):
-            return "more than \(limit) steps were needed (reached t = \(reachedTime)); raise maximumSteps or loosen the tolerance"
+            return
+                "more than \(limit) steps were needed (reached t = \(reachedTime)); raise maximumSteps or loosen the tolerance"
         }
     }
 }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import VectorKernels
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The working memory and single-step arithmetic of an embedded pair, shared by
 /// every driver of ``AdaptiveIntegrator`` and by ``AdaptiveIntegrator/Stepper``.
@@ -273,7 +274,9 @@ extension RungeKuttaStepper {
     /// explicit Euler step's estimate of the second derivative so that the
     /// local error of a method of order `order` is about 0.01.
     @inlinable
-    mutating func initialStepSize(order: Int, relativeTolerance: Double, absoluteTolerance: Double, maximum: Double) -> Double {
+    mutating func initialStepSize(order: Int, relativeTolerance: Double, absoluteTolerance: Double, maximum: Double)
+        -> Double
+    {
         let sk = absoluteTolerance + relativeTolerance * state.norm
         let dnf = stage(0).magnitudeSquared / (sk * sk)
         let dny = state.magnitudeSquared / (sk * sk)
@@ -285,7 +288,8 @@ extension RungeKuttaStepper {
         scratch -= stage(0)
         let secondDerivative = scratch.norm / sk / h
         let der12 = Swift.max(secondDerivative, dnf.squareRoot())
-        let h1 = der12 <= 1e-15
+        let h1 =
+            der12 <= 1e-15
             ? Swift.max(1e-6, h * 1e-3)
             : pow(0.01 / der12, 1 / Double(order))
         return Swift.min(100 * h, h1, maximum)

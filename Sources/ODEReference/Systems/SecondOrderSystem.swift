@@ -42,7 +42,8 @@ public struct AccelerationField<Vector: VectorArithmetic>: SecondOrderSystem {
     /// A system that writes its acceleration into the integrator's buffer (the
     /// contract of ``SecondOrderSystem/acceleration(time:position:velocity:into:)``).
     public init(
-        inPlace acceleration: @escaping (_ time: Double, _ position: Vector, _ velocity: Vector, _ result: inout Vector) -> Void
+        inPlace acceleration:
+            @escaping (_ time: Double, _ position: Vector, _ velocity: Vector, _ result: inout Vector) -> Void
     ) {
         self.body = acceleration
     }

@@ -55,10 +55,12 @@ public struct BaselineStore: Sendable {
         }
         let path = "\(directory)/\(argument).json"
         guard FileManager.default.fileExists(atPath: path) else {
-            let known = (try? FileManager.default.contentsOfDirectory(atPath: directory))?
+            let known =
+                (try? FileManager.default.contentsOfDirectory(atPath: directory))?
                 .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted() ?? []
             throw Refusal(
-                "no baseline named \"\(argument)\" (looked for \(path); known: \(known.isEmpty ? "none" : known.joined(separator: ", "))); create it with `springbench baseline save \(argument)` or pass a results file")
+                "no baseline named \"\(argument)\" (looked for \(path); known: \(known.isEmpty ? "none" : known.joined(separator: ", "))); create it with `springbench baseline save \(argument)` or pass a results file"
+            )
         }
         return path
     }
@@ -79,7 +81,8 @@ public struct BaselineStore: Sendable {
 
     /// The stored baselines, by name; none when the directory cannot be read.
     public func list() -> [Entry] {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory))?
+        let files =
+            (try? FileManager.default.contentsOfDirectory(atPath: directory))?
             .filter { $0.hasSuffix(".json") }.sorted() ?? []
         return files.map { file in
             Entry(name: String(file.dropLast(5)), document: try? ResultsDocument.load(from: "\(directory)/\(file)"))

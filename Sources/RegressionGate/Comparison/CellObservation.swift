@@ -1,4 +1,6 @@
 import Benchmarking
+import Foundation
+
 /// What one side of a comparison measured for one cell.
 public enum CellObservation: Sendable, Equatable {
     /// Raw samples (time per call, or time in units of the run's own bandwidth);
@@ -28,5 +30,3 @@ public enum CellObservation: Sendable, Equatable {
         }
     }
 }
-
-import Foundation

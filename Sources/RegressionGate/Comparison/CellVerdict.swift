@@ -1,4 +1,5 @@
 import Benchmarking
+
 /// What a comparison concluded about one cell.
 public enum CellVerdict: String, Codable, Sendable, Comparable {
     /// The whole interval lies beyond the threshold, slower.

@@ -1,6 +1,6 @@
-import VectorKernels
 import Benchmarking
 import Foundation
+import VectorKernels
 
 /// The ratio current ÷ baseline of one cell's medians, with a confidence interval.
 public struct ChangeInterval: Codable, Sendable, Equatable {
@@ -43,11 +43,13 @@ public struct ChangeInterval: Codable, Sendable, Equatable {
         guard let before = baseline.sampleRuns, let after = current.sampleRuns else {
             // One exact side: its uncertainty is that of the other side's median.
             if case .exact(let b) = baseline, let after = current.sampleRuns {
-                let interval = SampleStatistics.bootstrapMedianInterval(after.flatMap { $0 }, level: level, resamples: resamples, seed: seed)
+                let interval = SampleStatistics.bootstrapMedianInterval(
+                    after.flatMap { $0 }, level: level, resamples: resamples, seed: seed)
                 return ChangeInterval(ratio: ratio, lower: interval.lower / b, upper: interval.upper / b, level: level)
             }
             if case .exact(let c) = current, let before = baseline.sampleRuns {
-                let interval = SampleStatistics.bootstrapMedianInterval(before.flatMap { $0 }, level: level, resamples: resamples, seed: seed)
+                let interval = SampleStatistics.bootstrapMedianInterval(
+                    before.flatMap { $0 }, level: level, resamples: resamples, seed: seed)
                 return ChangeInterval(ratio: ratio, lower: c / interval.upper, upper: c / interval.lower, level: level)
             }
             return ChangeInterval(ratio: ratio, lower: ratio, upper: ratio, level: 1)
@@ -90,9 +92,11 @@ public struct ChangeInterval: Codable, Sendable, Equatable {
         precondition(baseline.count == current.count && !baseline.isEmpty, "paired samples come in pairs")
         let ratios = zip(current, baseline).map { $0 / $1 }
         let perEpoch = epochs >= 2 && ratios.count % epochs == 0 ? ratios.count / epochs : 0
-        let units = perEpoch == 0
+        let units =
+            perEpoch == 0
             ? ratios.sorted()
-            : (0..<epochs).map { SampleStatistics.median(Array(ratios[($0 * perEpoch)..<(($0 + 1) * perEpoch)])) }.sorted()
+            : (0..<epochs).map { SampleStatistics.median(Array(ratios[($0 * perEpoch)..<(($0 + 1) * perEpoch)])) }
+                .sorted()
         let median = SampleStatistics.quantile(sorted: units, 0.5)
         guard let k = SignTest.rank(pairs: units.count, level: level) else {
             return ChangeInterval(ratio: median, lower: 0, upper: .infinity, level: level)
@@ -123,11 +127,14 @@ public struct ChangeInterval: Codable, Sendable, Equatable {
         guard standardError > 0 else {
             return ChangeInterval(ratio: exp(estimate), lower: exp(estimate), upper: exp(estimate), level: level)
         }
-        let degrees = (varianceBefore + varianceAfter) * (varianceBefore + varianceAfter)
-            / (varianceBefore * varianceBefore / Double(logBefore.count - 1) + varianceAfter * varianceAfter / Double(logAfter.count - 1))
+        let degrees =
+            (varianceBefore + varianceAfter) * (varianceBefore + varianceAfter)
+            / (varianceBefore * varianceBefore / Double(logBefore.count - 1) + varianceAfter * varianceAfter
+                / Double(logAfter.count - 1))
         let t = StudentT.twoSidedQuantile(level: level, degreesOfFreedom: max(1, Int(degrees.rounded(.down))))
         return ChangeInterval(
-            ratio: exp(estimate), lower: exp(estimate - t * standardError), upper: exp(estimate + t * standardError), level: level)
+            ratio: exp(estimate), lower: exp(estimate - t * standardError), upper: exp(estimate + t * standardError),
+            level: level)
     }
 
     /// One replicate of a two-stage bootstrap (Davison & Hinkley, *Bootstrap
@@ -137,7 +144,9 @@ public struct ChangeInterval: Codable, Sendable, Equatable {
     /// as they should; with one run it is the plain bootstrap of the median.
     static func resampledRunsMedian(_ runs: [[Double]], using rng: inout SplitMix64) -> Double {
         if runs.count == 1 { return resampledMedian(runs[0], using: &rng) }
-        var medians = (0..<runs.count).map { _ in resampledMedian(runs[Int.random(in: 0..<runs.count, using: &rng)], using: &rng) }
+        var medians = (0..<runs.count).map { _ in
+            resampledMedian(runs[Int.random(in: 0..<runs.count, using: &rng)], using: &rng)
+        }
         medians.sort()
         return SampleStatistics.quantile(sorted: medians, 0.5)
     }
@@ -156,7 +165,7 @@ public enum SignTest {
     public static func rank(pairs n: Int, level: Double) -> Int? {
         var k: Int? = nil
         var cumulative = 0.0  // P(B ≤ j) after step j
-        var logChoose = 0.0   // log C(n, j)
+        var logChoose = 0.0  // log C(n, j)
         let logHalfPower = Double(n) * log(0.5)
         for j in 0..<n {
             if j > 0 { logChoose += log(Double(n - j + 1)) - log(Double(j)) }

@@ -1,6 +1,6 @@
-import SpringBenchSupport
 import Benchmarking
 import Foundation
+import SpringBenchSupport
 
 extension Comparison {
     /// Markdown for a CI job summary: the verdict, how it was judged, then the
@@ -37,8 +37,9 @@ extension Comparison {
         let body = rows.map { cells(of: $0).map { $0.replacingOccurrences(of: "**", with: "") } }
         let widths = header.indices.map { column in ([header] + body).map { $0[column].count }.max()! }
         for line in [header] + body {
-            lines.append(zip(line, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
-                .joined(separator: "  ").trimmingCharacters(in: .whitespaces))
+            lines.append(
+                zip(line, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
+                    .joined(separator: "  ").trimmingCharacters(in: .whitespaces))
         }
         lines += coverageNotes
         lines.append("baseline \(baselinePath): \(baselineMachine)")
@@ -81,44 +82,56 @@ extension Comparison {
     var methodSentence: String {
         let overrides = thresholds.kernelFractions.sorted { $0.key < $1.key }
             .map { "\($0.key) \(Self.formatted(100 * $0.value, digits: 0)) %" }
-        let threshold = "\(Self.formatted(100 * thresholds.defaultFraction, digits: 0)) %"
+        let threshold =
+            "\(Self.formatted(100 * thresholds.defaultFraction, digits: 0)) %"
             + (overrides.isEmpty ? "" : " (\(overrides.joined(separator: ", ")))")
         let how: String
         if measure == .instructions {
             how = "Instruction counts are exact, so each change is a point"
         } else if paired {
-            how = "Paired run (\(pairingSummary)): each change is the median over epochs of the per-pair ratios, with a \(Self.formatted(100 * level, digits: 0)) % distribution-free (sign-test) interval over epochs"
+            how =
+                "Paired run (\(pairingSummary)): each change is the median over epochs of the per-pair ratios, with a \(Self.formatted(100 * level, digits: 0)) % distribution-free (sign-test) interval over epochs"
         } else {
-            how = "Each change is the ratio of medians with a \(Self.formatted(100 * level, digits: 0)) % bootstrap interval"
+            how =
+                "Each change is the ratio of medians with a \(Self.formatted(100 * level, digits: 0)) % bootstrap interval"
         }
-        return "\(how); a cell regressed only when the whole interval lies beyond +\(threshold), improved when it lies below the mirror limit. Measure: \(measure.rawValue)."
+        return
+            "\(how); a cell regressed only when the whole interval lies beyond +\(threshold), improved when it lies below the mirror limit. Measure: \(measure.rawValue)."
     }
 
     var pairingSummary: String {
         guard let pairing = baselineInput.pairing else { return "" }
         let cpu = pairing.cpu.map { ", both pinned to CPU \($0)" } ?? ""
-        return "the builds took turns sample by sample\(cpu), \(pairing.epochs) epoch\(pairing.epochs == 1 ? "" : "s") of freshly started processes"
+        return
+            "the builds took turns sample by sample\(cpu), \(pairing.epochs) epoch\(pairing.epochs == 1 ? "" : "s") of freshly started processes"
     }
 
     var coverageNotes: [String] {
         var notes: [String] = []
         if measure != .instructions, !paired {
-            notes.append("Separate runs: each interval covers the sampling noise within the runs, not how far a shared machine moves between runs (unchanged code moved up to 2.4× between runs on the 2-vCPU machine this was built on). For a gate, time both builds side by side with `springbench compare-builds`.")
+            notes.append(
+                "Separate runs: each interval covers the sampling noise within the runs, not how far a shared machine moves between runs (unchanged code moved up to 2.4× between runs on the 2-vCPU machine this was built on). For a gate, time both builds side by side with `springbench compare-builds`."
+            )
         }
         if acrossMachines {
-            notes.append("Machines differ: compared as fractions of each run's own probe bandwidth, not absolute times.")
+            notes.append(
+                "Machines differ: compared as fractions of each run's own probe bandwidth, not absolute times.")
         }
         if !onlyInBaseline.isEmpty {
-            notes.append("Only in the baseline (not compared): \(onlyInBaseline.map(\.description).joined(separator: ", ")).")
+            notes.append(
+                "Only in the baseline (not compared): \(onlyInBaseline.map(\.description).joined(separator: ", ")).")
         }
         if !onlyInCurrent.isEmpty {
-            notes.append("Only in the current results (no baseline yet): \(onlyInCurrent.map(\.description).joined(separator: ", ")).")
+            notes.append(
+                "Only in the current results (no baseline yet): \(onlyInCurrent.map(\.description).joined(separator: ", "))."
+            )
         }
         return notes
     }
 
     func cells(of row: Row) -> [String] {
-        let interval = measure == .instructions
+        let interval =
+            measure == .instructions
             ? "—"
             : "\(Self.percent(row.interval.lower - 1)) … \(Self.percent(row.interval.upper - 1))"
         return [

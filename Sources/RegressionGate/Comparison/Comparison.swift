@@ -1,4 +1,6 @@
 import Benchmarking
+import Foundation
+
 /// The judgement of a current run against a baseline, cell by cell.
 ///
 /// ```swift
@@ -55,15 +57,18 @@ public struct Comparison: Sendable {
         acrossMachines: Bool = false, level: Double = 0.99, seed: UInt64 = 0x5EED
     ) throws(ComparisonError) {
         guard (baseline.measure == .instructions) == (current.measure == .instructions),
-              baseline.clock == current.clock else {
+            baseline.clock == current.clock
+        else {
             throw .differentMeasures(baseline: baseline.path, current: current.path)
         }
         let paired = Self.arePaired(baseline, current)
-        let sameMachine = baseline.measure == .instructions
+        let sameMachine =
+            baseline.measure == .instructions
             ? Self.countsComparable(baseline.machine, current.machine)
             : paired || baseline.machine.isComparable(with: current.machine)
         if !sameMachine, !acrossMachines {
-            throw .differentMachines(baseline: baseline.machine.comparisonSummary, current: current.machine.comparisonSummary)
+            throw .differentMachines(
+                baseline: baseline.machine.comparisonSummary, current: current.machine.comparisonSummary)
         }
         let common = Set(baseline.observations.keys).intersection(current.observations.keys).sorted()
         guard !common.isEmpty else { throw .noOverlap(baseline: baseline.path, current: current.path) }
@@ -72,14 +77,17 @@ public struct Comparison: Sendable {
             let before = baseline.observations[cell]!, after = current.observations[cell]!
             let interval: ChangeInterval
             if paired, case .samples(let b) = before, case .samples(let c) = after, b.count == c.count, !b.isEmpty {
-                interval = ChangeInterval.paired(baseline: b, current: c, epochs: baseline.pairing?.epochs ?? 1, level: level)
+                interval = ChangeInterval.paired(
+                    baseline: b, current: c, epochs: baseline.pairing?.epochs ?? 1, level: level)
             } else {
                 interval = ChangeInterval.estimate(
                     baseline: before, current: after, level: level, seed: seed &+ UInt64(index))
             }
             let threshold = thresholds.fraction(for: cell.kernel)
-            rows.append(Row(cell: cell, baseline: before.pointEstimate, current: after.pointEstimate,
-                            interval: interval, threshold: threshold, verdict: CellVerdict(interval, threshold: threshold)))
+            rows.append(
+                Row(
+                    cell: cell, baseline: before.pointEstimate, current: after.pointEstimate,
+                    interval: interval, threshold: threshold, verdict: CellVerdict(interval, threshold: threshold)))
         }
         rows.sort { ($0.verdict, $0.cell) < ($1.verdict, $1.cell) }
         self.baselinePath = baseline.path
@@ -110,7 +118,8 @@ public struct Comparison: Sendable {
     /// matters only for backends backed by a library (OpenBLAS picks its code
     /// for the CPU it finds), not for Swift code compiled for a fixed target.
     public static func countsComparable(_ baseline: MachineRecord, _ current: MachineRecord) -> Bool {
-        let sameBuild = baseline.swiftCompiler == current.swiftCompiler
+        let sameBuild =
+            baseline.swiftCompiler == current.swiftCompiler
             && baseline.buildConfiguration == current.buildConfiguration && baseline.targetCPU == current.targetCPU
         let dispatchesOnCPU = (baseline.backends + current.backends).contains { $0.library != nil }
         return sameBuild && (!dispatchesOnCPU || baseline.cpuModel == current.cpuModel)
@@ -148,5 +157,3 @@ public struct Comparison: Sendable {
         String(format: "%.\(digits)f", value)
     }
 }
-
-import Foundation

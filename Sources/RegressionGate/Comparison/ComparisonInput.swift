@@ -44,8 +44,9 @@ public struct ComparisonInput: Sendable {
                 observations[cell] = .samples(measurement.samples)
             }
         }
-        self.init(path: path, measure: normalizedByBandwidth ? .bandwidthNormalized : .wallClock,
-                  machine: results.machine, observations: observations)
+        self.init(
+            path: path, measure: normalizedByBandwidth ? .bandwidthNormalized : .wallClock,
+            machine: results.machine, observations: observations)
         self.clock = results.configuration.clock
         self.pairing = results.configuration.pairing
     }

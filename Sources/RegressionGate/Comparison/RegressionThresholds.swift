@@ -1,4 +1,5 @@
 import Benchmarking
+
 /// How large a change must be, beyond doubt, to count.
 ///
 /// A threshold t marks a cell *regressed* when the whole interval of the ratio

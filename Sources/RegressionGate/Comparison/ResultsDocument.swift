@@ -14,7 +14,9 @@ public enum ResultsDocument: Sendable {
     ///   how to make a usable file.
     public static func load(from path: String) throws(ComparisonError) -> ResultsDocument {
         guard FileManager.default.fileExists(atPath: path) else {
-            throw .unusableFile("\(path) does not exist; create a baseline with `springbench baseline save NAME` (wall clock) or `springbench baseline save NAME --instructions`, or results with `springbench bench --output \(path)`")
+            throw .unusableFile(
+                "\(path) does not exist; create a baseline with `springbench baseline save NAME` (wall clock) or `springbench baseline save NAME --instructions`, or results with `springbench bench --output \(path)`"
+            )
         }
         struct SchemaOnly: Decodable { var schema: String }
         let data: Data
@@ -27,8 +29,12 @@ public enum ResultsDocument: Sendable {
             switch header?.schema {
             case InstructionCounts.currentSchema:
                 return .instructions(try InstructionCounts.load(from: path))
-            case let schema? where !schema.hasPrefix("springbench.bench-results/") && !schema.hasPrefix("springbench.instruction-counts/"):
-                throw ComparisonError.unusableFile("\(path) has schema \"\(schema)\", which is neither SpringBench results (\"\(BenchmarkResults.currentSchema)\") nor instruction counts (\"\(InstructionCounts.currentSchema)\"); pass a file written by `springbench bench`, `springbench instructions` or `springbench baseline save`")
+            case let schema?
+            where !schema.hasPrefix("springbench.bench-results/")
+                && !schema.hasPrefix("springbench.instruction-counts/"):
+                throw ComparisonError.unusableFile(
+                    "\(path) has schema \"\(schema)\", which is neither SpringBench results (\"\(BenchmarkResults.currentSchema)\") nor instruction counts (\"\(InstructionCounts.currentSchema)\"); pass a file written by `springbench bench`, `springbench instructions` or `springbench baseline save`"
+                )
             case let schema? where schema.hasPrefix("springbench.instruction-counts/"):
                 return .instructions(try InstructionCounts.load(from: path))
             default:
@@ -92,15 +98,17 @@ extension Comparison {
                         throw .differentMeasures(baseline: reference.path, current: next.path)
                     }
                     guard reference.machine.isComparable(with: next.machine) else {
-                        throw .differentMachines(baseline: reference.machine.comparisonSummary, current: next.machine.comparisonSummary)
+                        throw .differentMachines(
+                            baseline: reference.machine.comparisonSummary, current: next.machine.comparisonSummary)
                     }
                 }
                 inputs.append(next)
             }
             return ComparisonInput.merging(inputs)
         }
-        try self.init(baseline: side(baselines), current: side(currents), thresholds: thresholds,
-                      acrossMachines: acrossMachines, level: level, seed: seed)
+        try self.init(
+            baseline: side(baselines), current: side(currents), thresholds: thresholds,
+            acrossMachines: acrossMachines, level: level, seed: seed)
     }
 
     /// Compares two documents: wall-clock with wall-clock (normalised by each
@@ -111,7 +119,8 @@ extension Comparison {
         thresholds: RegressionThresholds = RegressionThresholds(), acrossMachines: Bool = false,
         level: Double = 0.99, seed: UInt64 = 0x5EED
     ) throws(ComparisonError) {
-        try self.init(baselines: [(baseline, baselinePath)], currents: [(current, currentPath)],
-                      thresholds: thresholds, acrossMachines: acrossMachines, level: level, seed: seed)
+        try self.init(
+            baselines: [(baseline, baselinePath)], currents: [(current, currentPath)],
+            thresholds: thresholds, acrossMachines: acrossMachines, level: level, seed: seed)
     }
 }

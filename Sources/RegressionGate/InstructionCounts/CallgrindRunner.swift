@@ -1,7 +1,7 @@
-import SpringBenchSupport
 import Benchmarking
 import Foundation
 import SpringBenchFiles
+import SpringBenchSupport
 
 /// Runs a command under `valgrind --tool=callgrind`, collecting only inside
 /// ``InstructionCountWorkload/regionSymbol`` and dumping after every region,
@@ -15,7 +15,8 @@ public struct CallgrindRunner {
         public var description: String {
             switch self {
             case .valgrindMissing:
-                return "valgrind is not installed; install it with `apt-get install valgrind` (or run `bash .ci/ensure-deps`)"
+                return
+                    "valgrind is not installed; install it with `apt-get install valgrind` (or run `bash .ci/ensure-deps`)"
             case .failed(let status, let log):
                 return "valgrind exited with status \(status):\n\(log)"
             case .unreadableDump(let path):
@@ -57,11 +58,12 @@ public struct CallgrindRunner {
         }
         let base = directory.appendingPathComponent("callgrind.out").path
         let symbol = InstructionCountWorkload.regionSymbol
-        let arguments = [
-            valgrind, "--tool=callgrind", "--collect-atstart=no",
-            "--toggle-collect=\(symbol)", "--dump-after=\(symbol)",
-            "--callgrind-out-file=\(base)", "--log-file=\(directory.path)/valgrind.log",
-        ] + command
+        let arguments =
+            [
+                valgrind, "--tool=callgrind", "--collect-atstart=no",
+                "--toggle-collect=\(symbol)", "--dump-after=\(symbol)",
+                "--callgrind-out-file=\(base)", "--log-file=\(directory.path)/valgrind.log",
+            ] + command
         let result = try capture(arguments)
         guard result.status == 0 else {
             let log = (try? String(contentsOfFile: "\(directory.path)/valgrind.log", encoding: .utf8)) ?? ""
@@ -70,7 +72,9 @@ public struct CallgrindRunner {
         // Dumps are callgrind.out.1, .2, …; the unsuffixed file is the (empty) rest.
         let dumps = try FileManager.default.contentsOfDirectory(atPath: directory.path)
             .compactMap { name -> (Int, String)? in
-                guard name.hasPrefix("callgrind.out."), let index = Int(name.dropFirst("callgrind.out.".count)) else { return nil }
+                guard name.hasPrefix("callgrind.out."), let index = Int(name.dropFirst("callgrind.out.".count)) else {
+                    return nil
+                }
                 return (index, directory.appendingPathComponent(name).path)
             }
             .sorted { $0.0 < $1.0 }
@@ -82,7 +86,8 @@ public struct CallgrindRunner {
         let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         for prefix in ["summary:", "totals:"] {
             if let line = text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }),
-               let value = line.dropFirst(prefix.count).split(separator: " ").first.flatMap({ UInt64($0) }) {
+                let value = line.dropFirst(prefix.count).split(separator: " ").first.flatMap({ UInt64($0) })
+            {
                 return value
             }
         }
@@ -130,7 +135,8 @@ extension InstructionCounts {
         let regions = try runner.regionInstructions(command: workerCommand)
         guard regions.count == cells.count * callsPerRegion.count else {
             throw CallgrindRunner.Failure.failed(
-                status: 0, log: "expected \(cells.count * callsPerRegion.count) regions, callgrind dumped \(regions.count)")
+                status: 0,
+                log: "expected \(cells.count * callsPerRegion.count) regions, callgrind dumped \(regions.count)")
         }
         let entries = cells.enumerated().map { index, cell in
             InstructionCountEntry(

@@ -1,4 +1,5 @@
 import Benchmarking
+
 /// The process that runs under callgrind: for each cell, a warm-up, then the
 /// kernel k₁ times and k₂ times, each inside ``callgrindRegion(_:_:)``, the
 /// only function callgrind collects.
@@ -11,8 +12,9 @@ public enum InstructionCountWorkload {
     /// - Parameter catalogue: the backends (with doubled variants for the gate's own checks).
     public static func run(cells: [CellKey], callsPerRegion: [Int], catalogue: BackendCatalogue, seed: UInt64) {
         for cell in cells {
-            guard let operation = catalogue[cell.backend]?
-                .kernelOperations(size: cell.size, kernels: [cell.kernel], seed: seed)[cell.kernel]
+            guard
+                let operation = catalogue[cell.backend]?
+                    .kernelOperations(size: cell.size, kernels: [cell.kernel], seed: seed)[cell.kernel]
             else {
                 preconditionFailure("unknown backend \(cell.backend); validate names before counting")
             }

@@ -1,5 +1,6 @@
 import Benchmarking
 import DocumentValues
+
 /// Instructions per element counted by `valgrind --tool=callgrind`: the
 /// deterministic counterpart of ``BenchmarkResults`` that a CI gate can compare
 /// without noise. Written by `springbench instructions`.
@@ -21,7 +22,9 @@ public struct InstructionCounts: Codable, Sendable, Equatable {
     @CheckedList<PositiveCount> public var callsPerRegion: [Int]
     @UniqueElements public var entries: [InstructionCountEntry]
 
-    public init(machine: MachineRecord, valgrindVersion: String, callsPerRegion: [Int], entries: [InstructionCountEntry]) {
+    public init(
+        machine: MachineRecord, valgrindVersion: String, callsPerRegion: [Int], entries: [InstructionCountEntry]
+    ) {
         self.schema = Self.currentSchema
         self.machine = machine
         self.valgrindVersion = valgrindVersion

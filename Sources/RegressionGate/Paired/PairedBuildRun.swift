@@ -1,7 +1,7 @@
-import SpringBenchSupport
 import Benchmarking
 import Foundation
 import SpringBenchFiles
+import SpringBenchSupport
 
 /// Two builds of SpringBench timed side by side, sample by sample, as
 /// `springbench compare-builds` does it: each build's executable runs as
@@ -30,12 +30,14 @@ public struct PairedBuildRun {
 
         /// How the side is named in messages and in its results.
         public var label: String {
-            doubledBackends.isEmpty ? executable : "\(executable) (debug: \(doubledBackends.joined(separator: ",")) doubled)"
+            doubledBackends.isEmpty
+                ? executable : "\(executable) (debug: \(doubledBackends.joined(separator: ",")) doubled)"
         }
 
         /// The arguments after `sampler`.
         func samplerArguments(openBLASThreads: Int) -> [String] {
-            ["--openblas-threads", String(openBLASThreads)] + doubledBackends.flatMap { ["--debug-doubled-backend", $0] }
+            ["--openblas-threads", String(openBLASThreads)]
+                + doubledBackends.flatMap { ["--debug-doubled-backend", $0] }
         }
     }
 

@@ -73,7 +73,8 @@ public struct PairedSweep {
             for number in cells.indices {
                 let key = cells[number].key
                 progress(epoch, .measuring(kernel: key.kernel, size: key.size, cell: number + 1, of: cells.count))
-                try measure(&cells[number], on: channels, sides: sides, countingAllocations: epoch == epochs, using: &rng)
+                try measure(
+                    &cells[number], on: channels, sides: sides, countingAllocations: epoch == epochs, using: &rng)
             }
         }
         let elapsed = Double(monotonicNanoseconds() &- started) / 1e9
@@ -82,7 +83,8 @@ public struct PairedSweep {
             var sideConfiguration = configuration
             sideConfiguration.samples = policy.samples * epochs
             sideConfiguration.pairing = PairingRecord(
-                id: pairingID, role: roles[index], baselineExecutable: sides[0].label!, currentExecutable: sides[1].label!,
+                id: pairingID, role: roles[index], baselineExecutable: sides[0].label!,
+                currentExecutable: sides[1].label!,
                 epochs: epochs, cpu: cpu)
             let measurements = cells.enumerated().map { number, cell in
                 Sweep.measurement(
@@ -109,7 +111,9 @@ public struct PairedSweep {
         var limits: SamplerLimits?
 
         /// `request`, unless it is beyond the side's limits.
-        func checked(_ request: SamplerRequest, backendsAtSize: Int, label: String) throws(PairedRunError) -> SamplerRequest {
+        func checked(_ request: SamplerRequest, backendsAtSize: Int, label: String) throws(PairedRunError)
+            -> SamplerRequest
+        {
             let known = limits ?? SamplerLimits(physicalMemoryBytes: .infinity)
             if let reason = known.refusal(of: request, backendsAtSize: backendsAtSize) {
                 throw .beyondLimits(label: label, reason: reason)
@@ -152,7 +156,9 @@ public struct PairedSweep {
             guard case .hello(let version, var machine) = try channel.send(.hello) else {
                 throw .garbled(label: channel.label, line: "a response other than hello")
             }
-            guard version == SamplerProtocol.version else { throw .incompatible(label: channel.label, version: version) }
+            guard version == SamplerProtocol.version else {
+                throw .incompatible(label: channel.label, version: version)
+            }
             if let index = channels.firstIndex(where: { $0 === channel }), machine.memoryBytes > 0 {
                 sides[index].limits = SamplerLimits(physicalMemoryBytes: Double(machine.memoryBytes))
             }
@@ -175,8 +181,12 @@ public struct PairedSweep {
     ) throws(PairedRunError) {
         for (index, channel) in channels.enumerated() {
             progress(.probing(.copy))
-            guard case .probe(let result) = try channel.send(checked(
-                .probe(trials: probeTrials, minimumElements: probeMinimumElements, clock: policy.clock), index, channel, sides)) else {
+            guard
+                case .probe(let result) = try channel.send(
+                    checked(
+                        .probe(trials: probeTrials, minimumElements: probeMinimumElements, clock: policy.clock), index,
+                        channel, sides))
+            else {
                 throw .garbled(label: channel.label, line: "a response other than probe")
             }
             sides[index].probe = result
@@ -193,7 +203,8 @@ public struct PairedSweep {
     ) throws(PairedRunError) {
         let prepare = SamplerRequest.prepare(
             kernel: cell.key.kernel, backend: cell.key.backend, size: cell.key.size, seed: configuration.seed,
-            warmupNanoseconds: policy.warmupNanoseconds, minimumSampleNanoseconds: policy.minimumSampleNanoseconds, ceiling: nil)
+            warmupNanoseconds: policy.warmupNanoseconds, minimumSampleNanoseconds: policy.minimumSampleNanoseconds,
+            ceiling: nil)
         // Whichever side prepares (warms up) last starts with its data in
         // the caches, and that favours it in the first pair whatever the
         // pair's order: measured, the side always prepared last read
@@ -202,7 +213,10 @@ public struct PairedSweep {
         // untimed, goes before the timed ones.
         var count = 1
         for index in randomOrder(&rng) {
-            guard case .prepared(let calibrated) = try channels[index].send(checked(prepare, index, channels[index], sides)) else {
+            guard
+                case .prepared(let calibrated) = try channels[index].send(
+                    checked(prepare, index, channels[index], sides))
+            else {
                 throw .garbled(label: channels[index].label, line: "a response other than prepared")
             }
             count = max(count, calibrated)
@@ -210,8 +224,12 @@ public struct PairedSweep {
         cell.iterations = max(cell.iterations, count)
         for pair in 0...policy.samples {
             for index in randomOrder(&rng) {
-                guard case .sample(let nanoseconds) = try channels[index].send(checked(
-                    .sample(iterations: count, clock: policy.clock, cell: nil, warm: nil, ceiling: nil), index, channels[index], sides)) else {
+                guard
+                    case .sample(let nanoseconds) = try channels[index].send(
+                        checked(
+                            .sample(iterations: count, clock: policy.clock, cell: nil, warm: nil, ceiling: nil), index,
+                            channels[index], sides))
+                else {
                     throw .garbled(label: channels[index].label, line: "a response other than sample")
                 }
                 if pair > 0 { cell.samples[index].append(nanoseconds) }

@@ -1,9 +1,10 @@
-import SpringBenchSupport
 import Benchmarking
 import Foundation
 import SpringBenchFiles
+import SpringBenchSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A sampler in a child process: `EXECUTABLE sampler [ARGUMENTS]`, spoken to
@@ -54,7 +55,9 @@ public final class ProcessSamplerChannel: SamplerChannel {
                 standardInput: .descriptor(toSampler.readEnd), standardOutput: .descriptor(fromSampler.writeEnd),
                 standardError: .file(errorLog.path))
         } catch {
-            for end in [toSampler.readEnd, toSampler.writeEnd, fromSampler.readEnd, fromSampler.writeEnd] { Glibc.close(end) }
+            for end in [toSampler.readEnd, toSampler.writeEnd, fromSampler.readEnd, fromSampler.writeEnd] {
+                Glibc.close(end)
+            }
             throw .cannotStart(label: label, reason: "\(error)")
         }
         Glibc.close(toSampler.readEnd)

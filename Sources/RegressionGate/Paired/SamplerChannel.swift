@@ -58,24 +58,31 @@ public enum PairedRunError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .cannotStart(let label, let reason):
-            return "cannot start \(label): \(reason); pass the path of a built springbench executable (e.g. .build/release/springbench)"
+            return
+                "cannot start \(label): \(reason); pass the path of a built springbench executable (e.g. .build/release/springbench)"
         case .exited(let label, let stderr):
             let said = stderr.trimmingCharacters(in: .whitespacesAndNewlines)
-            return "\(label) stopped answering\(said.isEmpty ? "" : " (it said: \(said.split(separator: "\n").prefix(3).joined(separator: " / ")))"); a build from before `springbench sampler` existed cannot take part in a paired comparison: compare stored results with `springbench compare` instead"
+            return
+                "\(label) stopped answering\(said.isEmpty ? "" : " (it said: \(said.split(separator: "\n").prefix(3).joined(separator: " / ")))"); a build from before `springbench sampler` existed cannot take part in a paired comparison: compare stored results with `springbench compare` instead"
         case .garbled(let label, let line):
-            return "\(label) answered \"\(line.prefix(120))\", which is not a sampler response; is it a springbench executable?"
+            return
+                "\(label) answered \"\(line.prefix(120))\", which is not a sampler response; is it a springbench executable?"
         case .incompatible(let label, let version):
-            return "\(label) speaks sampler protocol \(version), this build \(SamplerProtocol.version); build both sides from commits with the same protocol, or compare stored results with `springbench compare`"
+            return
+                "\(label) speaks sampler protocol \(version), this build \(SamplerProtocol.version); build both sides from commits with the same protocol, or compare stored results with `springbench compare`"
         case .refused(let label, let message):
             return "\(label) refused: \(message)"
         case .timedOut(let label, let seconds):
-            return "\(label) gave no answer within \(Int(seconds)) s and was stopped; is it a springbench executable, and is the machine overloaded?"
+            return
+                "\(label) gave no answer within \(Int(seconds)) s and was stopped; is it a springbench executable, and is the machine overloaded?"
         case .invalidReply(let label, let field, let value, let valid):
-            return "\(label) answered \(field) = \(value), outside the valid range (\(valid)); is it a working springbench executable?"
+            return
+                "\(label) answered \(field) = \(value), outside the valid range (\(valid)); is it a working springbench executable?"
         case .beyondLimits(let label, let reason):
             return "\(label) cannot be asked this: \(reason)"
         case .differentMachines(let baseline, let current):
-            return "the two samplers report different machines (\(baseline) vs \(current)); a paired comparison runs both builds on this machine"
+            return
+                "the two samplers report different machines (\(baseline) vs \(current)); a paired comparison runs both builds on this machine"
         }
     }
 }

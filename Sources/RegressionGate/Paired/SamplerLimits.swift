@@ -1,6 +1,7 @@
 import Benchmarking
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// How much one sampler may be asked to hold and to do, so that no request
@@ -47,7 +48,9 @@ public struct SamplerLimits: Sendable, Equatable {
 
     /// This machine's: `sysconf(_SC_PHYS_PAGES) × sysconf(_SC_PAGESIZE)`.
     public static var thisMachine: SamplerLimits {
-        SamplerLimits(physicalMemoryBytes: Double(max(0, sysconf(Int32(_SC_PHYS_PAGES)))) * Double(max(0, sysconf(Int32(_SC_PAGESIZE)))))
+        SamplerLimits(
+            physicalMemoryBytes: Double(max(0, sysconf(Int32(_SC_PHYS_PAGES))))
+                * Double(max(0, sysconf(Int32(_SC_PAGESIZE)))))
     }
 
     /// The bytes the operands may take (``memoryFraction`` of memory).
@@ -72,27 +75,34 @@ public struct SamplerLimits: Sendable, Equatable {
     /// nil. `backendsAtSize` is the number of backends whose operands will be
     /// held at the request's size, counting its own; `nanosecondsPerCall` the
     /// calibrated time per call of the cell a `sample` asks for, if known.
-    public func refusal(of request: SamplerRequest, backendsAtSize: Int = 1, nanosecondsPerCall: Double? = nil) -> String? {
-        let memory = "\(Int(Self.memoryFraction * 100)) % of \(Int(min(physicalMemoryBytes, 9e18)) >> 20) MiB of physical memory"
+    public func refusal(of request: SamplerRequest, backendsAtSize: Int = 1, nanosecondsPerCall: Double? = nil)
+        -> String?
+    {
+        let memory =
+            "\(Int(Self.memoryFraction * 100)) % of \(Int(min(physicalMemoryBytes, 9e18)) >> 20) MiB of physical memory"
         switch request {
         case .probe(_, let minimumElements, _):
             guard minimumElements <= maximumProbeElements else {
-                return "probe: minimumElements must be ≤ \(maximumProbeElements) (three arrays in \(memory)), got \(minimumElements)"
+                return
+                    "probe: minimumElements must be ≤ \(maximumProbeElements) (three arrays in \(memory)), got \(minimumElements)"
             }
         case .prepare(_, _, let size, _, let warmup, let minimum, _):
             let limit = maximumPoints(backends: backendsAtSize)
             guard size <= limit else {
-                return "prepare: size must be ≤ \(limit) points for \(backendsAtSize) backend(s) at one size (\(Self.bytesPerPointPerBackend) bytes per point per backend + \(Self.bytesPerPointShared) in \(memory)), got \(size)"
+                return
+                    "prepare: size must be ≤ \(limit) points for \(backendsAtSize) backend(s) at one size (\(Self.bytesPerPointPerBackend) bytes per point per backend + \(Self.bytesPerPointShared) in \(memory)), got \(size)"
             }
             let seconds = Self.maximumSampleSeconds
             guard warmup <= seconds * 1e9, minimum <= seconds * 1e9 else {
-                return "prepare: warmupNanoseconds and minimumSampleNanoseconds must be ≤ \(seconds * 1e9) (\(Int(seconds)) s), got \(warmup) and \(minimum)"
+                return
+                    "prepare: warmupNanoseconds and minimumSampleNanoseconds must be ≤ \(seconds * 1e9) (\(Int(seconds)) s), got \(warmup) and \(minimum)"
             }
         case .sample(let iterations, _, _, _, _):
             let limit = Self.maximumIterations(nanosecondsPerCall: nanosecondsPerCall ?? 0)
             guard iterations <= limit else {
                 let perCall = nanosecondsPerCall.map { " at the calibrated \($0) ns per call" } ?? ""
-                return "sample: iterations must be ≤ \(limit) (one sample lasts at most \(Int(Self.maximumSampleSeconds)) s\(perCall)), got \(iterations)"
+                return
+                    "sample: iterations must be ≤ \(limit) (one sample lasts at most \(Int(Self.maximumSampleSeconds)) s\(perCall)), got \(iterations)"
             }
         case .hello, .allocations, .quit:
             break

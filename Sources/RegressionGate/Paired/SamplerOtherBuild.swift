@@ -20,16 +20,22 @@ public final class SamplerOtherBuild: OtherBuild {
             throw OtherBuildError(build: channel.label, message: error.description)
         }
         guard case .hello(let version, let machine) = reply else {
-            throw OtherBuildError(build: channel.label, message: "answered a hello with something else; is it a springbench executable?")
+            throw OtherBuildError(
+                build: channel.label, message: "answered a hello with something else; is it a springbench executable?")
         }
         guard version == SamplerProtocol.version else {
-            throw OtherBuildError(build: channel.label, message: PairedRunError.incompatible(label: channel.label, version: version).description)
+            throw OtherBuildError(
+                build: channel.label,
+                message: PairedRunError.incompatible(label: channel.label, version: version).description)
         }
         guard machine.hostname == thisMachine.hostname, machine.cpuModel == thisMachine.cpuModel else {
-            throw OtherBuildError(build: channel.label, message: "reports another machine (\(machine.comparisonSummary)); both builds must run here")
+            throw OtherBuildError(
+                build: channel.label,
+                message: "reports another machine (\(machine.comparisonSummary)); both builds must run here")
         }
         self.machine = machine
-        self.limits = SamplerLimits(physicalMemoryBytes: machine.memoryBytes > 0 ? Double(machine.memoryBytes) : .infinity)
+        self.limits = SamplerLimits(
+            physicalMemoryBytes: machine.memoryBytes > 0 ? Double(machine.memoryBytes) : .infinity)
     }
 
     deinit { channel.close() }
@@ -91,7 +97,10 @@ public final class SamplerOtherBuild: OtherBuild {
         func sample(iterations: Int, clock: SampleClock) -> Double {
             let warm = warmNext
             warmNext = false
-            guard case .sample(let nanoseconds)? = build.send(.sample(iterations: iterations, clock: clock, cell: key, warm: warm, ceiling: ceiling)) else {
+            guard
+                case .sample(let nanoseconds)? = build.send(
+                    .sample(iterations: iterations, clock: clock, cell: key, warm: warm, ceiling: ceiling))
+            else {
                 build.fail(ifAnswered: "a response other than sample")
                 return .nan
             }

@@ -1,4 +1,5 @@
 import Benchmarking
+
 /// The conversation between `springbench compare-builds` and the sampler
 /// processes of the two builds it compares: one JSON object per line, a
 /// request from the driver on the sampler's standard input, then exactly one
@@ -29,8 +30,9 @@ public enum SamplerRequest: Codable, Sendable, Equatable {
     /// the one later requests without a `cell` mean.
     /// With `ceiling` k the cell is loop variant k of the kernel's ceiling
     /// pattern on the same operands (``Kernel/ceilingPattern``).
-    case prepare(kernel: Kernel, backend: String, size: Int, seed: UInt64,
-                 warmupNanoseconds: Double, minimumSampleNanoseconds: Double, ceiling: Int?)
+    case prepare(
+        kernel: Kernel, backend: String, size: Int, seed: UInt64,
+        warmupNanoseconds: Double, minimumSampleNanoseconds: Double, ceiling: Int?)
     /// Time one batch of `iterations` calls of a prepared cell (nil: the last
     /// prepared; `ceiling` k: its ceiling's loop variant k), after the
     /// untimed warming calls when `warm` is true.

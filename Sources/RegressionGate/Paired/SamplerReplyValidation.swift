@@ -49,8 +49,10 @@ public enum SamplerReplyCheck {
         case (.probe, .probe(let result)):
             guard result.elements >= 1 else { throw invalid(label, "probe.elements", "\(result.elements)") }
             for (index, pattern) in result.patterns.enumerated() {
-                for (name, rate) in [("bestGigabytesPerSecond", pattern.bestGigabytesPerSecond),
-                                     ("medianGigabytesPerSecond", pattern.medianGigabytesPerSecond)]
+                for (name, rate) in [
+                    ("bestGigabytesPerSecond", pattern.bestGigabytesPerSecond),
+                    ("medianGigabytesPerSecond", pattern.medianGigabytesPerSecond),
+                ]
                 where !(rate.isFinite && rate > 0 && rate <= maximumGigabytesPerSecond) {
                     throw invalid(label, "probe.patterns[\(index)].\(name)", "\(rate)")
                 }
@@ -61,11 +63,14 @@ public enum SamplerReplyCheck {
             }
         case (.sample(let iterations, _, _, _, _), .sample(let nanoseconds)):
             guard nanoseconds.isFinite, nanoseconds > 0,
-                  nanoseconds * Double(max(1, iterations)) <= SamplerLimits.maximumReplySeconds * 1e9 else {
+                nanoseconds * Double(max(1, iterations)) <= SamplerLimits.maximumReplySeconds * 1e9
+            else {
                 throw invalid(label, "sample.nanoseconds", "\(nanoseconds)")
             }
         case (.allocations, .allocations(let perOperation)):
-            if let perOperation, !(perOperation.isFinite && perOperation >= 0 && perOperation <= maximumAllocationsPerOperation) {
+            if let perOperation,
+                !(perOperation.isFinite && perOperation >= 0 && perOperation <= maximumAllocationsPerOperation)
+            {
                 throw invalid(label, "allocations.perOperation", "\(perOperation)")
             }
         case (.quit, .bye):
@@ -81,20 +86,29 @@ public enum SamplerReplyCheck {
     /// else is not a sampler response at all.
     public static func undecodable(_ line: Data, error: Error, label: String) -> PairedRunError {
         let text = String(decoding: line, as: UTF8.self)
-        let (context, value): (DecodingError.Context?, String) = switch error as? DecodingError {
-        case .valueNotFound(_, let context)?: (context, "null")
-        case .typeMismatch(_, let context)?: (context, "a value that is not a number")
-        case .keyNotFound(let key, let context)?: (DecodingError.Context(
-            codingPath: context.codingPath + [key], debugDescription: ""), "missing")
-        // A value a document rule refused while decoding (DocumentValues):
-        // its description reads "= 0.0 is outside its valid range (…)".
-        case .dataCorrupted(let context)?: (context, context.debugDescription.hasPrefix("= ")
-            ? String(context.debugDescription.dropFirst(2).prefix { $0 != " " }) : context.debugDescription)
-        default: (nil, "")
-        }
+        let (context, value): (DecodingError.Context?, String) =
+            switch error as? DecodingError {
+            case .valueNotFound(_, let context)?: (context, "null")
+            case .typeMismatch(_, let context)?: (context, "a value that is not a number")
+            case .keyNotFound(let key, let context)?:
+                (
+                    DecodingError.Context(
+                        codingPath: context.codingPath + [key], debugDescription: ""), "missing"
+                )
+            // A value a document rule refused while decoding (DocumentValues):
+            // its description reads "= 0.0 is outside its valid range (…)".
+            case .dataCorrupted(let context)?:
+                (
+                    context,
+                    context.debugDescription.hasPrefix("= ")
+                        ? String(context.debugDescription.dropFirst(2).prefix { $0 != " " }) : context.debugDescription
+                )
+            default: (nil, "")
+            }
         guard let context, context.codingPath.count >= 2 else { return .garbled(label: label, line: text) }
         let field = fieldName(context.codingPath)
-        guard ranges[field.split(separator: ".").last.map { String($0.split(separator: "[").first ?? $0) } ?? ""] != nil else {
+        guard ranges[field.split(separator: ".").last.map { String($0.split(separator: "[").first ?? $0) } ?? ""] != nil
+        else {
             return .garbled(label: label, line: text)
         }
         return invalid(label, field, value)

@@ -32,8 +32,10 @@ public final class SamplerSession {
     ///     deliberately doubled variants when a check asks for them).
     ///   - machine: the record sent in the hello (built lazily).
     ///   - limits: what requests may ask (this machine's memory; tests inject another).
-    public init(catalogue: BackendCatalogue, countAllocations: AllocationCounter?, limits: SamplerLimits = .thisMachine,
-                machine: @escaping () -> MachineRecord) {
+    public init(
+        catalogue: BackendCatalogue, countAllocations: AllocationCounter?, limits: SamplerLimits = .thisMachine,
+        machine: @escaping () -> MachineRecord
+    ) {
         self.catalogue = catalogue
         self.limits = limits
         self.countAllocations = countAllocations
@@ -61,7 +63,8 @@ public final class SamplerSession {
                 return .failure("prepare: size must be ≥ 1 and the sample duration positive")
             }
             let sameOperands = operands?.size == size && operands?.seed == seed
-            let backendsAtSize = (sameOperands ? operands?.byBackend.count ?? 0 : 0)
+            let backendsAtSize =
+                (sameOperands ? operands?.byBackend.count ?? 0 : 0)
                 + (sameOperands && operands?.byBackend[backend] != nil ? 0 : 1)
             if let refusal = limits.refusal(of: request, backendsAtSize: backendsAtSize) { return .failure(refusal) }
             if !sameOperands {
@@ -73,7 +76,9 @@ public final class SamplerSession {
                 // The harness floor is offered to every driver, never listed as a backend.
                 guard let entry = backend == EmptyKernels.name ? .harnessFloor : catalogue[backend] else {
                     prepared = nil
-                    return .failure("prepare: unknown backend \"\(backend)\"; this build has \(catalogue.names.joined(separator: ", "))")
+                    return .failure(
+                        "prepare: unknown backend \"\(backend)\"; this build has \(catalogue.names.joined(separator: ", "))"
+                    )
                 }
                 var current = operands ?? (size, seed, [:])
                 current.byBackend[backend] = entry.kernelOperations(size: size, kernels: Kernel.allCases, seed: seed)
@@ -87,20 +92,31 @@ public final class SamplerSession {
             let policy = TimingPolicy(samples: 1, minimumSampleNanoseconds: minimum, warmupNanoseconds: warmup)
             let calibration = operation.calibration(policy)
             nanosecondsPerCall[CellRef(key: key, ceiling: ceiling)] = calibration.nanosecondsPerCall
-            return .prepared(iterations: min(calibration.iterations, SamplerLimits.maximumIterations(nanosecondsPerCall: calibration.nanosecondsPerCall)))
+            return .prepared(
+                iterations: min(
+                    calibration.iterations,
+                    SamplerLimits.maximumIterations(nanosecondsPerCall: calibration.nanosecondsPerCall)))
         case .sample(let iterations, let clock, let cell, let warm, let ceiling):
-            let ref = cell.map { CellRef(key: $0, ceiling: ceiling) } ?? prepared.map { CellRef(key: $0.key, ceiling: $0.ceiling) }
-            guard let ref, let operation = self.operation(ref.key, ceiling: ref.ceiling) else { return .failure("sample: \(missing(cell))") }
+            let ref =
+                cell.map { CellRef(key: $0, ceiling: ceiling) }
+                ?? prepared.map { CellRef(key: $0.key, ceiling: $0.ceiling) }
+            guard let ref, let operation = self.operation(ref.key, ceiling: ref.ceiling) else {
+                return .failure("sample: \(missing(cell))")
+            }
             guard iterations >= 1 else { return .failure("sample: iterations must be ≥ 1") }
             // A cell's calibration is what bounds its sample's length.
             guard let perCall = nanosecondsPerCall[ref] else {
-                return .failure("sample: \(ref.key)\(ref.ceiling.map { " ceiling \($0)" } ?? "") was not prepared (calibrated), so its sample cannot be bounded")
+                return .failure(
+                    "sample: \(ref.key)\(ref.ceiling.map { " ceiling \($0)" } ?? "") was not prepared (calibrated), so its sample cannot be bounded"
+                )
             }
             if let refusal = limits.refusal(of: request, nanosecondsPerCall: perCall) { return .failure(refusal) }
             if warm == true { operation.warm() }
             return .sample(nanoseconds: operation.sample(iterations: iterations, clock: clock))
         case .allocations(let cell):
-            let operation = cell.map { self.operation($0, ceiling: nil) } ?? prepared.flatMap { self.operation($0.key, ceiling: $0.ceiling) }
+            let operation =
+                cell.map { self.operation($0, ceiling: nil) }
+                ?? prepared.flatMap { self.operation($0.key, ceiling: $0.ceiling) }
             guard let operation else { return .failure("allocations: \(missing(cell))") }
             return .allocations(perOperation: operation.allocationsPerOperation(runs: 16, counter: countAllocations))
         case .quit:

@@ -44,7 +44,9 @@ public struct BarChart: Sendable, Equatable {
 
     /// The chart as an SVG document.
     public func svg() -> String {
-        let legendWidth = min(300, max(120, Double((series.map(\.name) + referenceLines.map(\.label)).map(\.count).max() ?? 0) * 6.6 + 44))
+        let legendWidth = min(
+            300, max(120, Double((series.map(\.name) + referenceLines.map(\.label)).map(\.count).max() ?? 0) * 6.6 + 44)
+        )
         let frame = PlotFrame(width: width, height: height, legendWidth: legendWidth, bottomMargin: 96)
         let axis = PlotAxis(title: valueAxisTitle, scale: .linear)
         var highest = 0.0
@@ -72,23 +74,33 @@ public struct BarChart: Sendable, Equatable {
                 let top = yOf(min(max(value, domain.lowerBound), domain.upperBound))
                 rectangles.append("M\(n(x)) \(n(frame.bottom)) V\(n(top)) h\(n(barWidth)) V\(n(frame.bottom)) Z")
             }
-            svg.path(rectangles.joined(separator: " "), title: series.name,
-                     ["class": "series", "data-series": series.name, "fill": "url(#hatch-\(index))",
-                      "stroke": "#333333", "stroke-width": "0.8"])
+            svg.path(
+                rectangles.joined(separator: " "), title: series.name,
+                [
+                    "class": "series", "data-series": series.name, "fill": "url(#hatch-\(index))",
+                    "stroke": "#333333", "stroke-width": "0.8",
+                ])
         }
         svg.group("g", ["class": "categories", "text-anchor": "end"]) { svg in
             for (index, category) in categories.enumerated() {
                 let x = frame.left + groupWidth * (Double(index) + 0.5)
-                svg.text(category, ["class": "category", "x": n(x), "y": n(frame.bottom + 16),
-                                    "transform": "rotate(-30 \(n(x)) \(n(frame.bottom + 16)))"])
+                svg.text(
+                    category,
+                    [
+                        "class": "category", "x": n(x), "y": n(frame.bottom + 16),
+                        "transform": "rotate(-30 \(n(x)) \(n(frame.bottom + 16)))",
+                    ])
             }
         }
         for (index, line) in referenceLines.enumerated() {
             guard case .horizontal(let value) = line.shape, value.isFinite else { continue }
             let y = yOf(value)
-            svg.path("M\(n(frame.left)) \(n(y)) H\(n(frame.right))", title: line.label,
-                     ["class": "reference", "fill": "none", "stroke": "#555555", "stroke-width": "1.5",
-                      "stroke-dasharray": SeriesStyle.referenceDash(index)])
+            svg.path(
+                "M\(n(frame.left)) \(n(y)) H\(n(frame.right))", title: line.label,
+                [
+                    "class": "reference", "fill": "none", "stroke": "#555555", "stroke-width": "1.5",
+                    "stroke-dasharray": SeriesStyle.referenceDash(index),
+                ])
         }
         var legend = Legend(left: frame.legendLeft, top: frame.top)
         for (index, series) in series.enumerated() {
@@ -103,10 +115,12 @@ public struct BarChart: Sendable, Equatable {
     /// A fill for series `index`: its colour, overlaid with a hatching that differs per series.
     static func defineHatch(index: Int, into svg: inout SVGWriter) {
         let colour = SeriesStyle.colour(index)
-        svg.group("pattern", ["id": "hatch-\(index)", "patternUnits": "userSpaceOnUse", "width": "8", "height": "8"]) { svg in
+        svg.group("pattern", ["id": "hatch-\(index)", "patternUnits": "userSpaceOnUse", "width": "8", "height": "8"]) {
+            svg in
             svg.empty("rect", ["width": "8", "height": "8", "fill": colour])
             switch index % 4 {
-            case 1: svg.empty("path", ["d": "M-2 2 L2 -2 M0 8 L8 0 M6 10 L10 6", "stroke": "white", "stroke-width": "1.5"])
+            case 1:
+                svg.empty("path", ["d": "M-2 2 L2 -2 M0 8 L8 0 M6 10 L10 6", "stroke": "white", "stroke-width": "1.5"])
             case 2: svg.empty("path", ["d": "M0 4 H8", "stroke": "white", "stroke-width": "1.5"])
             case 3: svg.empty("circle", ["cx": "4", "cy": "4", "r": "1.6", "fill": "white"])
             default: break

@@ -108,8 +108,12 @@ public struct LinePlot: Sendable, Equatable {
         var svg = SVGWriter(width: width, height: height)
         svg.group("defs", [:]) { svg in
             svg.group("clipPath", ["id": "plot-area"]) { svg in
-                svg.empty("rect", ["x": n(frame.left - 6), "y": n(frame.top - 6),
-                                   "width": n(frame.plotWidth + 12), "height": n(frame.plotHeight + 12)])
+                svg.empty(
+                    "rect",
+                    [
+                        "x": n(frame.left - 6), "y": n(frame.top - 6),
+                        "width": n(frame.plotWidth + 12), "height": n(frame.plotHeight + 12),
+                    ])
             }
             for index in series.indices {
                 SeriesStyle.defineMarker(id: "marker-\(index)", index: index, into: &svg)
@@ -119,41 +123,56 @@ public struct LinePlot: Sendable, Equatable {
         frame.drawTitle(title, into: &svg)
         let xTicks = xAxis.ticks(covering: xDomain)
         let yTicks = yAxis.ticks(covering: yDomain)
-        frame.drawAxes(x: xAxis, xDomain: xDomain, xTicks: xTicks, y: yAxis, yDomain: yDomain, yTicks: yTicks, into: &svg)
+        frame.drawAxes(
+            x: xAxis, xDomain: xDomain, xTicks: xTicks, y: yAxis, yDomain: yDomain, yTicks: yTicks, into: &svg)
 
         let toScreen = { (point: PlotPoint) -> (Double, Double) in
-            (frame.left + xAxis.position(of: point.x, in: xDomain) * frame.plotWidth,
-             frame.bottom - yAxis.position(of: point.y, in: yDomain) * frame.plotHeight)
+            (
+                frame.left + xAxis.position(of: point.x, in: xDomain) * frame.plotWidth,
+                frame.bottom - yAxis.position(of: point.y, in: yDomain) * frame.plotHeight
+            )
         }
         svg.group("g", ["clip-path": "url(#plot-area)"]) { svg in
             for (index, line) in referenceLines.enumerated() {
                 let points: [PlotPoint]
                 switch line.shape {
-                case .horizontal(let y): points = [PlotPoint(x: xDomain.lowerBound, y: y), PlotPoint(x: xDomain.upperBound, y: y)]
-                case .vertical(let x): points = [PlotPoint(x: x, y: yDomain.lowerBound), PlotPoint(x: x, y: yDomain.upperBound)]
+                case .horizontal(let y):
+                    points = [PlotPoint(x: xDomain.lowerBound, y: y), PlotPoint(x: xDomain.upperBound, y: y)]
+                case .vertical(let x):
+                    points = [PlotPoint(x: x, y: yDomain.lowerBound), PlotPoint(x: x, y: yDomain.upperBound)]
                 case .curve(let curve): points = curve
                 }
-                svg.path(pathData(points, toScreen), title: line.label,
-                         ["class": "reference", "fill": "none", "stroke": "#555555", "stroke-width": "1.5",
-                          "stroke-dasharray": SeriesStyle.referenceDash(index)])
+                svg.path(
+                    pathData(points, toScreen), title: line.label,
+                    [
+                        "class": "reference", "fill": "none", "stroke": "#555555", "stroke-width": "1.5",
+                        "stroke-dasharray": SeriesStyle.referenceDash(index),
+                    ])
             }
             for (index, series) in series.enumerated() {
                 let data = pathData(series.points, toScreen, separate: series.style == .markers)
                 let marker = "url(#marker-\(index))"
-                let markers: KeyValuePairs<String, String> = series.style == .lines
-                    ? ["class": "series", "data-series": series.name, "fill": "none", "stroke": SeriesStyle.colour(index),
-                       "stroke-width": "2", "stroke-dasharray": SeriesStyle.dash(index), "stroke-linejoin": "round"]
-                    : ["class": "series", "data-series": series.name, "fill": "none",
-                       "stroke": series.style == .markers ? "none" : SeriesStyle.colour(index),
-                       "stroke-width": "2", "stroke-dasharray": SeriesStyle.dash(index), "stroke-linejoin": "round",
-                       "marker-start": marker, "marker-mid": marker, "marker-end": marker]
+                let markers: KeyValuePairs<String, String> =
+                    series.style == .lines
+                    ? [
+                        "class": "series", "data-series": series.name, "fill": "none",
+                        "stroke": SeriesStyle.colour(index),
+                        "stroke-width": "2", "stroke-dasharray": SeriesStyle.dash(index), "stroke-linejoin": "round",
+                    ]
+                    : [
+                        "class": "series", "data-series": series.name, "fill": "none",
+                        "stroke": series.style == .markers ? "none" : SeriesStyle.colour(index),
+                        "stroke-width": "2", "stroke-dasharray": SeriesStyle.dash(index), "stroke-linejoin": "round",
+                        "marker-start": marker, "marker-mid": marker, "marker-end": marker,
+                    ]
                 svg.path(data, title: series.name, markers)
             }
         }
         var legend = Legend(left: frame.legendLeft, top: frame.top)
         for (index, series) in series.enumerated() {
-            legend.addSeries(series.name, index: index, showsLine: series.style != .markers,
-                             showsMarker: series.style != .lines, into: &svg)
+            legend.addSeries(
+                series.name, index: index, showsLine: series.style != .markers,
+                showsMarker: series.style != .lines, into: &svg)
         }
         for (index, line) in referenceLines.enumerated() {
             legend.addReference(line.label, index: index, into: &svg)
@@ -197,7 +216,8 @@ public struct LinePlot: Sendable, Equatable {
 
     /// `M x y L x y …`, starting a new subpath after every point that cannot be drawn
     /// (or at every point, for markers only).
-    func pathData(_ points: [PlotPoint], _ toScreen: (PlotPoint) -> (Double, Double), separate: Bool = false) -> String {
+    func pathData(_ points: [PlotPoint], _ toScreen: (PlotPoint) -> (Double, Double), separate: Bool = false) -> String
+    {
         var commands: [String] = []
         var penDown = false
         for point in points {
@@ -238,8 +258,12 @@ struct PlotFrame {
     var legendLeft: Double { right + 16 }
 
     func drawTitle(_ title: String, into svg: inout SVGWriter) {
-        svg.text(title, ["class": "title", "x": n(width / 2), "y": "24", "text-anchor": "middle",
-                         "font-size": "15", "font-weight": "bold"])
+        svg.text(
+            title,
+            [
+                "class": "title", "x": n(width / 2), "y": "24", "text-anchor": "middle",
+                "font-size": "15", "font-weight": "bold",
+            ])
     }
 
     func drawAxes(
@@ -258,17 +282,24 @@ struct PlotFrame {
                 svg.empty("line", ["x1": n(left), "y1": n(py), "x2": n(right), "y2": n(py)])
             }
         }
-        svg.empty("rect", ["x": n(left), "y": n(top), "width": n(plotWidth), "height": n(plotHeight),
-                           "fill": "none", "stroke": "#333333"])
+        svg.empty(
+            "rect",
+            [
+                "x": n(left), "y": n(top), "width": n(plotWidth), "height": n(plotHeight),
+                "fill": "none", "stroke": "#333333",
+            ])
         if let x {
             svg.group("g", ["class": "x-ticks", "text-anchor": "middle"]) { svg in
                 for tick in xTicks {
                     let px = left + x.position(of: tick, in: xDomain) * plotWidth
-                    svg.empty("line", ["x1": n(px), "y1": n(bottom), "x2": n(px), "y2": n(bottom + 5), "stroke": "#333333"])
+                    svg.empty(
+                        "line", ["x1": n(px), "y1": n(bottom), "x2": n(px), "y2": n(bottom + 5), "stroke": "#333333"])
                     svg.text(x.label(tick, ticks: xTicks), ["class": "tick-x", "x": n(px), "y": n(bottom + 19)])
                 }
             }
-            svg.text(x.title, ["class": "axis-title", "x": n(left + plotWidth / 2), "y": n(height - 12), "text-anchor": "middle"])
+            svg.text(
+                x.title,
+                ["class": "axis-title", "x": n(left + plotWidth / 2), "y": n(height - 12), "text-anchor": "middle"])
         }
         svg.group("g", ["class": "y-ticks", "text-anchor": "end"]) { svg in
             for tick in yTicks {
@@ -277,8 +308,12 @@ struct PlotFrame {
                 svg.text(y.label(tick, ticks: yTicks), ["class": "tick-y", "x": n(left - 8), "y": n(py + 4)])
             }
         }
-        svg.text(y.title, ["class": "axis-title", "x": "0", "y": "0", "text-anchor": "middle",
-                           "transform": "translate(18 \(n(top + plotHeight / 2))) rotate(-90)"])
+        svg.text(
+            y.title,
+            [
+                "class": "axis-title", "x": "0", "y": "0", "text-anchor": "middle",
+                "transform": "translate(18 \(n(top + plotHeight / 2))) rotate(-90)",
+            ])
     }
 }
 
@@ -294,27 +329,37 @@ struct Legend {
 
     mutating func addSeries(_ name: String, index: Int, showsLine: Bool, showsMarker: Bool, into svg: inout SVGWriter) {
         if showsLine {
-            svg.empty("line", ["x1": n(left), "y1": n(y), "x2": n(left + 30), "y2": n(y),
-                               "stroke": SeriesStyle.colour(index), "stroke-width": "2",
-                               "stroke-dasharray": SeriesStyle.dash(index)])
+            svg.empty(
+                "line",
+                [
+                    "x1": n(left), "y1": n(y), "x2": n(left + 30), "y2": n(y),
+                    "stroke": SeriesStyle.colour(index), "stroke-width": "2",
+                    "stroke-dasharray": SeriesStyle.dash(index),
+                ])
         }
         if showsMarker {
-            SeriesStyle.drawMarker(SeriesStyle.marker(index), colour: SeriesStyle.colour(index),
-                                   at: (left + 15, y), radius: 4, into: &svg)
+            SeriesStyle.drawMarker(
+                SeriesStyle.marker(index), colour: SeriesStyle.colour(index),
+                at: (left + 15, y), radius: 4, into: &svg)
         }
         svg.text(name, ["class": "legend", "x": n(left + 38), "y": n(y + 4)])
         y += 20
     }
 
     mutating func addSwatch(_ name: String, fill: String, into svg: inout SVGWriter) {
-        svg.empty("rect", ["x": n(left + 4), "y": n(y - 7), "width": "22", "height": "14", "fill": fill, "stroke": "#333333"])
+        svg.empty(
+            "rect", ["x": n(left + 4), "y": n(y - 7), "width": "22", "height": "14", "fill": fill, "stroke": "#333333"])
         svg.text(name, ["class": "legend", "x": n(left + 38), "y": n(y + 4)])
         y += 20
     }
 
     mutating func addReference(_ label: String, index: Int, into svg: inout SVGWriter) {
-        svg.empty("line", ["x1": n(left), "y1": n(y), "x2": n(left + 30), "y2": n(y),
-                           "stroke": "#555555", "stroke-width": "1.5", "stroke-dasharray": SeriesStyle.referenceDash(index)])
+        svg.empty(
+            "line",
+            [
+                "x1": n(left), "y1": n(y), "x2": n(left + 30), "y2": n(y),
+                "stroke": "#555555", "stroke-width": "1.5", "stroke-dasharray": SeriesStyle.referenceDash(index),
+            ])
         svg.text(label, ["class": "legend", "x": n(left + 38), "y": n(y + 4)])
         y += 20
     }

@@ -1,5 +1,5 @@
-import Foundation
 import Benchmarking
+import Foundation
 
 /// One axis of a plot: its title, its scale, and how its ticks are placed and labelled.
 ///
@@ -51,7 +51,10 @@ public struct PlotAxis: Sendable, Equatable {
             let base = labels == .binarySize ? 2.0 : 10.0
             var low = (log(data.lowerBound) / log(base)).rounded(.down)
             var high = (log(data.upperBound) / log(base)).rounded(.up)
-            if high <= low { low -= 1; high += 1 }
+            if high <= low {
+                low -= 1
+                high += 1
+            }
             let step = Self.logarithmicStep(span: high - low, base: base)
             low = (low / step).rounded(.down) * step
             high = (high / step).rounded(.up) * step

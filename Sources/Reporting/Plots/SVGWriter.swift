@@ -35,7 +35,9 @@ struct SVGWriter {
     }
 
     /// An element whose children `children` writes.
-    mutating func group(_ name: String, _ attributes: KeyValuePairs<String, String>, _ children: (inout SVGWriter) -> Void) {
+    mutating func group(
+        _ name: String, _ attributes: KeyValuePairs<String, String>, _ children: (inout SVGWriter) -> Void
+    ) {
         body += "<\(name)\(Self.attributes(attributes))>\n"
         children(&self)
         body += "</\(name)>\n"
@@ -102,31 +104,54 @@ enum SeriesStyle {
     /// Writes a `<marker>` definition with the given id for series `index`.
     static func defineMarker(id: String, index: Int, into svg: inout SVGWriter) {
         let colour = colour(index)
-        svg.group("marker", ["id": id, "viewBox": "-5 -5 10 10", "markerWidth": "7", "markerHeight": "7",
-                             "markerUnits": "userSpaceOnUse", "refX": "0", "refY": "0", "orient": "0"]) { svg in
+        svg.group(
+            "marker",
+            [
+                "id": id, "viewBox": "-5 -5 10 10", "markerWidth": "7", "markerHeight": "7",
+                "markerUnits": "userSpaceOnUse", "refX": "0", "refY": "0", "orient": "0",
+            ]
+        ) { svg in
             drawMarker(marker(index), colour: colour, at: (0, 0), radius: 4, into: &svg)
         }
     }
 
     /// Draws a marker shape centred at `point` (used inside `<marker>` and in legends).
-    static func drawMarker(_ marker: Marker, colour: String, at point: (Double, Double), radius r: Double, into svg: inout SVGWriter) {
+    static func drawMarker(
+        _ marker: Marker, colour: String, at point: (Double, Double), radius r: Double, into svg: inout SVGWriter
+    ) {
         let (x, y) = point
         let n = SVGWriter.number
         switch marker {
         case .circle:
             svg.empty("circle", ["cx": n(x), "cy": n(y), "r": n(r * 0.85), "fill": colour, "stroke": "none"])
         case .square:
-            svg.empty("rect", ["x": n(x - r * 0.8), "y": n(y - r * 0.8), "width": n(r * 1.6), "height": n(r * 1.6),
-                               "fill": "white", "stroke": colour, "stroke-width": "1.5"])
+            svg.empty(
+                "rect",
+                [
+                    "x": n(x - r * 0.8), "y": n(y - r * 0.8), "width": n(r * 1.6), "height": n(r * 1.6),
+                    "fill": "white", "stroke": colour, "stroke-width": "1.5",
+                ])
         case .triangle:
-            svg.empty("polygon", ["points": "\(n(x)),\(n(y - r)) \(n(x + r)),\(n(y + r * 0.8)) \(n(x - r)),\(n(y + r * 0.8))",
-                                  "fill": colour, "stroke": "none"])
+            svg.empty(
+                "polygon",
+                [
+                    "points": "\(n(x)),\(n(y - r)) \(n(x + r)),\(n(y + r * 0.8)) \(n(x - r)),\(n(y + r * 0.8))",
+                    "fill": colour, "stroke": "none",
+                ])
         case .diamond:
-            svg.empty("polygon", ["points": "\(n(x)),\(n(y - r)) \(n(x + r)),\(n(y)) \(n(x)),\(n(y + r)) \(n(x - r)),\(n(y))",
-                                  "fill": "white", "stroke": colour, "stroke-width": "1.5"])
+            svg.empty(
+                "polygon",
+                [
+                    "points": "\(n(x)),\(n(y - r)) \(n(x + r)),\(n(y)) \(n(x)),\(n(y + r)) \(n(x - r)),\(n(y))",
+                    "fill": "white", "stroke": colour, "stroke-width": "1.5",
+                ])
         case .cross:
-            svg.empty("polyline", ["points": "\(n(x - r)),\(n(y - r)) \(n(x + r)),\(n(y + r))", "stroke": colour, "stroke-width": "1.5"])
-            svg.empty("polyline", ["points": "\(n(x - r)),\(n(y + r)) \(n(x + r)),\(n(y - r))", "stroke": colour, "stroke-width": "1.5"])
+            svg.empty(
+                "polyline",
+                ["points": "\(n(x - r)),\(n(y - r)) \(n(x + r)),\(n(y + r))", "stroke": colour, "stroke-width": "1.5"])
+            svg.empty(
+                "polyline",
+                ["points": "\(n(x - r)),\(n(y + r)) \(n(x + r)),\(n(y - r))", "stroke": colour, "stroke-width": "1.5"])
         }
     }
 }

@@ -17,21 +17,28 @@ public enum BackendChoiceReport {
     public static func render(_ results: BenchmarkResults, recommendation: Recommendation) -> ReportDocument {
         var attachments: [String: String] = [:]
         let builds = results.builds.map { build in
-            (build, build.results.machine == results.machine ? recommendation : Recommendation(measurements: build.results.measurements))
+            (
+                build,
+                build.results.machine == results.machine
+                    ? recommendation : Recommendation(measurements: build.results.measurements)
+            )
         }
         let several = builds.count > 1
         var markdown = "# Which vector backend to use\n\n"
         for (build, recommendation) in builds {
             let index = MeasurementIndex(build.results)
             if several {
-                markdown += "**Built with \(build.label)**"
+                markdown +=
+                    "**Built with \(build.label)**"
                     + (build.isDefault ? ", what a package that depends on SpringBench gets" : "") + ". "
             }
             markdown += answer(recommendation, index) + "\n"
         }
-        markdown += "Measured \(plain(results.machine.date)) on \(plain(results.machine.cpuModel)), "
+        markdown +=
+            "Measured \(plain(results.machine.date)) on \(plain(results.machine.cpuModel)), "
             + (several
-                ? "\(builds.count) release builds (" + builds.map(\.0.label).joined(separator: ", ") + ") sampled in the same rounds of one run, "
+                ? "\(builds.count) release builds (" + builds.map(\.0.label).joined(separator: ", ")
+                    + ") sampled in the same rounds of one run, "
                 : "\(plain(results.machine.buildConfiguration)) build for target CPU \(plain(results.machine.targetCPU)), ")
             + "by \(code(results.machine.commandLine)); "
             + "full figures in [performance.md](\(PerformanceReport.path)), machine record at the end.\n\n"
@@ -43,7 +50,8 @@ public enum BackendChoiceReport {
             markdown += kernelSummaryTable(recommendation, index) + "\n"
         }
         if !results.workloads.isEmpty {
-            markdown += "## What fits in a \(FrameBudget.displayName) frame\n\n"
+            markdown +=
+                "## What fits in a \(FrameBudget.displayName) frame\n\n"
                 + (several ? "Measured with \(results.machine.buildLabel).\n\n" : "")
                 + PerformanceReport.frameBudgetTable(results.workloads, results.machine) + "\n"
         }
@@ -56,9 +64,11 @@ public enum BackendChoiceReport {
                 let index = MeasurementIndex(build.results)
                 if several { markdown += "\(build.label):\n\n" }
                 markdown += verdictTable(advice, index) + "\n"
-                let file = "plots/backend-choice-\(kernel.rawValue)\(several ? "-" + slug(build.results.machine.targetCPU) : "").svg"
+                let file =
+                    "plots/backend-choice-\(kernel.rawValue)\(several ? "-" + slug(build.results.machine.targetCPU) : "").svg"
                 attachments[file] = relativePlot(advice, index, build: several ? build.label : nil).svg()
-                markdown += "![\(kernel.rawValue)\(several ? " (" + plain(build.label) + ")" : ""): each backend's median time over the fastest's, against N](\(file))\n\n"
+                markdown +=
+                    "![\(kernel.rawValue)\(several ? " (" + plain(build.label) + ")" : ""): each backend's median time over the fastest's, against N](\(file))\n\n"
             }
         }
         markdown += results.machine.markdownSection
@@ -84,18 +94,22 @@ public enum BackendChoiceReport {
         }
         let kernels = recommendation.kernels.count
         let sizes = Set(recommendation.kernels.flatMap { $0.verdicts.map(\.size) }).count
-        var text = "**If you use one backend for everything, use \(index.results.machine.displayName(of: choice.backend))**: over the "
+        var text =
+            "**If you use one backend for everything, use \(index.results.machine.displayName(of: choice.backend))**: over the "
             + "\(kernels) kernel\(kernels == 1 ? "" : "s") and \(sizes) size\(sizes == 1 ? "" : "s") measured, its median "
         if choice.worstRatio <= 1 {
             text += "time was the fastest everywhere."
         } else {
-            text += "time is never more than \(NumberFormatting.ratio(choice.worstRatio)) the fastest backend's "
+            text +=
+                "time is never more than \(NumberFormatting.ratio(choice.worstRatio)) the fastest backend's "
                 + "(worst: \(choice.worstKernel.rawValue) at N = \(NumberFormatting.size(choice.worstSize)))."
         }
         if !choice.coversEverything {
             text += " No backend was measured on every kernel and size; this covers only what it was measured on."
         }
-        let clearWins = recommendation.kernels.flatMap(\.ranges).filter { $0.winner != nil && $0.winner != choice.backend }
+        let clearWins = recommendation.kernels.flatMap(\.ranges).filter {
+            $0.winner != nil && $0.winner != choice.backend
+        }
         if clearWins.isEmpty {
             text += " No other backend wins clearly anywhere."
         } else {
@@ -109,7 +123,8 @@ public enum BackendChoiceReport {
         var table = MarkdownTable([("Kernel", .left), ("N", .left), ("Use", .left), ("Margin", .left)])
         for advice in recommendation.kernels {
             for range in advice.ranges {
-                let span = range.fromSize == range.toSize
+                let span =
+                    range.fromSize == range.toSize
                     ? NumberFormatting.size(range.fromSize)
                     : "\(NumberFormatting.size(range.fromSize)) – \(NumberFormatting.size(range.toSize))"
                 let verdicts = advice.verdicts.filter { (range.fromSize...range.toSize).contains($0.size) }
@@ -117,17 +132,23 @@ public enum BackendChoiceReport {
                     // The margin is the smallest over the range; name where it occurs and against whom.
                     let closest = verdicts.min { $0.margin < $1.margin }
                     let against = closest.flatMap { verdict in
-                        verdict.runnerUp.map { "\(index.results.machine.displayName(of: $0)) at \(NumberFormatting.size(verdict.size))" }
+                        verdict.runnerUp.map {
+                            "\(index.results.machine.displayName(of: $0)) at \(NumberFormatting.size(verdict.size))"
+                        }
                     }
-                    table.append([advice.kernel.rawValue, span, "**\(index.results.machine.displayName(of: winner))**",
-                                  "≥ \(NumberFormatting.ratio(range.minimumMargin))"
-                                      + (against.map { " (closest: \($0))" } ?? " (the only backend)")])
+                    table.append([
+                        advice.kernel.rawValue, span, "**\(index.results.machine.displayName(of: winner))**",
+                        "≥ \(NumberFormatting.ratio(range.minimumMargin))"
+                            + (against.map { " (closest: \($0))" } ?? " (the only backend)"),
+                    ])
                 } else {
                     let (tied, spread) = ties(verdicts, order: index.backends)
                     let names = tied.map(index.results.machine.displayName(of:))
-                    table.append([advice.kernel.rawValue, span,
-                                  "no clear winner (\(NumberFormatting.tie(names, equalWithin: range.equalWithin)))",
-                                  "medians within \(NumberFormatting.ratio(spread))"])
+                    table.append([
+                        advice.kernel.rawValue, span,
+                        "no clear winner (\(NumberFormatting.tie(names, equalWithin: range.equalWithin)))",
+                        "medians within \(NumberFormatting.ratio(spread))",
+                    ])
                 }
             }
         }
@@ -156,8 +177,10 @@ public enum BackendChoiceReport {
 
     /// Per kernel: crossovers and the safest single backend.
     static func kernelSummaryTable(_ recommendation: Recommendation, _ index: MeasurementIndex) -> String {
-        var table = MarkdownTable([("Kernel", .left), ("Crossovers (clear winner changes)", .left),
-                                   ("Safest single backend", .left), ("Its worst ratio to the fastest", .right)])
+        var table = MarkdownTable([
+            ("Kernel", .left), ("Crossovers (clear winner changes)", .left),
+            ("Safest single backend", .left), ("Its worst ratio to the fastest", .right),
+        ])
         for advice in recommendation.kernels {
             let crossovers = advice.crossovers.map { crossover in
                 "\(index.results.machine.displayName(of: crossover.from)) → \(index.results.machine.displayName(of: crossover.to)) between "
@@ -165,8 +188,11 @@ public enum BackendChoiceReport {
                     + "\(NumberFormatting.size(crossover.betweenSizes.upperBound)) "
                     + "(≈ \(NumberFormatting.approximateSize(crossover.estimatedSize)))"
             }
-            table.append([advice.kernel.rawValue, crossovers.isEmpty ? "none" : crossovers.joined(separator: "; "),
-                          index.results.machine.displayName(of: advice.safestChoice), NumberFormatting.ratio(advice.safestChoiceWorstRatio)])
+            table.append([
+                advice.kernel.rawValue, crossovers.isEmpty ? "none" : crossovers.joined(separator: "; "),
+                index.results.machine.displayName(of: advice.safestChoice),
+                NumberFormatting.ratio(advice.safestChoiceWorstRatio),
+            ])
         }
         return table.text + "\nA crossover's estimate interpolates the two backends' median ratio on log–log axes "
             + "between the sizes where each won clearly.\n"
@@ -188,8 +214,10 @@ public enum BackendChoiceReport {
     // MARK: Evidence
 
     static func verdictTable(_ advice: Recommendation.KernelAdvice, _ index: MeasurementIndex) -> String {
-        var table = MarkdownTable([("N", .right), ("Verdict", .left), ("Margin", .right),
-                                   ("Backends, fastest first: median ns/element [95 % interval]", .left)])
+        var table = MarkdownTable([
+            ("N", .right), ("Verdict", .left), ("Margin", .right),
+            ("Backends, fastest first: median ns/element [95 % interval]", .left),
+        ])
         for verdict in advice.verdicts {
             let size = Double(verdict.size)
             let ranking = verdict.ranking.map { entry in
@@ -197,26 +225,36 @@ public enum BackendChoiceReport {
                     + "[\(NumberFormatting.significant(entry.interval.lower / size)), "
                     + "\(NumberFormatting.significant(entry.interval.upper / size))]"
             }
-            table.append([NumberFormatting.size(verdict.size),
-                          verdict.isClear ? "**\(index.results.machine.displayName(of: verdict.fastest))** wins"
-                              : "no clear winner (fastest median: \(index.results.machine.displayName(of: verdict.fastest)); "
-                                  + NumberFormatting.tie(verdict.tied.map(index.results.machine.displayName(of:)), equalWithin: verdict.equalWithin) + ")",
-                          NumberFormatting.ratio(verdict.margin), ranking.joined(separator: " · ")])
+            table.append([
+                NumberFormatting.size(verdict.size),
+                verdict.isClear
+                    ? "**\(index.results.machine.displayName(of: verdict.fastest))** wins"
+                    : "no clear winner (fastest median: \(index.results.machine.displayName(of: verdict.fastest)); "
+                        + NumberFormatting.tie(
+                            verdict.tied.map(index.results.machine.displayName(of:)), equalWithin: verdict.equalWithin)
+                        + ")",
+                NumberFormatting.ratio(verdict.margin), ranking.joined(separator: " · "),
+            ])
         }
         return table.text
     }
 
-    static func relativePlot(_ advice: Recommendation.KernelAdvice, _ index: MeasurementIndex, build: String? = nil) -> LinePlot {
+    static func relativePlot(_ advice: Recommendation.KernelAdvice, _ index: MeasurementIndex, build: String? = nil)
+        -> LinePlot
+    {
         var backends = index.backends(advice.kernel)
         for verdict in advice.verdicts {
             for entry in verdict.ranking where !backends.contains(entry.backend) { backends.append(entry.backend) }
         }
         let series = backends.map { backend in
-            PlotSeries(name: index.results.machine.displayName(of: backend), points: advice.verdicts.compactMap { verdict in
-                guard let mine = verdict.ranking.first(where: { $0.backend == backend }),
-                      let fastest = verdict.ranking.first else { return nil }
-                return PlotPoint(x: Double(verdict.size), y: mine.medianNanoseconds / fastest.medianNanoseconds)
-            })
+            PlotSeries(
+                name: index.results.machine.displayName(of: backend),
+                points: advice.verdicts.compactMap { verdict in
+                    guard let mine = verdict.ranking.first(where: { $0.backend == backend }),
+                        let fastest = verdict.ranking.first
+                    else { return nil }
+                    return PlotPoint(x: Double(verdict.size), y: mine.medianNanoseconds / fastest.medianNanoseconds)
+                })
         }
         let highest = series.flatMap(\.points).map(\.y).filter(\.isFinite).max() ?? 1
         // Start below 1 so the fastest backend's line is not hidden in the frame.

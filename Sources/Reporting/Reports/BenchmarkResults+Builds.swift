@@ -31,7 +31,9 @@ extension BenchmarkResults {
             results.machine = other.machine
             results.machine.commandLine = machine.commandLine
             results.measurements = other.measurements
-            all.append(MeasuredBuild(label: other.machine.buildLabel, isDefault: other.machine.isDefaultBuild, results: results))
+            all.append(
+                MeasuredBuild(
+                    label: other.machine.buildLabel, isDefault: other.machine.isDefaultBuild, results: results))
         }
         return all.filter(\.isDefault) + all.filter { !$0.isDefault }
     }

@@ -8,14 +8,19 @@ extension MachineRecord {
         table.append(["CPU", plain(cpuModel)])
         table.append(["Logical cores", "\(logicalCores)"])
         table.append(["Caches", caches.isEmpty ? "unknown" : plain(caches.joined(separator: ", "))])
-        table.append(["Last-level cache", lastLevelCacheBytes > 0 ? NumberFormatting.bytes(lastLevelCacheBytes) : "unknown"])
+        table.append([
+            "Last-level cache", lastLevelCacheBytes > 0 ? NumberFormatting.bytes(lastLevelCacheBytes) : "unknown",
+        ])
         if let sources = cacheSources {
             // Which source the size came from, and any that disagreed (on VMs sysconf reports the host's).
-            let read = "from the \(sources.chosen)" + (sources.disagreement.map { "; \($0)" } ?? "; every source agrees")
+            let read =
+                "from the \(sources.chosen)" + (sources.disagreement.map { "; \($0)" } ?? "; every source agrees")
             table.append(["Cache size read", plain(read)])
         }
         table.append(["Memory", memoryBytes > 0 ? NumberFormatting.bytes(memoryBytes) : "unknown"])
-        table.append(["CPU features", cpuFeatures.isEmpty ? "none recorded" : plain(cpuFeatures.joined(separator: ", "))])
+        table.append([
+            "CPU features", cpuFeatures.isEmpty ? "none recorded" : plain(cpuFeatures.joined(separator: ", ")),
+        ])
         table.append(["Operating system", plain(operatingSystem)])
         table.append(["Kernel", plain(kernelRelease)])
         table.append(["Swift", plain(swiftCompiler)])
@@ -33,7 +38,8 @@ extension MachineRecord {
             for backend in backends {
                 backendTable.append([
                     plain(backend.displayName), plain(backend.summary),
-                    backend.simdWidth.map { "\($0)" } ?? "—", backend.library.map(plain) ?? "—", backend.core.map(plain) ?? "—",
+                    backend.simdWidth.map { "\($0)" } ?? "—", backend.library.map(plain) ?? "—",
+                    backend.core.map(plain) ?? "—",
                     "\(backend.threads)", backend.fusedAXPY ? "yes (FMA)" : "no",
                 ])
             }
@@ -42,4 +48,3 @@ extension MachineRecord {
         return text
     }
 }
-

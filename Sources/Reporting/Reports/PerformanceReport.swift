@@ -1,5 +1,5 @@
-import VectorKernels
 import Benchmarking
+import VectorKernels
 
 /// `Reports/performance.md`: how fast each kernel runs on each backend, against
 /// this machine's own measured bandwidth.
@@ -21,7 +21,9 @@ public enum PerformanceReport {
         markdown += summaryLine(results) + "\n\n"
         markdown += "## Headline figures\n\n" + headlineTable(index) + yardstickHeadline(results) + "\n"
         if !results.workloads.isEmpty {
-            markdown += "### Largest N per \(FrameBudget.displayName) frame (\(NumberFormatting.significant(FrameBudget.frameSeconds * 1000, digits: 3, trimmingZeros: false)) ms)\n\n" + frameBudgetTable(results.workloads, results.machine) + "\n"
+            markdown +=
+                "### Largest N per \(FrameBudget.displayName) frame (\(NumberFormatting.significant(FrameBudget.frameSeconds * 1000, digits: 3, trimmingZeros: false)) ms)\n\n"
+                + frameBudgetTable(results.workloads, results.machine) + "\n"
         }
         markdown += readingGuide(index)
         markdown += harnessFloorParagraph(results)
@@ -32,7 +34,8 @@ public enum PerformanceReport {
         }
         if !index.kernels.isEmpty {
             markdown += "## Plots\n\n"
-            markdown += "Time per element against N on log–log axes, one line per backend. The dashed horizontal "
+            markdown +=
+                "Time per element against N on log–log axes, one line per backend. The dashed horizontal "
                 + "line is the probe's bandwidth limit for the kernel's access pattern (bytes per element ÷ best "
                 + "probe GB/s): no backend can beat it once the working set is out of cache, which happens to the "
                 + "right of the dashed vertical line (working set = last-level cache).\n\n"
@@ -67,7 +70,8 @@ public enum PerformanceReport {
             + "(*hot*: \(CacheState.warmingCalls) untimed calls first, operands resident; *memory*: operands larger than the last-level cache)"
             + (results.otherBuilds.map { builds in
                 "; " + builds.map { $0.machine.buildLabel }.joined(separator: " and ")
-                    + " sampled in the same rounds ([below](#other-builds))" } ?? "")
+                    + " sampled in the same rounds ([below](#other-builds))"
+            } ?? "")
             + "; the machine record is at the end."
     }
 
@@ -88,17 +92,20 @@ public enum PerformanceReport {
                     bar, met,
                 ])
             case .magnitudeSquaredSpeedup(let ratio):
-                table.append(["magnitudeSquared: SIMD speed-up over naive at N = 4 Ki",
-                              ratio.map { NumberFormatting.ratio($0) } ?? "not measured", bar, met])
+                table.append([
+                    "magnitudeSquared: SIMD speed-up over naive at N = 4 Ki",
+                    ratio.map { NumberFormatting.ratio($0) } ?? "not measured", bar, met,
+                ])
             case .simdAgainstOpenBLAS(let kernel, let size, let ratio):
                 table.append([
                     "\(kernel.rawValue): SIMD speed relative to OpenBLAS, worst N ≤ 64 Ki",
                     "\(NumberFormatting.ratio(ratio)) at N = \(NumberFormatting.size(size))", bar, met,
                 ])
             case .allocationFreeKernels(let worst, let allocations):
-                let place = worst.map {
-                    " (\($0.kernel.rawValue), \(machine.displayName(of: $0.backend)), N = \(NumberFormatting.size($0.size)))"
-                } ?? ""
+                let place =
+                    worst.map {
+                        " (\($0.kernel.rawValue), \(machine.displayName(of: $0.backend)), N = \(NumberFormatting.size($0.size)))"
+                    } ?? ""
                 table.append([
                     "In-place and reused-destination kernels: most allocations per call",
                     allocations.map { NumberFormatting.significant($0, digits: 3, trimmingZeros: true) + place }
@@ -106,8 +113,10 @@ public enum PerformanceReport {
                     bar, met,
                 ])
             case .allocatingAdd(let allocations):
-                table.append(["add-alloc: allocations per call (for contrast)",
-                              NumberFormatting.significant(allocations, digits: 3, trimmingZeros: true), "—", "—"])
+                table.append([
+                    "add-alloc: allocations per call (for contrast)",
+                    NumberFormatting.significant(allocations, digits: 3, trimmingZeros: true), "—", "—",
+                ])
             }
         }
         return table.text
@@ -140,15 +149,18 @@ public enum PerformanceReport {
     }
 
     static func frameBudgetTable(_ workloads: [WorkloadMeasurement], _ machine: MachineRecord) -> String {
-        var table = MarkdownTable([("Workload", .left), ("Backend", .left), ("Largest measured N that fits", .right),
-                                   ("Frame time there", .right), ("Largest N that fits", .right)])
+        var table = MarkdownTable([
+            ("Workload", .left), ("Backend", .left), ("Largest measured N that fits", .right),
+            ("Frame time there", .right), ("Largest N that fits", .right),
+        ])
         for capacity in FrameBudget.capacities(workloads) {
             table.append([
                 plain(capacity.workload), machine.displayName(of: capacity.backend),
                 capacity.largestFittingSize.map { NumberFormatting.size($0) + (capacity.allFit ? " (all fit)" : "") }
                     ?? "none (smallest, \(NumberFormatting.size(capacity.smallestSize)), does not)",
                 capacity.frameNanosecondsAtLargestFitting.map { NumberFormatting.significant($0 / 1e6) + " ms" } ?? "—",
-                "≈ " + NumberFormatting.approximateSize(capacity.points) + (capacity.extrapolated ? " (extrapolated)" : ""),
+                "≈ " + NumberFormatting.approximateSize(capacity.points)
+                    + (capacity.extrapolated ? " (extrapolated)" : ""),
             ])
         }
         return table.text + "\n*Largest N that fits*: median frame time interpolated linearly in N between the two "
@@ -191,10 +203,12 @@ public enum PerformanceReport {
         let limit = index.bandwidthLimitNanosecondsPerElement(kernel)
         let rate = index.results.probe.bestGigabytesPerSecond(kernel.ceilingPattern)
         var text = "### \(kernel.rawValue) — \(kernel.operationDescription)\n\n"
-        text += "\(kernel.bytesPerElement) bytes per element; bandwidth limit \(NumberFormatting.significant(limit)) "
+        text +=
+            "\(kernel.bytesPerElement) bytes per element; bandwidth limit \(NumberFormatting.significant(limit)) "
             + "ns/element (ceiling pattern `\(kernel.ceilingPattern.rawValue)`, \(NumberFormatting.significant(rate)) GB/s best in the probe).\n\n"
         var table = MarkdownTable([
-            ("N", .right), ("State", .left), ("Backend", .left), ("ns/element", .right), ("p10–p90", .right), ("GB/s", .right),
+            ("N", .right), ("State", .left), ("Backend", .left), ("ns/element", .right), ("p10–p90", .right),
+            ("GB/s", .right),
             ("Of ceiling", .right), ("Allocations/call", .right),
         ])
         let allocations = { (count: Double?) in
@@ -206,9 +220,11 @@ public enum PerformanceReport {
             for backend in index.backends(kernel) {
                 guard let cell = index.cell(kernel, backend, size) else { continue }
                 table.append([
-                    NumberFormatting.size(size), cell.cacheState?.rawValue ?? "—", index.results.machine.displayName(of: backend),
-                    markedAgainstFloor(NumberFormatting.significant(cell.nanosecondsPerElement),
-                                       medianNanoseconds: cell.summary.median, floor: floor),
+                    NumberFormatting.size(size), cell.cacheState?.rawValue ?? "—",
+                    index.results.machine.displayName(of: backend),
+                    markedAgainstFloor(
+                        NumberFormatting.significant(cell.nanosecondsPerElement),
+                        medianNanoseconds: cell.summary.median, floor: floor),
                     "\(perElement(cell.summary.p10))–\(perElement(cell.summary.p90))",
                     NumberFormatting.significant(cell.gigabytesPerSecond),
                     cell.ceiling.map(fractionText) ?? NumberFormatting.percent(cell.fractionOfBandwidth),
@@ -218,8 +234,9 @@ public enum PerformanceReport {
             if let c = index.yardstickCell(kernel, size) {
                 table.append([
                     NumberFormatting.size(size), c.cacheState?.rawValue ?? "—", "*C (yardstick)*",
-                    markedAgainstFloor("*" + NumberFormatting.significant(c.nanosecondsPerElement) + "*",
-                                       medianNanoseconds: c.summary.median, floor: floor),
+                    markedAgainstFloor(
+                        "*" + NumberFormatting.significant(c.nanosecondsPerElement) + "*",
+                        medianNanoseconds: c.summary.median, floor: floor),
                     "\(perElement(c.summary.p10))–\(perElement(c.summary.p90))",
                     NumberFormatting.significant(c.gigabytesPerSecond), NumberFormatting.percent(c.fractionOfBandwidth),
                     allocations(c.allocationsPerOperation),
@@ -235,29 +252,36 @@ public enum PerformanceReport {
     static func yardstickHeadline(_ results: BenchmarkResults) -> String {
         guard let comparison = YardstickComparison(results) else { return "" }
         let slower = comparison.slower
-        let worst = comparison.worst.map {
-            "; worst \($0.kernel.rawValue) at N = \(NumberFormatting.size($0.size)), \(NumberFormatting.ratio($0.ratio)) of C's time"
-        } ?? ""
+        let worst =
+            comparison.worst.map {
+                "; worst \($0.kernel.rawValue) at N = \(NumberFormatting.size($0.size)), \(NumberFormatting.ratio($0.ratio)) of C's time"
+            } ?? ""
         return "\nAgainst the C yardstick ([below](#against-c)): the best backend is slower than plain C beyond the "
             + "noise (\(NumberFormatting.percent(YardstickComparison.noise))) in **\(slower.count) of \(comparison.rows.count)** "
             + "kernel and size cells\(worst)"
-            + (slower.isEmpty ? "." : ": " + slower.map { "\($0.kernel.rawValue) at \(NumberFormatting.size($0.size))" }
-                .joined(separator: ", ") + ".") + "\n"
+            + (slower.isEmpty
+                ? "."
+                : ": "
+                    + slower.map { "\($0.kernel.rawValue) at \(NumberFormatting.size($0.size))" }
+                    .joined(separator: ", ") + ".") + "\n"
     }
 
     /// The best backend beside the yardstick, every kernel and size.
     static func yardstickSection(_ results: BenchmarkResults) -> String {
         guard let comparison = YardstickComparison(results), let details = results.yardstick?.details else { return "" }
         var text = "## Against C\n\n"
-        text += "The C yardstick is every kernel written as a plain C loop (`Sources/CVectorLoops/ReferenceLoops.c`), "
+        text +=
+            "The C yardstick is every kernel written as a plain C loop (`Sources/CVectorLoops/ReferenceLoops.c`), "
             + "compiled by clang for \(code(details.core ?? "baseline")) on this CPU (as `-O3 -march=native` would), "
             + "contraction on, Σa² in 16 accumulators; its allocating add is `malloc`, the loop and `free`. It ran on "
             + "operands made like every backend's, in the same rounds, and is a reference, not a choice. *Ratio* is "
             + "the median over rounds of the best backend's time over C's, with its 95 % bootstrap interval (below "
             + "1: Swift is faster). *Slower* needs the whole interval above \(NumberFormatting.ratio(1 + YardstickComparison.noise)): "
             + "closer than that, two separate sets of operands differ by placement alone.\n\n"
-        var table = MarkdownTable([("Kernel", .left), ("N", .right), ("Best backend", .left), ("ns/element", .right),
-                                   ("C ns/element", .right), ("Ratio [95 %]", .right), ("Verdict", .left)])
+        var table = MarkdownTable([
+            ("Kernel", .left), ("N", .right), ("Best backend", .left), ("ns/element", .right),
+            ("C ns/element", .right), ("Ratio [95 %]", .right), ("Verdict", .left),
+        ])
         for row in comparison.rows {
             table.append([
                 row.kernel.rawValue, NumberFormatting.size(row.size), results.machine.displayName(of: row.best),
@@ -275,7 +299,8 @@ public enum PerformanceReport {
     static func allocationSplitSection(_ comparison: YardstickComparison, _ results: BenchmarkResults) -> String {
         guard !comparison.allocationSplits.isEmpty else { return "" }
         var text = "### The allocating add: the loop or the allocation?\n\n"
-        text += "Per size, the best `add-alloc` backend's time per call minus C's (`malloc`, the loop, `free`), beside "
+        text +=
+            "Per size, the best `add-alloc` backend's time per call minus C's (`malloc`, the loop, `free`), beside "
             + "the same backend's `add` into a reused vector minus C's loop alone: medians over rounds of paired "
             + "differences, in nanoseconds per call, with 95 % bootstrap intervals (positive: Swift takes longer). "
             + "The last column, the first minus the second, is what making and releasing the result costs beyond "
@@ -283,8 +308,10 @@ public enum PerformanceReport {
             + "release paths, and, because `+` consumes its operands so that `a + b - c` allocates once, a retain "
             + "and release of each operand the caller keeps. It is the same for every backend, and no backend "
             + "can remove it (Guides/MachineFacts.md, \"The C yardstick\", has the instruction counts).\n\n"
-        var table = MarkdownTable([("N", .right), ("Backend", .left), ("add-alloc − C, per call [95 %]", .right),
-                                   ("add − C, per call [95 %]", .right), ("Allocation beyond malloc + free, per call", .right)])
+        var table = MarkdownTable([
+            ("N", .right), ("Backend", .left), ("add-alloc − C, per call [95 %]", .right),
+            ("add − C, per call [95 %]", .right), ("Allocation beyond malloc + free, per call", .right),
+        ])
         for split in comparison.allocationSplits {
             table.append([
                 NumberFormatting.size(split.size), results.machine.displayName(of: split.backend),
@@ -318,21 +345,27 @@ public enum PerformanceReport {
 
     static func kernelPlot(_ kernel: Kernel, _ index: MeasurementIndex) -> LinePlot {
         let series = index.backends(kernel).map { backend in
-            PlotSeries(name: index.results.machine.displayName(of: backend), points: index.sizes(kernel).compactMap { size in
-                index.cell(kernel, backend, size).map { PlotPoint(x: Double(size), y: $0.nanosecondsPerElement) }
-            })
+            PlotSeries(
+                name: index.results.machine.displayName(of: backend),
+                points: index.sizes(kernel).compactMap { size in
+                    index.cell(kernel, backend, size).map { PlotPoint(x: Double(size), y: $0.nanosecondsPerElement) }
+                })
         }
         var references: [PlotReferenceLine] = []
         let limit = index.bandwidthLimitNanosecondsPerElement(kernel)
         if limit.isFinite {
             let rate = index.results.probe.bestGigabytesPerSecond(kernel.ceilingPattern)
-            references.append(.horizontal(
-                "bandwidth limit (\(kernel.bytesPerElement) B ÷ \(NumberFormatting.significant(rate)) GB/s)", y: limit))
+            references.append(
+                .horizontal(
+                    "bandwidth limit (\(kernel.bytesPerElement) B ÷ \(NumberFormatting.significant(rate)) GB/s)",
+                    y: limit))
         }
         let cache = index.results.machine.lastLevelCacheBytes
         if cache > 0 {
-            references.append(.vertical("working set = last-level cache (\(NumberFormatting.bytes(cache)))",
-                                        x: Double(cache) / Double(8 * kernel.operandArrays)))
+            references.append(
+                .vertical(
+                    "working set = last-level cache (\(NumberFormatting.bytes(cache)))",
+                    x: Double(cache) / Double(8 * kernel.operandArrays)))
         }
         return LinePlot(
             title: "\(kernel.rawValue): time per element",
@@ -344,24 +377,33 @@ public enum PerformanceReport {
     static func bandwidthChart(_ index: MeasurementIndex) -> BarChart {
         let largest = index.kernels.map { index.sizes($0).last ?? 0 }
         let series = index.backends.map { backend in
-            BarChart.Series(name: index.results.machine.displayName(of: backend), values: zip(index.kernels, largest).map { kernel, size in
-                index.cell(kernel, backend, size)?.fractionOfBandwidth
-            })
+            BarChart.Series(
+                name: index.results.machine.displayName(of: backend),
+                values: zip(index.kernels, largest).map { kernel, size in
+                    index.cell(kernel, backend, size)?.fractionOfBandwidth
+                })
         }
         let sizes = Set(largest)
-        let title = sizes.count == 1
+        let title =
+            sizes.count == 1
             ? "Fraction of the ceiling at N = \(NumberFormatting.size(largest[0]))"
             : "Fraction of the ceiling at each kernel's largest N"
         return BarChart(
             title: title, categories: index.kernels.map(\.rawValue), series: series,
             valueAxisTitle: "fraction of the ceiling",
-            referenceLines: [.horizontal("1.0 = ceiling", y: 1), .horizontal("\(HeadlineTargets.bandwidthBar) = bar for in-place kernels", y: HeadlineTargets.bandwidthBar)])
+            referenceLines: [
+                .horizontal("1.0 = ceiling", y: 1),
+                .horizontal(
+                    "\(HeadlineTargets.bandwidthBar) = bar for in-place kernels", y: HeadlineTargets.bandwidthBar),
+            ])
     }
 
     /// "83.1 % [81.0, 85.2]", flagged when the whole interval lies above 100 %.
     static func fractionText(_ ceiling: CeilingComparison) -> String {
-        NumberFormatting.percent(ceiling.fraction) + " [" + NumberFormatting.significant(ceiling.interval.lower * 100) + ", "
-            + NumberFormatting.significant(ceiling.interval.upper * 100) + "]" + (ceiling.exceedsCeiling ? " **above**" : "")
+        NumberFormatting.percent(ceiling.fraction) + " [" + NumberFormatting.significant(ceiling.interval.lower * 100)
+            + ", "
+            + NumberFormatting.significant(ceiling.interval.upper * 100) + "]"
+            + (ceiling.exceedsCeiling ? " **above**" : "")
     }
 
     // MARK: Ceiling, cache check, other builds
@@ -375,26 +417,33 @@ public enum PerformanceReport {
         guard let size = rows.first?.1.size else { return "" }
         let above = rows.filter { $0.2.exceedsCeiling }
         var text = "## Against the ceiling at N = \(NumberFormatting.size(size))\n\n"
-        text += above.isEmpty
+        text +=
+            above.isEmpty
             ? "**No kernel reads above its ceiling** beyond the spread stated (the 95 % interval of the median per-round fraction, "
                 + "above 1 by more than the ceiling's own loops disagree). "
             : "**\(above.count) cell\(above.count == 1 ? "" : "s") read above the ceiling beyond the stated spread**: "
-                + above.map { "\($0.1.kernel.rawValue) on \($0.0.results.machine.displayName(of: $0.1.backend))" }.joined(separator: ", ")
+                + above.map { "\($0.1.kernel.rawValue) on \($0.0.results.machine.displayName(of: $0.1.backend))" }
+                .joined(separator: ", ")
                 + " (the ceiling pattern is then not the best loop for that shape on this machine). "
-        text += "Each cell was sampled in the same rounds as its ceiling pattern, run by the probe's loops on the cell's "
+        text +=
+            "Each cell was sampled in the same rounds as its ceiling pattern, run by the probe's loops on the cell's "
             + "own operands: where arrays lie in memory moved the same streaming loop by up to 15 % here, so a ceiling "
             + "on arrays of its own would bound nothing. In-place shapes are run by two loops (the triad as `a += s·b` "
             + "and as `a ± b`, the same bytes without the multiply; scale with four and two vectors per step); the "
             + "faster in each round is the ceiling, and how far the two disagree is the *loop spread*. The fraction is "
             + "the median over rounds of kernel GB/s ÷ ceiling GB/s, with its 95 % bootstrap interval.\n\n"
-        var table = MarkdownTable([("Kernel", .left), ("Build", .left), ("Backend", .left), ("Ceiling", .left),
-                                   ("Ceiling GB/s", .right), ("Kernel GB/s", .right), ("Fraction [95 %]", .right),
-                                   ("Loop spread", .right)])
+        var table = MarkdownTable([
+            ("Kernel", .left), ("Build", .left), ("Backend", .left), ("Ceiling", .left),
+            ("Ceiling GB/s", .right), ("Kernel GB/s", .right), ("Fraction [95 %]", .right),
+            ("Loop spread", .right),
+        ])
         for (build, cell, ceiling) in rows.sorted(by: { ($0.1.key, $0.0.label) < ($1.1.key, $1.0.label) }) {
-            table.append([cell.kernel.rawValue, build.label, build.results.machine.displayName(of: cell.backend),
-                          code(ceiling.pattern.rawValue), NumberFormatting.significant(ceiling.ceilingGigabytesPerSecond),
-                          NumberFormatting.significant(cell.gigabytesPerSecond), fractionText(ceiling),
-                          ceiling.pattern.loopVariants > 1 ? NumberFormatting.percent(ceiling.loopSpread, digits: 2) : "—"])
+            table.append([
+                cell.kernel.rawValue, build.label, build.results.machine.displayName(of: cell.backend),
+                code(ceiling.pattern.rawValue), NumberFormatting.significant(ceiling.ceilingGigabytesPerSecond),
+                NumberFormatting.significant(cell.gigabytesPerSecond), fractionText(ceiling),
+                ceiling.pattern.loopVariants > 1 ? NumberFormatting.percent(ceiling.loopSpread, digits: 2) : "—",
+            ])
         }
         return text + table.text + "\n"
     }
@@ -406,7 +455,8 @@ public enum PerformanceReport {
         let flagged = check.flagged
         let worst = check.cells.max { abs($0.ratio - 1) < abs($1.ratio - 1) }!
         var text = "## Cache-state check\n\n"
-        text += flagged.isEmpty
+        text +=
+            flagged.isEmpty
             ? "**All \(check.cells.count) checked cells agree** with their long-sample measurement within "
                 + "\(NumberFormatting.percent(check.tolerance, digits: 2)) (largest difference "
                 + "\(NumberFormatting.percent(abs(worst.ratio - 1), digits: 2))): the sweep's samples timed the state they claim. "
@@ -419,24 +469,31 @@ public enum PerformanceReport {
                         ? ", and in every one the samples taken beside the long ones agree with them: noise in the medians, not the cache state. "
                         : " (in \(noise) of them the samples beside the long ones agree: noise). "
                 }()
-        text += "At \(sizes) points, where operands leave the per-core L2 cache but fit the last-level cache, every cell "
+        text +=
+            "At \(sizes) points, where operands leave the per-core L2 cache but fit the last-level cache, every cell "
             + "also took \(check.samples) samples of at least \(NumberFormatting.significant(check.minimumSampleNanoseconds / 1e6)) ms "
             + "inside the sweep's own rounds, each right after the cell's ordinary sample of that round: a long sample "
             + "runs the kernel dozens of times, so the state its first call finds hardly counts. *Paired* is the median "
             + "of ordinary ÷ long over those rounds, free of drift: when the medians differ but the pairs agree, the "
             + "difference is noise; when the pairs differ too, the state is.\n\n"
-        var table = MarkdownTable([("Kernel", .left), ("N", .right), ("Build", .left), ("Backend", .left),
-                                   ("Sweep ns/element", .right), ("Long ns/element", .right), ("Sweep ÷ long", .right),
-                                   ("Paired", .right), ("Verdict", .left)])
-        let labels = Dictionary(results.builds.map { ($0.results.machine.targetCPU, $0.label) }, uniquingKeysWith: { a, _ in a })
+        var table = MarkdownTable([
+            ("Kernel", .left), ("N", .right), ("Build", .left), ("Backend", .left),
+            ("Sweep ns/element", .right), ("Long ns/element", .right), ("Sweep ÷ long", .right),
+            ("Paired", .right), ("Verdict", .left),
+        ])
+        let labels = Dictionary(
+            results.builds.map { ($0.results.machine.targetCPU, $0.label) }, uniquingKeysWith: { a, _ in a })
         for cell in check.cells {
             let size = Double(cell.size)
-            table.append([cell.kernel.rawValue, NumberFormatting.size(cell.size),
-                          labels[cell.build ?? results.machine.targetCPU] ?? plain(cell.build ?? results.machine.targetCPU),
-                          results.machine.displayName(of: cell.backend),
-                          NumberFormatting.significant(cell.sweepMedian / size), NumberFormatting.significant(cell.longMedian / size),
-                          NumberFormatting.ratio(cell.ratio), NumberFormatting.ratio(cell.pairedRatio),
-                          cell.flag.map { "**flagged**: " + plain($0) } ?? "agrees"])
+            table.append([
+                cell.kernel.rawValue, NumberFormatting.size(cell.size),
+                labels[cell.build ?? results.machine.targetCPU] ?? plain(cell.build ?? results.machine.targetCPU),
+                results.machine.displayName(of: cell.backend),
+                NumberFormatting.significant(cell.sweepMedian / size),
+                NumberFormatting.significant(cell.longMedian / size),
+                NumberFormatting.ratio(cell.ratio), NumberFormatting.ratio(cell.pairedRatio),
+                cell.flag.map { "**flagged**: " + plain($0) } ?? "agrees",
+            ])
         }
         return text + table.text + "\n"
     }
@@ -448,7 +505,8 @@ public enum PerformanceReport {
         let indexes = builds.map { MeasurementIndex($0.results) }
         let floors = builds.map { results.harnessFloor(of: $0.results.machine.targetCPU) }
         var text = "## Other builds\n\n"
-        text += "The same kernels built " + builds.map(\.label).joined(separator: " and ")
+        text +=
+            "The same kernels built " + builds.map(\.label).joined(separator: " and ")
             + ", sampled in the same rounds (one process each, pinned to the same CPU), so drift of the machine hit "
             + "both alike. Median ns/element; the ratio is each build's time over the first's (below 1: faster). "
             + "`backend-choice.md` gives the recommendation per build.\n\n"
@@ -462,15 +520,20 @@ public enum PerformanceReport {
             for size in indexes[0].sizes(kernel) {
                 for backend in indexes[0].backends(kernel) {
                     guard let first = indexes[0].cell(kernel, backend, size) else { continue }
-                    var row = [kernel.rawValue, NumberFormatting.size(size), results.machine.displayName(of: backend),
-                               markedAgainstFloor(NumberFormatting.significant(first.nanosecondsPerElement),
-                                                  medianNanoseconds: first.summary.median, floor: floors[0])]
+                    var row = [
+                        kernel.rawValue, NumberFormatting.size(size), results.machine.displayName(of: backend),
+                        markedAgainstFloor(
+                            NumberFormatting.significant(first.nanosecondsPerElement),
+                            medianNanoseconds: first.summary.median, floor: floors[0]),
+                    ]
                     for (number, index) in indexes.enumerated().dropFirst() {
                         let cell = index.cell(kernel, backend, size)
-                        row.append(cell.map {
-                            markedAgainstFloor(NumberFormatting.significant($0.nanosecondsPerElement),
-                                               medianNanoseconds: $0.summary.median, floor: floors[number])
-                        } ?? "—")
+                        row.append(
+                            cell.map {
+                                markedAgainstFloor(
+                                    NumberFormatting.significant($0.nanosecondsPerElement),
+                                    medianNanoseconds: $0.summary.median, floor: floors[number])
+                            } ?? "—")
                         row.append(cell.map { NumberFormatting.ratio($0.summary.median / first.summary.median) } ?? "—")
                     }
                     table.append(row)
@@ -485,33 +548,47 @@ public enum PerformanceReport {
     static func probeSection(_ results: BenchmarkResults) -> String {
         let probe = results.probe
         var text = "## Bandwidth probe\n\n"
-        text += "STREAM-style loops over \(NumberFormatting.size(probe.elements)) doubles per array "
+        text +=
+            "STREAM-style loops over \(NumberFormatting.size(probe.elements)) doubles per array "
             + "(\(NumberFormatting.bytes(probe.bytesPerArray)) each), best and median of \(probe.trials) trials, "
             + "in the same process as the kernels, before the sweep. The loops are C with vector intrinsics "
-            + (probe.vectorStoreBytes.map { $0 > 0 ? "(\($0)-byte stores on this CPU)" : "(none on this CPU: plain C, no streaming stores)" } ?? "")
+            + (probe.vectorStoreBytes.map {
+                $0 > 0 ? "(\($0)-byte stores on this CPU)" : "(none on this CPU: plain C, no streaming stores)"
+            } ?? "")
             + "; `-nt` patterns write with streaming (non-temporal) stores.\n\n"
-        var table = MarkdownTable([("Pattern", .left), ("Bytes/element", .right), ("Best GB/s", .right),
-                                   ("Median GB/s", .right), ("Ceiling of", .left)])
+        var table = MarkdownTable([
+            ("Pattern", .left), ("Bytes/element", .right), ("Best GB/s", .right),
+            ("Median GB/s", .right), ("Ceiling of", .left),
+        ])
         for rate in probe.patterns {
             let users = Kernel.allCases.filter { $0.ceilingPattern == rate.pattern }.map(\.rawValue)
-            table.append([code(rate.pattern.rawValue), "\(rate.pattern.bytesPerElement)",
-                          NumberFormatting.significant(rate.bestGigabytesPerSecond),
-                          NumberFormatting.significant(rate.medianGigabytesPerSecond),
-                          users.isEmpty ? "—" : users.joined(separator: ", ")])
+            table.append([
+                code(rate.pattern.rawValue), "\(rate.pattern.bytesPerElement)",
+                NumberFormatting.significant(rate.bestGigabytesPerSecond),
+                NumberFormatting.significant(rate.medianGigabytesPerSecond),
+                users.isEmpty ? "—" : users.joined(separator: ", "),
+            ])
         }
         return text + table.text + "\n"
     }
 
     static func workloadSection(_ results: BenchmarkResults) -> String {
-        var table = MarkdownTable([("Workload", .left), ("Backend", .left), ("N", .right), ("ns/point/frame", .right),
-                                   ("Frame time", .right), ("Fits 8.33 ms", .left), ("Allocations/frame", .right)])
-        for cell in results.workloads.sorted(by: { ($0.workload, $0.backend, $0.size) < ($1.workload, $1.backend, $1.size) }) {
+        var table = MarkdownTable([
+            ("Workload", .left), ("Backend", .left), ("N", .right), ("ns/point/frame", .right),
+            ("Frame time", .right), ("Fits 8.33 ms", .left), ("Allocations/frame", .right),
+        ])
+        for cell in results.workloads.sorted(by: {
+            ($0.workload, $0.backend, $0.size) < ($1.workload, $1.backend, $1.size)
+        }) {
             let frame = cell.nanosecondsPerElement * Double(cell.size)
-            table.append([plain(cell.workload), results.machine.displayName(of: cell.backend), NumberFormatting.size(cell.size),
-                          NumberFormatting.significant(cell.nanosecondsPerElement),
-                          NumberFormatting.significant(frame / 1e6) + " ms",
-                          frame <= FrameBudget.frameNanoseconds ? "yes" : "no",
-                          cell.allocationsPerOperation.map { NumberFormatting.significant($0, digits: 3, trimmingZeros: true) } ?? "not counted"])
+            table.append([
+                plain(cell.workload), results.machine.displayName(of: cell.backend), NumberFormatting.size(cell.size),
+                NumberFormatting.significant(cell.nanosecondsPerElement),
+                NumberFormatting.significant(frame / 1e6) + " ms",
+                frame <= FrameBudget.frameNanoseconds ? "yes" : "no",
+                cell.allocationsPerOperation.map { NumberFormatting.significant($0, digits: 3, trimmingZeros: true) }
+                    ?? "not counted",
+            ])
         }
         return "## Workloads\n\nAnimating N points per frame, end to end.\n\n" + table.text + "\n"
     }
@@ -523,7 +600,9 @@ public enum PerformanceReport {
         table.append(["Backends", configuration.backends.map(results.machine.displayName(of:)).joined(separator: ", ")])
         table.append(["Sizes", configuration.sizes.map(NumberFormatting.size).joined(separator: ", ")])
         table.append(["Samples per cell", "\(configuration.samples)"])
-        table.append(["Minimum sample time", NumberFormatting.significant(configuration.minimumSampleNanoseconds / 1e6) + " ms"])
+        table.append([
+            "Minimum sample time", NumberFormatting.significant(configuration.minimumSampleNanoseconds / 1e6) + " ms",
+        ])
         table.append(["OpenBLAS threads", "\(configuration.openBLASThreads)"])
         table.append(["Pinned to CPU", configuration.pinnedCPU.map { "\($0)" } ?? "no"])
         table.append(["Quick run", configuration.quick ? "yes" : "no"])

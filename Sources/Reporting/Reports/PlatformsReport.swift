@@ -15,13 +15,16 @@ public enum PlatformsReport {
         md += "\n## Where each platform's own numbers differ from the exact spring\n\n"
         md += formulaDifferences()
         md += "\n## Every spring at every refresh rate\n\n"
-        md += "Largest distance between what a frame shows and the exact spring at that frame's display time (fraction of the travel "
+        md +=
+            "Largest distance between what a frame shows and the exact spring at that frame's display time (fraction of the travel "
             + "\(NumberFormatting.significant(comparison.from, trimmingZeros: true)) → \(NumberFormatting.significant(comparison.to, trimmingZeros: true))), "
             + "over the frames before the platform's own done; then when it declares the animation done. "
             + "The exact settling time is when the motion stays within 0.001 of the travel.\n\n"
         for named in comparison.springs {
-            md += "### \(named.name) (stiffness \(NumberFormatting.significant(named.spring.stiffness, digits: 4)), damping ratio \(NumberFormatting.significant(named.spring.dampingRatio, digits: 3)))\n\n"
-            md += "Exact settling time \(NumberFormatting.significant(named.spring.exactSettlingDuration, digits: 4)) s; "
+            md +=
+                "### \(named.name) (stiffness \(NumberFormatting.significant(named.spring.stiffness, digits: 4)), damping ratio \(NumberFormatting.significant(named.spring.dampingRatio, digits: 3)))\n\n"
+            md +=
+                "Exact settling time \(NumberFormatting.significant(named.spring.exactSettlingDuration, digits: 4)) s; "
                 + "SwiftUI's settlingDuration estimate \(NumberFormatting.significant(named.spring.swiftUISettlingDuration, digits: 4)) s.\n\n"
             var columns: [(String, MarkdownTable.Alignment)] = [("platform", .left)]
             for rate in comparison.refreshRates {
@@ -32,7 +35,9 @@ public enum PlatformsReport {
             for platform in PlatformLoops.platforms {
                 var row = [platform.shortName]
                 for rate in comparison.refreshRates {
-                    let cell = comparison.cells.first { $0.platform == platform && $0.spring == named.name && $0.refreshRate == rate }
+                    let cell = comparison.cells.first {
+                        $0.platform == platform && $0.spring == named.name && $0.refreshRate == rate
+                    }
                     row.append(cell.map { NumberFormatting.significant($0.largestError) } ?? "—")
                     row.append(cell?.doneTime.map { NumberFormatting.significant($0, digits: 4) } ?? "not within 60 s")
                 }
@@ -55,7 +60,8 @@ public enum PlatformsReport {
 
     /// The opening table: per platform, the worst error over the springs at each rate and its clock.
     static func answer(_ comparison: PlatformComparison) -> String {
-        let md = "**Answer.** No platform shows the exact spring. Worst distance of a shown frame from the exact spring "
+        let md =
+            "**Answer.** No platform shows the exact spring. Worst distance of a shown frame from the exact spring "
             + "(fraction of the travel) over \(comparison.springs.count) springs, and how each platform's clock runs "
             + "against the display, measured with each platform's own frame loop re-expressed from its code:\n\n"
         var columns: [(String, MarkdownTable.Alignment)] = [("platform", .left)]
@@ -68,7 +74,8 @@ public enum PlatformsReport {
             for rate in comparison.refreshRates {
                 row.append(NumberFormatting.significant(comparison.worstError(of: platform, at: rate)))
             }
-            let drifts = comparison.cells(of: platform).filter { $0.refreshRate == comparison.refreshRates.last }.compactMap(\.clockDrift)
+            let drifts = comparison.cells(of: platform).filter { $0.refreshRate == comparison.refreshRates.last }
+                .compactMap(\.clockDrift)
             if let drift = drifts.max(by: { abs($0) < abs($1) }) {
                 row.append((drift >= 0 ? "+" : "−") + NumberFormatting.significant(abs(drift) * 100, digits: 2) + " %")
             } else {
@@ -83,31 +90,41 @@ public enum PlatformsReport {
     /// SwiftUI's, Motion's and react-spring's own numbers against the exact ones, computed.
     static func formulaDifferences() -> String {
         var md = ""
-        md += "- **SwiftUI `settlingDuration` is an estimate**, named `swiftUISettlingDuration` here; the exact settling time is `exactSettlingDuration`:\n"
+        md +=
+            "- **SwiftUI `settlingDuration` is an estimate**, named `swiftUISettlingDuration` here; the exact settling time is `exactSettlingDuration`:\n"
         for preset in [SpringPreset.smooth, .snappy, .bouncy] {
-            md += "  - .\(preset.name): SwiftUI \(NumberFormatting.significant(preset.spring.swiftUISettlingDuration, digits: 4)) s, "
+            md +=
+                "  - .\(preset.name): SwiftUI \(NumberFormatting.significant(preset.spring.swiftUISettlingDuration, digits: 4)) s, "
                 + "exact \(NumberFormatting.significant(preset.spring.exactSettlingDuration, digits: 4)) s\n"
         }
         if let swiftUI = try? SwiftUISettlingParameters(settlingDuration: 0.5, dampingRatio: 0.8).spring,
-           let exact = try? SettlingParameters(settlingDuration: 0.5, dampingRatio: 0.8).spring {
-            md += "- **SwiftUI `Spring(settlingDuration: 0.5, dampingRatio: 0.8)`** solves its own envelope: stiffness "
+            let exact = try? SettlingParameters(settlingDuration: 0.5, dampingRatio: 0.8).spring
+        {
+            md +=
+                "- **SwiftUI `Spring(settlingDuration: 0.5, dampingRatio: 0.8)`** solves its own envelope: stiffness "
                 + "\(NumberFormatting.significant(swiftUI.stiffness, digits: 5)), where the spring that really settles in 0.5 s has "
                 + "\(NumberFormatting.significant(exact.stiffness, digits: 5)) (`SwiftUISettlingParameters` against `SettlingParameters`).\n"
         }
         let overDamped = SwiftUISpring(duration: 0.7, bounce: -0.2)
         if let trueSpring = overDamped.spring {
-            md += "- **SwiftUI's over-damped getters**: for `Spring(duration: 0.7, bounce: -0.2)` SwiftUI's `stiffness` reads "
+            md +=
+                "- **SwiftUI's over-damped getters**: for `Spring(duration: 0.7, bounce: -0.2)` SwiftUI's `stiffness` reads "
                 + "\(NumberFormatting.significant(overDamped.stiffness, digits: 5)) (2λ² − ω₀²), the true stiffness is "
                 + "\(NumberFormatting.significant(trueSpring.stiffness, digits: 5)); its `velocity` adds the target to the derivative. "
                 + "SpringBench reports the true values (`SwiftUISpring.spring`, `trueVelocity`).\n"
         }
-        md += "- **Motion** `spring(visualDuration)` defaults the bounce to 0.3; the object form `{ visualDuration }` without a bounce ignores it and runs stiffness 100, damping 10. Duration-based springs come from Motion's own Newton iteration (`MotionPhysicalDurationParameters`).\n"
-        md += "- **react-spring** raises `frequency` to at least 0.01 s and a negative `damping` to 0 before converting; its velocities are in units per millisecond.\n"
-        md += "- **Rebound** is not RK4: over 0.1 s of its default spring at 1 ms it is 2.2e-8 of the travel off the exact spring, where RK4 is 3e-10 off (verification.md's fixed-step section, `ReboundRungeKutta`).\n"
+        md +=
+            "- **Motion** `spring(visualDuration)` defaults the bounce to 0.3; the object form `{ visualDuration }` without a bounce ignores it and runs stiffness 100, damping 10. Duration-based springs come from Motion's own Newton iteration (`MotionPhysicalDurationParameters`).\n"
+        md +=
+            "- **react-spring** raises `frequency` to at least 0.01 s and a negative `damping` to 0 before converting; its velocities are in units per millisecond.\n"
+        md +=
+            "- **Rebound** is not RK4: over 0.1 s of its default spring at 1 ms it is 2.2e-8 of the travel off the exact spring, where RK4 is 3e-10 off (verification.md's fixed-step section, `ReboundRungeKutta`).\n"
         return md
     }
 
-    static func motionPlot(_ comparison: PlatformComparison, spring: PlatformComparison.NamedSpring, rate: Double) -> LinePlot {
+    static func motionPlot(_ comparison: PlatformComparison, spring: PlatformComparison.NamedSpring, rate: Double)
+        -> LinePlot
+    {
         let horizon = Swift.min(1.0, 1.5 * spring.spring.exactSettlingDuration)
         let frames = Int(horizon * rate)
         var series: [PlotSeries] = []
@@ -117,8 +134,11 @@ public enum PlatformsReport {
             return (t, comparison.to + p.positionFromDisplacement * (comparison.from - comparison.to))
         }
         series.append(PlotSeries(name: "exact spring", exact, style: .lines))
-        for run in comparison.sampleRuns where [SpringPlatform.swiftUI, .reactSpring, .rebound, .pop, .androidSpringForce].contains(run.platform) {
-            let shown = (0...Swift.min(frames, run.values.count - 1)).map { (x: run.time(ofFrame: $0), y: run.values[$0]) }
+        for run in comparison.sampleRuns
+        where [SpringPlatform.swiftUI, .reactSpring, .rebound, .pop, .androidSpringForce].contains(run.platform) {
+            let shown = (0...Swift.min(frames, run.values.count - 1)).map {
+                (x: run.time(ofFrame: $0), y: run.values[$0])
+            }
             series.append(PlotSeries(name: run.platform.shortName, shown))
         }
         return LinePlot(

@@ -44,12 +44,15 @@ public enum ReportWriter {
 
     /// Writes into the directory `directory` (resolved and checked first).
     @discardableResult
-    public static func write(_ documents: [ReportDocument], to directory: String, option: String = "output directory") throws -> [String] {
+    public static func write(_ documents: [ReportDocument], to directory: String, option: String = "output directory")
+        throws -> [String]
+    {
         try write(documents, to: OutputTarget.directory(directory, option: option))
     }
 
     static func isSafe(_ path: String) -> Bool {
-        !path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/", omittingEmptySubsequences: false)
-            .contains { $0 == ".." || $0.isEmpty || $0 == "." }
+        !path.isEmpty && !path.hasPrefix("/")
+            && !path.split(separator: "/", omittingEmptySubsequences: false)
+                .contains { $0 == ".." || $0.isEmpty || $0 == "." }
     }
 }

@@ -9,7 +9,9 @@ enum DebugDoubling {
         do {
             let catalogue = try CommandContext.catalogue.doubling(Set(names))
             if announce, !names.isEmpty {
-                printError("debug: \(Set(names).sorted().joined(separator: ", ")) run their kernels twice (a deliberate regression)")
+                printError(
+                    "debug: \(Set(names).sorted().joined(separator: ", ")) run their kernels twice (a deliberate regression)"
+                )
             }
             return catalogue
         } catch {

@@ -30,7 +30,8 @@ extension NamedConstantArgument {
 
     /// The names for help texts: `high 10000, medium 1500, …`.
     static var listing: String {
-        constants.map { "\($0.name) \(Int(exactly: $0.value).map(String.init) ?? "\($0.value)")" }.joined(separator: ", ")
+        constants.map { "\($0.name) \(Int(exactly: $0.value).map(String.init) ?? "\($0.value)")" }.joined(
+            separator: ", ")
     }
 }
 

@@ -12,7 +12,11 @@ struct SweepOptions: ParsableArguments {
     @Option(help: "Comma-separated backends (\(CommandContext.catalogue.names.joined(separator: ", "))); default all.")
     var backends: String?
 
-    @Option(parsing: .unconditional, help: "Comma-separated point counts such as 4096, 4Ki, 16Mi, 1e6, 250k; default: the preset's (bench: 16,256,4Ki,64Ki,1Mi,16Mi; quick: 16,4Ki,1Mi).")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "Comma-separated point counts such as 4096, 4Ki, 16Mi, 1e6, 250k; default: the preset's (bench: 16,256,4Ki,64Ki,1Mi,16Mi; quick: 16,4Ki,1Mi)."
+    )
     var sizes: String?
 
     @Flag(help: "A short run for smoke tests: fewer sizes and samples, a smaller probe (≤ 30 s).")
@@ -21,16 +25,27 @@ struct SweepOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Samples per cell, 3…1000 (default 25; quick 11).")
     var samples: Int?
 
-    @Option(name: .customLong("min-sample-ms"), parsing: .unconditional, help: "Minimum duration of one sample in milliseconds, 0.01…1000 (default 2; quick 0.5).")
+    @Option(
+        name: .customLong("min-sample-ms"), parsing: .unconditional,
+        help: "Minimum duration of one sample in milliseconds, 0.01…1000 (default 2; quick 0.5).")
     var minimumSampleMilliseconds: Double?
 
-    @Option(parsing: .unconditional, help: "Threads OpenBLAS may use, 1…\(ProcessInfo.processInfo.activeProcessorCount) (default 1).")
+    @Option(
+        parsing: .unconditional,
+        help: "Threads OpenBLAS may use, 1…\(ProcessInfo.processInfo.activeProcessorCount) (default 1).")
     var openblasThreads = 1
 
-    @Option(help: "What samples are timed with: thread-cpu (default; immune to waiting for a core on a shared machine) or wall (required when --openblas-threads > 1).")
+    @Option(
+        help:
+            "What samples are timed with: thread-cpu (default; immune to waiting for a core on a shared machine) or wall (required when --openblas-threads > 1)."
+    )
     var clock: SampleClock?
 
-    @Option(parsing: .unconditional, help: "Bandwidth-probe trials per pattern, 1…100 (default 25, as many as the kernel samples, so the two medians are alike; quick 4).")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "Bandwidth-probe trials per pattern, 1…100 (default 25, as many as the kernel samples, so the two medians are alike; quick 4)."
+    )
     var probeTrials: Int?
 
     @Option(parsing: .unconditional, help: "Seed of the operands, the interleaving order and the bootstrap.")
@@ -44,7 +59,9 @@ struct SweepOptions: ParsableArguments {
         if let kernels {
             plan.kernels = try kernels.split(separator: ",", omittingEmptySubsequences: false).map { name in
                 guard let kernel = Kernel(rawValue: String(name)) else {
-                    throw ValidationError("--kernels: unknown kernel \"\(name)\"; valid: \(Kernel.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw ValidationError(
+                        "--kernels: unknown kernel \"\(name)\"; valid: \(Kernel.allCases.map(\.rawValue).joined(separator: ", "))"
+                    )
                 }
                 return kernel
             }

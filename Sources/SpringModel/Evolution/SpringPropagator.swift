@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(ucrt)
-import ucrt
+    import ucrt
 #endif
 
 /// The linear map that moves a spring's state by `time` seconds:
@@ -69,14 +69,16 @@ public struct SpringPropagator: Sendable, Hashable {
     @inlinable
     public init(naturalFrequency omega: Double, dampingRatio zeta: Double, time: Double) {
         guard omega.isFinite, omega > 0, zeta.isFinite, zeta >= 0, !time.isNaN else {
-            self.init(positionFromDisplacement: .nan, positionFromVelocity: .nan,
-                      velocityFromDisplacement: .nan, velocityFromVelocity: .nan)
+            self.init(
+                positionFromDisplacement: .nan, positionFromVelocity: .nan,
+                velocityFromDisplacement: .nan, velocityFromVelocity: .nan)
             return
         }
         if time == .infinity {
             if zeta > 0 {
-                self.init(positionFromDisplacement: 0, positionFromVelocity: 0,
-                          velocityFromDisplacement: 0, velocityFromVelocity: 0)
+                self.init(
+                    positionFromDisplacement: 0, positionFromVelocity: 0,
+                    velocityFromDisplacement: 0, velocityFromVelocity: 0)
                 return
             }
             self.init(naturalFrequency: omega, dampingRatio: zeta, time: .greatestFiniteMagnitude)
@@ -100,8 +102,9 @@ public struct SpringPropagator: Sendable, Hashable {
         // Died out: exactly the limit (sin and cos of a phase beyond the
         // largest double would otherwise turn 0·NaN into NaN).
         if envelope == 0 {
-            return Self(positionFromDisplacement: 0, positionFromVelocity: 0,
-                        velocityFromDisplacement: 0, velocityFromVelocity: 0)
+            return Self(
+                positionFromDisplacement: 0, positionFromVelocity: 0,
+                velocityFromDisplacement: 0, velocityFromVelocity: 0)
         }
         var theta = omegaD * t
         if !theta.isFinite {
@@ -125,8 +128,9 @@ public struct SpringPropagator: Sendable, Hashable {
     internal static func critical(omega: Double, time t: Double) -> Self {
         let envelope = exp(-omega * t)
         if envelope == 0 {
-            return Self(positionFromDisplacement: 0, positionFromVelocity: 0,
-                        velocityFromDisplacement: 0, velocityFromVelocity: 0)
+            return Self(
+                positionFromDisplacement: 0, positionFromVelocity: 0,
+                velocityFromDisplacement: 0, velocityFromVelocity: 0)
         }
         let es = envelope * t
         return Self(
@@ -141,12 +145,12 @@ public struct SpringPropagator: Sendable, Hashable {
         // √(ζ−1)·√(ζ+1) rather than √(ζ²−1): exact-ish near 1, no overflow for huge ζ.
         let root = (zeta - 1).squareRoot() * (zeta + 1).squareRoot()
         let mu = omega * root
-        let slowRate = omega / (zeta + root)          // |r₁|, stable for large ζ
-        let fastRate = zeta * omega + mu              // |r₂|
-        let slow = exp(-slowRate * t)                 // e^(r₁t)
+        let slowRate = omega / (zeta + root)  // |r₁|, stable for large ζ
+        let fastRate = zeta * omega + mu  // |r₂|
+        let slow = exp(-slowRate * t)  // e^(r₁t)
         let x = 2 * mu * t
-        let g = -expm1(-x)                            // 1 − e^(−2μt), accurate for small x
-        let es = slow * (g / (2 * mu))                // e^(−λt)·sinh(μt)/μ
+        let g = -expm1(-x)  // 1 − e^(−2μt), accurate for small x
+        let es = slow * (g / (2 * mu))  // e^(−λt)·sinh(μt)/μ
         let velocityFromVelocity: Double
         if x <= 1 {
             velocityFromVelocity = slow - fastRate * es

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(ucrt)
-import ucrt
+    import ucrt
 #endif
 
 /// Motion's (framer-motion) physics spring: stiffness, damping, mass with its
@@ -132,7 +132,8 @@ public struct MotionPhysicalDurationParameters: SpringParameterization, Hashable
                 parameterization: Self.parameterizationName,
                 reason: "damping ratio \(zeta) is outside Motion's 0.05...1 (bounce 0...0.95)")
         }
-        let duration = zeta < 1
+        let duration =
+            zeta < 1
             ? log(zeta / (0.001 * (1 - zeta * zeta).squareRoot())) / (zeta * omega0)
             : SwiftUISettlingParameters.criticalSettlingProduct(epsilon: 0.001) / omega0
         guard duration.isFinite, duration >= 0.01, duration <= 10 else {

@@ -32,7 +32,10 @@ public struct OrigamiParameters: SpringParameterization, Hashable {
         self.origamiFriction = origamiFriction
         _ = try Spring.validated(
             spring, blaming: "origamiTension", value: origamiTension, range: "a tension giving a finite stiffness",
-            damping: ("origamiFriction", origamiFriction, "a friction giving a damping ratio 0 or from 2.2250738585072014e-308 to 4.49e307"))
+            damping: (
+                "origamiFriction", origamiFriction,
+                "a friction giving a damping ratio 0 or from 2.2250738585072014e-308 to 4.49e307"
+            ))
     }
 
     public init(_ spring: Spring) {

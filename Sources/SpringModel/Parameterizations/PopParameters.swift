@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(ucrt)
-import ucrt
+    import ucrt
 #endif
 
 /// Facebook Pop's `springBounciness` and `springSpeed` (defaults 4 and 12,
@@ -69,7 +69,8 @@ public struct PopParameters: SpringParameterization, Hashable {
         let speed = scale / 199.5 * (qcTension - 0.5)
         // Rounding slack of the forward and inverse maps, so that bounciness 0
         // and speed 0 round-trip instead of landing at −1e-15 and throwing.
-        let slack = 64 * Double.ulpOfOne * scale / 0.8 * (abs(noBounce) + abs(qcFriction) + 1)
+        let slack =
+            64 * Double.ulpOfOne * scale / 0.8 * (abs(noBounce) + abs(qcFriction) + 1)
             / abs(noBounce - 0.01)
         // Comparisons, not a `-slack...20 + slack` range: a NaN slack (a tension
         // beyond the cubic fit's range) must refuse, not trap in `ClosedRange`.

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(ucrt)
-import ucrt
+    import ucrt
 #endif
 
 /// react-spring's `tension` (stiffness), `friction` (damping) and `mass`, with
@@ -29,8 +29,11 @@ public struct ReactSpringParameters: SpringParameterization, Hashable {
         _ = try Spring.validated(
             Spring(uncheckedMass: mass, stiffness: tension, damping: friction),
             blaming: "tension", value: tension, range: "a tension giving a finite tension / mass",
-            damping: ("friction", friction, "0, or a friction giving a damping ratio from 2.2250738585072014e-308 to 4.49e307 "
-                + "and a rate friction/mass below 4.49e307"))
+            damping: (
+                "friction", friction,
+                "0, or a friction giving a damping ratio from 2.2250738585072014e-308 to 4.49e307 "
+                    + "and a rate friction/mass below 4.49e307"
+            ))
         self.tension = tension
         self.friction = friction
         self.mass = mass
@@ -49,10 +52,14 @@ public struct ReactSpringParameters: SpringParameterization, Hashable {
         let usedFrequency = Swift.max(frequency, 0.01)
         let usedDamping = Swift.max(damping, 0)
         let spring = try Spring.validated(
-            Spring(uncheckedMass: mass, stiffness: pow(2 * .pi / usedFrequency, 2) * mass,
-                   damping: 4 * .pi * usedDamping * mass / usedFrequency),
+            Spring(
+                uncheckedMass: mass, stiffness: pow(2 * .pi / usedFrequency, 2) * mass,
+                damping: 4 * .pi * usedDamping * mass / usedFrequency),
             blaming: "frequency", value: frequency, range: "a period giving a finite tension",
-            damping: ("damping", damping, "0, or a damping ratio from 2.2250738585072014e-308 to 4.49e307 giving a finite friction"))
+            damping: (
+                "damping", damping,
+                "0, or a damping ratio from 2.2250738585072014e-308 to 4.49e307 giving a finite friction"
+            ))
         self.init(spring)
     }
 

@@ -69,7 +69,8 @@ public struct SettlingParameters: SpringParameterization, Hashable {
     public init(_ spring: Spring, epsilon: Double) throws(SpringParameterError) {
         try Self.checkEpsilon(epsilon)
         guard spring.dampingRatio > 0 else {
-            throw .notRepresentable(parameterization: Self.parameterizationName, reason: "an undamped spring never settles")
+            throw .notRepresentable(
+                parameterization: Self.parameterizationName, reason: "an undamped spring never settles")
         }
         let duration = spring.exactSettlingDuration(epsilon: epsilon)
         guard duration.isFinite, duration > 0 else {

@@ -24,7 +24,10 @@ public struct SwiftUIParameters: SpringParameterization, Hashable {
     public init(duration: Double = 0.5, bounce: Double = 0) throws(SpringParameterError) {
         try Check.positive(duration, "duration")
         guard bounce.isFinite, bounce > -1 else {
-            throw .outOfRange(parameter: "bounce", validRange: "a finite number greater than -1 (above 1 SwiftUI makes the spring undamped)", value: bounce)
+            throw .outOfRange(
+                parameter: "bounce",
+                validRange: "a finite number greater than -1 (above 1 SwiftUI makes the spring undamped)", value: bounce
+            )
         }
         self.init(uncheckedDuration: duration, bounce: bounce)
         _ = try Spring.validated(

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(ucrt)
-import ucrt
+    import ucrt
 #endif
 
 /// SwiftUI's `Spring(settlingDuration:dampingRatio:epsilon:)`, computed as
@@ -43,7 +43,8 @@ public struct SwiftUISettlingParameters: SpringParameterization, Hashable {
             let bound = epsilon / (1 + epsilon * epsilon).squareRoot()
             throw .outOfRange(
                 parameter: "dampingRatio",
-                validRange: "above epsilon/√(1 + epsilon²) = \(bound), where SwiftUI's settling equation has a positive root",
+                validRange:
+                    "above epsilon/√(1 + epsilon²) = \(bound), where SwiftUI's settling equation has a positive root",
                 value: dampingRatio)
         }
         self.settlingDuration = settlingDuration
@@ -69,7 +70,8 @@ public struct SwiftUISettlingParameters: SpringParameterization, Hashable {
             .notRepresentable(parameterization: Self.parameterizationName, reason: reason)
         }
         guard zeta > 0, zeta <= 1 else {
-            throw unrepresentable("SwiftUI clamps the damping ratio to at most 1 (and above 0); this spring's is \(zeta)")
+            throw unrepresentable(
+                "SwiftUI clamps the damping ratio to at most 1 (and above 0); this spring's is \(zeta)")
         }
         let duration: Double
         if zeta < 1 {
@@ -79,7 +81,8 @@ public struct SwiftUISettlingParameters: SpringParameterization, Hashable {
             duration = Self.criticalSettlingProduct(epsilon: epsilon) / omega0
         }
         guard duration.isFinite, duration >= 0.01, duration <= 10 else {
-            throw unrepresentable("its SwiftUI settling duration (\(duration) s) is outside the 0.01…10 s SwiftUI clamps to")
+            throw unrepresentable(
+                "its SwiftUI settling duration (\(duration) s) is outside the 0.01…10 s SwiftUI clamps to")
         }
         self.settlingDuration = duration
         self.dampingRatio = zeta

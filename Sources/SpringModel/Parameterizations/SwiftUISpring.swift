@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(ucrt)
-import ucrt
+    import ucrt
 #endif
 
 /// SwiftUI's `Spring` as SwiftUI itself computes it: its stored values, its
@@ -111,7 +111,8 @@ public struct SwiftUISpring: Sendable, Hashable {
         let zd = d * zeta
         let critical = zeta == 1
         func f(_ x: Double) -> Double {
-            critical ? exp(-(d * x)) * ((d * x) + 1) - (x < 0 ? -epsilon : epsilon) : epsilon - abs(ratio * exp(-zd * x))
+            critical
+                ? exp(-(d * x)) * ((d * x) + 1) - (x < 0 ? -epsilon : epsilon) : epsilon - abs(ratio * exp(-zd * x))
         }
         func df(_ x: Double) -> Double {
             critical ? -d * d * x / exp(d * x) : (x * x * zeta2d) / (exp(zd * x) * (x * x) * sq)

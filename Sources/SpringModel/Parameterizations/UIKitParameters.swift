@@ -38,7 +38,9 @@ public struct UIKitParameters: SpringParameterization, Hashable {
     }
 
     public var namedValues: [(name: String, value: Double)] {
-        [("dampingRatio", dampingRatio), ("response", response), ("mass", mass),
-         ("initialVelocity", initialVelocity.value)]
+        [
+            ("dampingRatio", dampingRatio), ("response", response), ("mass", mass),
+            ("initialVelocity", initialVelocity.value),
+        ]
     }
 }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(ucrt)
-import ucrt
+    import ucrt
 #endif
 
 // What designers ask of a spring: when does it stop, when does it first reach
@@ -26,7 +26,9 @@ extension Spring {
     public var exactSettlingDuration: Double { exactSettlingDuration(epsilon: 0.001) }
 
     /// Renamed: this was always the exact settling time, never SwiftUI's estimate.
-    @available(*, deprecated, renamed: "exactSettlingDuration", message: "SwiftUI's own estimate is swiftUISettlingDuration")
+    @available(
+        *, deprecated, renamed: "exactSettlingDuration", message: "SwiftUI's own estimate is swiftUISettlingDuration"
+    )
     public var settlingDuration: Double { exactSettlingDuration }
 
     /// The settling duration of a spring released from rest: the smallest `T`
@@ -300,7 +302,8 @@ extension Spring {
             let shift = Int32(largest.exponent + 1)
             u = scalbn(u0, -shift)
             v = scalbn(v0, -shift)
-            logAbsU = u0 == 0
+            logAbsU =
+                u0 == 0
                 ? -.infinity
                 : log(abs(u0).significand) + Double(Int(abs(u0).exponent) - Int(shift)) * 0.6931471805599453  // ln 2
         }
@@ -328,7 +331,8 @@ extension Spring {
             let omegaD = dampedFrequency
             let theta = omegaD * t
             // u = e^(−λt)·(u₀cos θ + (λu₀ + v₀)·sin θ/ω_d), as the propagator.
-            let amplitude = theta.isFinite
+            let amplitude =
+                theta.isFinite
                 ? u0 * cos(theta) + sin(theta) / omegaD * (lambda * u0 + v0)
                 : abs(u0) + abs(lambda * u0 + v0) / omegaD  // a bound; the decay has won by then
             return log(abs(amplitude)) - lambda * t

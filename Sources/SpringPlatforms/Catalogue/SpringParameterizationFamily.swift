@@ -48,12 +48,15 @@ public protocol SpringParameterizationFamily: Sendable {
 
     /// The values of every parameter that describe `spring`, through the
     /// type's inverse; `epsilon` is the settling threshold where the family has one.
-    static func values(for spring: Spring, epsilon: Double) throws(SpringParameterError) -> [SpringParameter.Name: Double]
+    static func values(for spring: Spring, epsilon: Double) throws(SpringParameterError) -> [SpringParameter.Name:
+        Double]
 
     /// `springbench convert`'s row for `spring`: the family's values in
     /// display order, or why it has none; `nil` for a family without a row
     /// of its own (mass/stiffness/damping is `convert`'s canonical row).
-    static func converted(_ spring: Spring, epsilon: Double) -> Result<[(name: String, value: Double)], SpringParameterError>?
+    static func converted(_ spring: Spring, epsilon: Double) -> Result<
+        [(name: String, value: Double)], SpringParameterError
+    >?
 
     /// The unit `convert` prints after each of its values, by value name
     /// (`"duration": "s"`); a value without one prints bare.

@@ -46,7 +46,8 @@ public struct SpringParameterizationKind: Sendable, Hashable, CustomStringConver
     /// the registry. Adding a family adds one line here.
     public static let registry: [any SpringParameterizationFamily.Type] = [
         SwiftUIFamily.self, PhysicalFamily.self, ResponseFamily.self, SettlingFamily.self, SwiftUISettlingFamily.self,
-        UIKitFamily.self, CoreAnimationFamily.self, AndroidFamily.self, MotionPhysicsFamily.self, MotionDurationFamily.self,
+        UIKitFamily.self, CoreAnimationFamily.self, AndroidFamily.self, MotionPhysicsFamily.self,
+        MotionDurationFamily.self,
         MotionPhysicalDurationFamily.self, ReactSpringFamily.self, ReactSpringFrequencyFamily.self, OrigamiFamily.self,
         PopFamily.self,
     ]

@@ -64,7 +64,8 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
 
     private static func swiftUI(_ name: String, _ form: SwiftUIParameters, _ feel: String) -> SpringPreset {
         SpringPreset(
-            name, .swiftUI, "SwiftUI .\(name): duration \(number(form.duration)) s, bounce \(number(form.bounce)) (\(feel))",
+            name, .swiftUI,
+            "SwiftUI .\(name): duration \(number(form.duration)) s, bounce \(number(form.bounce)) (\(feel))",
             .swiftUI, [.duration: form.duration, .bounce: form.bounce], spring: form.spring)
     }
 
@@ -73,14 +74,18 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
     public static let swiftUIAnimationSpring = SpringPreset(
         "swiftui-animation-spring", .swiftUI, "SwiftUI Animation.spring(): response 0.5 s, dampingFraction 0.825",
         .response, [.response: 0.5, .dampingRatio: 0.825, .mass: 1],
-        spring: constant { () throws(SpringParameterError) in try ResponseParameters(response: 0.5, dampingRatio: 0.825).spring })
+        spring: constant { () throws(SpringParameterError) in
+            try ResponseParameters(response: 0.5, dampingRatio: 0.825).spring
+        })
     /// SwiftUI's `Animation.interactiveSpring()`: response 0.15,
     /// dampingFraction 0.86 (blendDuration 0.25, which does not change the spring).
     public static let swiftUIInteractiveSpring = SpringPreset(
         "swiftui-interactive-spring", .swiftUI,
         "SwiftUI Animation.interactiveSpring(): response 0.15 s, dampingFraction 0.86, blendDuration 0.25",
         .response, [.response: 0.15, .dampingRatio: 0.86, .mass: 1],
-        spring: constant { () throws(SpringParameterError) in try ResponseParameters(response: 0.15, dampingRatio: 0.86).spring })
+        spring: constant { () throws(SpringParameterError) in
+            try ResponseParameters(response: 0.15, dampingRatio: 0.86).spring
+        })
 
     // MARK: Other platforms' defaults
 
@@ -89,8 +94,10 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
     public static let coreAnimation = SpringPreset(
         "core-animation", .coreAnimation, "CASpringAnimation() defaults: mass 1, stiffness 100, damping 10",
         .physical,
-        [.mass: CoreAnimationParameters.defaults.mass, .stiffness: CoreAnimationParameters.defaults.stiffness,
-         .damping: CoreAnimationParameters.defaults.damping],
+        [
+            .mass: CoreAnimationParameters.defaults.mass, .stiffness: CoreAnimationParameters.defaults.stiffness,
+            .damping: CoreAnimationParameters.defaults.damping,
+        ],
         spring: CoreAnimationParameters.defaults.spring)
 
     /// `SpringForce()`'s defaults: `STIFFNESS_MEDIUM` 1500,
@@ -99,8 +106,10 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
         "android", .androidSpringForce,
         "Android SpringForce() defaults: STIFFNESS_MEDIUM 1500, DAMPING_RATIO_MEDIUM_BOUNCY 0.5",
         .android,
-        [.stiffness: AndroidSpringForce.springForceDefault.stiffness,
-         .dampingRatio: AndroidSpringForce.springForceDefault.dampingRatio],
+        [
+            .stiffness: AndroidSpringForce.springForceDefault.stiffness,
+            .dampingRatio: AndroidSpringForce.springForceDefault.dampingRatio,
+        ],
         spring: AndroidSpringForce.springForceDefault.spring)
 
     /// Compose `spring()`'s defaults: `StiffnessMedium` 1500,
@@ -108,8 +117,10 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
     public static let compose = SpringPreset(
         "compose", .jetpackCompose, "Jetpack Compose spring() defaults: StiffnessMedium 1500, DampingRatioNoBouncy 1",
         .android,
-        [.stiffness: AndroidSpringForce.composeDefault.stiffness,
-         .dampingRatio: AndroidSpringForce.composeDefault.dampingRatio],
+        [
+            .stiffness: AndroidSpringForce.composeDefault.stiffness,
+            .dampingRatio: AndroidSpringForce.composeDefault.dampingRatio,
+        ],
         spring: AndroidSpringForce.composeDefault.spring)
 
     /// Motion's physics spring defaults: stiffness 100, damping 10, mass 1
@@ -117,17 +128,22 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
     public static let motion = SpringPreset(
         "motion", .motion, "Motion type: \"spring\" physics defaults: stiffness 100, damping 10, mass 1",
         .physical,
-        [.mass: MotionParameters.defaults.mass, .stiffness: MotionParameters.defaults.stiffness,
-         .damping: MotionParameters.defaults.damping],
+        [
+            .mass: MotionParameters.defaults.mass, .stiffness: MotionParameters.defaults.stiffness,
+            .damping: MotionParameters.defaults.damping,
+        ],
         spring: MotionParameters.defaults.spring)
 
     /// Rebound's default `SpringConfig`: Origami tension 40, friction 7, that
     /// is stiffness 230.2, damping 22 (Rebound SpringConfig.java).
     public static let rebound = SpringPreset(
-        "rebound", .rebound, "Rebound default SpringConfig: Origami tension 40, friction 7 (stiffness 230.2, damping 22)",
+        "rebound", .rebound,
+        "Rebound default SpringConfig: Origami tension 40, friction 7 (stiffness 230.2, damping 22)",
         .origami,
-        [.origamiTension: OrigamiParameters.defaults.origamiTension,
-         .origamiFriction: OrigamiParameters.defaults.origamiFriction],
+        [
+            .origamiTension: OrigamiParameters.defaults.origamiTension,
+            .origamiFriction: OrigamiParameters.defaults.origamiFriction,
+        ],
         spring: OrigamiParameters.defaults.spring)
 
     /// `POPSpringAnimation`'s defaults: springBounciness 4, springSpeed 12
@@ -141,16 +157,20 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
     /// transforms: stiffness 500, damping 25 (restSpeed 10), from
     /// `default-transitions.ts` (motiondivision/motion 1b037b00).
     public static let motionTransform = SpringPreset(
-        "motion-transform", .motion, "Motion default transition for x/y/rotate: stiffness 500, damping 25, restSpeed 10",
+        "motion-transform", .motion,
+        "Motion default transition for x/y/rotate: stiffness 500, damping 25, restSpeed 10",
         .physical, [.mass: 1, .stiffness: 500, .damping: 25],
-        spring: constant { () throws(SpringParameterError) in try Spring(mass: 1, stiffness: 500, damping: 25) }, motionRestSpeed: 10)
+        spring: constant { () throws(SpringParameterError) in try Spring(mass: 1, stiffness: 500, damping: 25) },
+        motionRestSpeed: 10)
     /// Motion's default transition for scale toward a non-zero target:
     /// stiffness 550, damping 30 (restSpeed 10); toward 0 it is critically
     /// damped (damping 2√550).
     public static let motionScale = SpringPreset(
-        "motion-scale", .motion, "Motion default transition for scale: stiffness 550, damping 30, restSpeed 10 (2√550 toward 0)",
+        "motion-scale", .motion,
+        "Motion default transition for scale: stiffness 550, damping 30, restSpeed 10 (2√550 toward 0)",
         .physical, [.mass: 1, .stiffness: 550, .damping: 30],
-        spring: constant { () throws(SpringParameterError) in try Spring(mass: 1, stiffness: 550, damping: 30) }, motionRestSpeed: 10)
+        spring: constant { () throws(SpringParameterError) in try Spring(mass: 1, stiffness: 550, damping: 30) },
+        motionRestSpeed: 10)
 
     // MARK: react-spring (config.ts)
 

@@ -1,11 +1,11 @@
 import SpringModel
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(ucrt)
-import ucrt
+    import ucrt
 #endif
 
 extension SpringPlatform {
@@ -14,7 +14,9 @@ extension SpringPlatform {
         name: "Android SpringForce", shortName: "Android",
         source: "AOSP androidx.dynamicanimation SpringForce.java (STIFFNESS_*, DAMPING_RATIO_*)",
         loop: AndroidSpringLoop.self,
-        loopSummary: "the closed form re-seeded every frame from binary32 state over whole-millisecond frame gaps; done at 0.75 px and 46.875 px/s")
+        loopSummary:
+            "the closed form re-seeded every frame from binary32 state over whole-millisecond frame gaps; done at 0.75 px and 46.875 px/s"
+    )
 }
 
 /// Android's `SpringAnimation` (androidx `dynamicanimation` `SpringForce.java`,
@@ -74,7 +76,8 @@ public struct AndroidSpringLoop: PlatformLoop, Hashable {
             let cosine = x
             let sine = (1 / damped) * (zeta * omega * x + v0)
             displacement = pow(e, -zeta * omega * dt) * (cosine * cos(damped * dt) + sine * sin(damped * dt))
-            currentVelocity = displacement * -omega * zeta
+            currentVelocity =
+                displacement * -omega * zeta
                 + pow(e, -zeta * omega * dt) * (-damped * cosine * sin(damped * dt) + damped * sine * cos(damped * dt))
         }
         return (Float(displacement + finalPosition), Float(currentVelocity))
@@ -88,15 +91,19 @@ public struct AndroidSpringLoop: PlatformLoop, Hashable {
         let velocityThreshold = valueThreshold * (1000.0 / 16.0)
         var value = Float(from), velocity = Float(initialVelocity)
         var lastFrameTime = Int64(0)
-        return PlatformAnimation.record(Self.platform, refreshRate: refreshRate, start: Double(value), keepsClock: false) { frame in
+        return PlatformAnimation.record(
+            Self.platform, refreshRate: refreshRate, start: Double(value), keepsClock: false
+        ) { frame in
             // uptimeMillis() of frame 0 and frame n (whole ms since an arbitrary origin ≥ 1).
             if frame == 1 { lastFrameTime = 1_000 }
             let frameTime = 1_000 + Int64((Double(frame) * 1000 / refreshRate).rounded(.down))
             let elapsed = frameTime - lastFrameTime
             lastFrameTime = frameTime
             (value, velocity) = Self.update(
-                value: value, velocity: velocity, finalPosition: finalPosition, omega: omega, zeta: zeta, milliseconds: elapsed)
-            let done = abs(Double(velocity)) < velocityThreshold && Double(abs(value - Float(finalPosition))) < valueThreshold
+                value: value, velocity: velocity, finalPosition: finalPosition, omega: omega, zeta: zeta,
+                milliseconds: elapsed)
+            let done =
+                abs(Double(velocity)) < velocityThreshold && Double(abs(value - Float(finalPosition))) < valueThreshold
             if done { value = Float(finalPosition) }
             return (Double(value), 0, done)
         }

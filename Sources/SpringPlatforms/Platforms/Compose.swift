@@ -1,11 +1,11 @@
 import SpringModel
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(ucrt)
-import ucrt
+    import ucrt
 #endif
 
 extension SpringPlatform {
@@ -15,7 +15,9 @@ extension SpringPlatform {
         name: "Jetpack Compose", shortName: "Compose",
         source: "androidx.compose.animation.core Spring.kt and spring() (StiffnessMedium, DampingRatioNoBouncy)",
         loop: ComposeLoop.self,
-        loopSummary: "the closed form at whole-millisecond play time; ends at its duration estimate for visibilityThreshold 0.01")
+        loopSummary:
+            "the closed form at whole-millisecond play time; ends at its duration estimate for visibilityThreshold 0.01"
+    )
 }
 
 /// Compose's run of a spring as a ``PlatformLoop``: the closed form at the
@@ -45,7 +47,8 @@ public struct ComposeLoop: PlatformLoop, Hashable {
         let estimate = ComposeSpringEstimate.durationMilliseconds(
             stiffness: Float(spring.stiffness / spring.mass), dampingRatio: Float(spring.dampingRatio),
             from: from, to: to, initialVelocity: initialVelocity, visibilityThreshold: visibilityThreshold)
-        return PlatformAnimation.record(Self.platform, refreshRate: refreshRate, start: from, keepsClock: false) { frame in
+        return PlatformAnimation.record(Self.platform, refreshRate: refreshRate, start: from, keepsClock: false) {
+            frame in
             let milliseconds = (Double(frame) * 1000 / refreshRate).rounded(.down)
             if milliseconds >= Double(estimate) { return (to, 0, true) }
             let p = spring.propagator(time: milliseconds / 1000)

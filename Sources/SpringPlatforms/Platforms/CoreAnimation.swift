@@ -1,4 +1,3 @@
-
 extension SpringPlatform {
     /// Apple's Core Animation `CASpringAnimation`. SpringBench models its
     /// parameters (``CoreAnimationParameters``), not a frame loop.

@@ -4,7 +4,8 @@ extension SpringPlatform {
     /// Flutter's `SpringSimulation`; its loop is ``FlutterLoop``.
     public static let flutter = SpringPlatform(
         name: "Flutter",
-        source: "flutter/flutter packages/flutter/lib/src/physics/spring_simulation.dart and tolerance.dart (default Tolerance 1e-3)",
+        source:
+            "flutter/flutter packages/flutter/lib/src/physics/spring_simulation.dart and tolerance.dart (default Tolerance 1e-3)",
         loop: FlutterLoop.self,
         loopSummary: "the closed form at frame time; done when |x − end| and |v| are both below 1e-3 (absolute)")
 }
@@ -32,7 +33,9 @@ public enum FlutterSpring {
             let v = p.velocityFromDisplacement * (from - to) + p.velocityFromVelocity * initialVelocity
             return (x, abs(x - to) < tolerance && abs(v) < tolerance)
         }
-        if state(0).done { return PlatformAnimation.doneAtStart(platform, refreshRate: refreshRate, start: from, keepsClock: false) }
+        if state(0).done {
+            return PlatformAnimation.doneAtStart(platform, refreshRate: refreshRate, start: from, keepsClock: false)
+        }
         return PlatformAnimation.record(platform, refreshRate: refreshRate, start: from, keepsClock: false) { frame in
             let shown = state(frame)
             return (shown.value, 0, shown.done)
@@ -63,6 +66,7 @@ public struct FlutterLoop: PlatformLoop, Hashable {
 
     public func run(from: Double, to: Double, initialVelocity: Double = 0, refreshRate: Double) -> DisplayedMotion {
         FlutterSpring.run(
-            spring, from: from, to: to, initialVelocity: initialVelocity, refreshRate: refreshRate, tolerance: tolerance)
+            spring, from: from, to: to, initialVelocity: initialVelocity, refreshRate: refreshRate, tolerance: tolerance
+        )
     }
 }

@@ -1,11 +1,11 @@
 import SpringModel
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(ucrt)
-import ucrt
+    import ucrt
 #endif
 
 extension SpringPlatform {
@@ -14,7 +14,9 @@ extension SpringPlatform {
         name: "Motion",
         source: "Motion's spring documentation (motion.dev): physics defaults stiffness 100, damping 10, mass 1",
         loop: MotionLoop.self,
-        loopSummary: "evaluates the closed form at whole-millisecond frame times; playback ends at the first 50 ms grid point where its rest test holds (restDelta/restSpeed 0.5/2, or 0.005/0.01 below a travel of 5)")
+        loopSummary:
+            "evaluates the closed form at whole-millisecond frame times; playback ends at the first 50 ms grid point where its rest test holds (restDelta/restSpeed 0.5/2, or 0.005/0.01 below a travel of 5)"
+    )
 }
 
 /// Motion's spring generator and its playback (motiondivision/motion
@@ -66,7 +68,7 @@ public struct MotionGenerator: Sendable, Hashable {
     public func next(_ t: Double) -> (value: Double, done: Bool) {
         let zeta = damping / (2 * (stiffness * mass).squareRoot())
         let delta = target - origin
-        let v0 = -(velocity / 1000)                     // units per ms, sign flipped
+        let v0 = -(velocity / 1000)  // units per ms, sign flipped
         let omega0 = (stiffness / mass).squareRoot() / 1000
         let current: Double, currentVelocity: Double
         if zeta < 1 {
@@ -89,7 +91,9 @@ public struct MotionGenerator: Sendable, Hashable {
             let coshCoefficient = zeta * omega0 * delta - p * omegaD
             let envelope = exp(-zeta * omega0 * t)
             let capped = Swift.min(omegaD * t, 300)
-            current = target - (envelope * ((v0 + zeta * omega0 * delta) * sinh(capped) + omegaD * delta * cosh(capped))) / omegaD
+            current =
+                target - (envelope * ((v0 + zeta * omega0 * delta) * sinh(capped) + omegaD * delta * cosh(capped)))
+                / omegaD
             currentVelocity = 1000 * envelope * (sinhCoefficient * sinh(capped) + coshCoefficient * cosh(capped))
         }
         let done: Bool
@@ -120,9 +124,11 @@ public struct MotionGenerator: Sendable, Hashable {
     public func run(refreshRate: Double) -> DisplayedMotion {
         let end = calculatedDuration
         if end <= 0 {
-            return PlatformAnimation.doneAtStart(Self.platform, refreshRate: refreshRate, start: target, keepsClock: false)
+            return PlatformAnimation.doneAtStart(
+                Self.platform, refreshRate: refreshRate, start: target, keepsClock: false)
         }
-        return PlatformAnimation.record(Self.platform, refreshRate: refreshRate, start: origin, keepsClock: false) { frame in
+        return PlatformAnimation.record(Self.platform, refreshRate: refreshRate, start: origin, keepsClock: false) {
+            frame in
             let t = (Double(frame) * 1000 / refreshRate).rounded(.toNearestOrAwayFromZero)
             return t >= end ? (target, 0, true) : (next(t).value, 0, false)
         }
@@ -156,7 +162,9 @@ public struct MotionLoop: PlatformLoop, Hashable {
 
     public func run(from: Double, to: Double, initialVelocity: Double = 0, refreshRate: Double) -> DisplayedMotion {
         MotionGenerator(
-            stiffness: stiffness, damping: damping, origin: from, target: to, velocity: initialVelocity, restSpeed: restSpeed)
-            .run(refreshRate: refreshRate)
+            stiffness: stiffness, damping: damping, origin: from, target: to, velocity: initialVelocity,
+            restSpeed: restSpeed
+        )
+        .run(refreshRate: refreshRate)
     }
 }

@@ -6,7 +6,9 @@ extension SpringPlatform {
         name: "Pop",
         source: "Pop's POPSpringAnimation.h (springBounciness 4, springSpeed 12) and POPAnimationExtras.mm",
         loop: PopLoop.self,
-        loopSummary: "textbook RK4 at 0.001f s with the same interpolated write-back; done at its property threshold (1 for points)")
+        loopSummary:
+            "textbook RK4 at 0.001f s with the same interpolated write-back; done at its property threshold (1 for points)"
+    )
 }
 
 /// Pop (facebookarchive/pop `pop/POPSpringSolver.h`, `POPSpringAnimationInternal.h`,
@@ -50,7 +52,8 @@ public struct PopLoop: PlatformLoop, Hashable {
         var previous: Double? = from, previous2: Double? = nil
         var lastTime = 0.0
         let tp = threshold / 2, tv = 25.0 * threshold, ta = 625.0 * threshold * threshold
-        return PlatformAnimation.record(Self.platform, refreshRate: refreshRate, start: from, keepsClock: true) { frame in
+        return PlatformAnimation.record(Self.platform, refreshRate: refreshRate, start: from, keepsClock: true) {
+            frame in
             let time = Double(frame) / refreshRate
             let dt = time - lastTime
             lastTime = time

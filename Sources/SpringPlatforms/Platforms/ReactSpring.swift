@@ -6,7 +6,9 @@ extension SpringPlatform {
         name: "react-spring",
         source: "react-spring's config.ts (config.default, gentle, wobbly, stiff, slow, molasses)",
         loop: ReactSpringLoop.self,
-        loopSummary: "semi-implicit Euler in whole 1 ms steps, ceil(frame ms) of them per frame (the first frame 17): its clock runs fast; done at precision min(1, 0.001·travel)")
+        loopSummary:
+            "semi-implicit Euler in whole 1 ms steps, ceil(frame ms) of them per frame (the first frame 17): its clock runs fast; done at precision min(1, 0.001·travel)"
+    )
 }
 
 /// react-spring (pmndrs/react-spring `packages/core/src/SpringValue.ts`
@@ -30,7 +32,9 @@ public struct ReactSpringLoop: PlatformLoop, Hashable {
     /// `config.restVelocity` in units per millisecond; `nil` for precision/10.
     public var restVelocity: Double?
 
-    public init(tension: Double, friction: Double, mass: Double = 1, precision: Double? = nil, restVelocity: Double? = nil) {
+    public init(
+        tension: Double, friction: Double, mass: Double = 1, precision: Double? = nil, restVelocity: Double? = nil
+    ) {
         self.tension = tension
         self.friction = friction
         self.mass = mass
@@ -46,7 +50,8 @@ public struct ReactSpringLoop: PlatformLoop, Hashable {
     /// The frames from `from` to `to`; `initialVelocity` in units per second
     /// (react-spring's `config.velocity` is that over 1000).
     public func run(from: Double, to: Double, initialVelocity: Double = 0, refreshRate: Double) -> DisplayedMotion {
-        let precision = self.precision.flatMap { $0 != 0 ? $0 : nil } ?? (from == to ? 0.005 : Swift.min(1, abs(to - from) * 0.001))
+        let precision =
+            self.precision.flatMap { $0 != 0 ? $0 : nil } ?? (from == to ? 0.005 : Swift.min(1, abs(to - from) * 0.001))
         let restVelocity = self.restVelocity.flatMap { $0 != 0 ? $0 : nil } ?? precision / 10
         var position = from
         var velocity = initialVelocity / 1000
@@ -55,9 +60,10 @@ public struct ReactSpringLoop: PlatformLoop, Hashable {
         guard tension > 0 else {
             return PlatformAnimation.doneAtStart(Self.platform, refreshRate: refreshRate, start: from, keepsClock: true)
         }
-        return PlatformAnimation.record(Self.platform, refreshRate: refreshRate, start: from, keepsClock: true) { frame in
+        return PlatformAnimation.record(Self.platform, refreshRate: refreshRate, start: from, keepsClock: true) {
+            frame in
             let dt = frame == 1 ? 16.667 : Swift.min(64, frameMilliseconds)
-            let numberOfSteps = Int(dt.rounded(.up))   // ceil(dt / step), step = 1 ms
+            let numberOfSteps = Int(dt.rounded(.up))  // ceil(dt / step), step = 1 ms
             var finished = false
             for _ in 0..<numberOfSteps {
                 if !(abs(velocity) > restVelocity) {

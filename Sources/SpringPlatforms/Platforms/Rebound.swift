@@ -7,7 +7,9 @@ extension SpringPlatform {
         name: "Rebound",
         source: "Rebound's SpringConfig.java and OrigamiValueConverter.java (default Origami tension 40, friction 7)",
         loop: ReboundLoop.self,
-        loopSummary: "a third-order Runge–Kutta variant (stale first stage) at 1 ms, a 1 ms first frame, the remainder interpolated back into its state each frame: its clock runs slow; done at |v| < 0.001 and |x − end| ≤ 0.001")
+        loopSummary:
+            "a third-order Runge–Kutta variant (stale first stage) at 1 ms, a 1 ms first frame, the remainder interpolated back into its state each frame: its clock runs slow; done at |v| < 0.001 and |x − end| ≤ 0.001"
+    )
 }
 
 /// Rebound (facebook/rebound-js `src/Spring.js` and `src/SpringSystem.js`,
@@ -42,7 +44,8 @@ public struct ReboundLoop: PlatformLoop, Hashable {
     /// One of Rebound's 1 ms steps: `(position, velocity, tempPosition)` in and out.
     @inlinable
     public static func step(
-        position: Double, velocity: Double, tempPosition: Double, end: Double, tension: Double, friction: Double, h: Double = 0.001
+        position: Double, velocity: Double, tempPosition: Double, end: Double, tension: Double, friction: Double,
+        h: Double = 0.001
     ) -> (position: Double, velocity: Double, tempPosition: Double) {
         let aVelocity = velocity
         let aAcceleration = tension * (end - tempPosition) - friction * velocity
@@ -67,7 +70,7 @@ public struct ReboundLoop: PlatformLoop, Hashable {
         let h = 0.001
         var position = from, velocity = initialVelocity
         var previousPosition = from, previousVelocity = initialVelocity
-        var tempPosition = from          // setCurrentValue → setAtRest syncs it
+        var tempPosition = from  // setCurrentValue → setAtRest syncs it
         var accumulator = 0.0
         var clock = 0.0
         let timestep = 1000 / refreshRate

@@ -1,11 +1,11 @@
 import SpringModel
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(ucrt)
-import ucrt
+    import ucrt
 #endif
 
 extension SpringPlatform {
@@ -15,7 +15,9 @@ extension SpringPlatform {
         source: "Apple's SwiftUI Spring documentation (smooth, snappy, bouncy; init(duration:bounce:)) "
             + "and WWDC23 'Animate with springs'",
         loop: SwiftUIFluidLoop.self,
-        loopSummary: "steps the spring at a fixed 300 Hz (kick–drift–kick) and shows the step at or after each frame; done within 1 % of the change with |v|, |force| ≤ 0.06")
+        loopSummary:
+            "steps the spring at a fixed 300 Hz (kick–drift–kick) and shows the step at or after each frame; done within 1 % of the change with |v|, |force| ≤ 0.06"
+    )
 }
 
 /// SwiftUI's spring animation engine (OpenSwiftUI
@@ -50,7 +52,8 @@ public struct SwiftUIFluidLoop: PlatformLoop, Hashable {
         let c = -(2 * k.squareRoot() * dampingFraction)
         var offset = 0.0, velocity = initialVelocity, force = 0.0
         var engineTime = 0.0
-        return PlatformAnimation.record(Self.platform, refreshRate: refreshRate, start: from, keepsClock: true) { frame in
+        return PlatformAnimation.record(Self.platform, refreshRate: refreshRate, start: from, keepsClock: true) {
+            frame in
             let time = Double(frame) / refreshRate
             if time - engineTime > 1.0 { engineTime = time - 1 / 60 }
             var t = engineTime

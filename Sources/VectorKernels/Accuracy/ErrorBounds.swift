@@ -1,5 +1,5 @@
 #if !(arch(x86_64) || arch(i386))
-#error("the exact references use Float80 (x87 extended precision), available on x86 only")
+    #error("the exact references use Float80 (x87 extended precision), available on x86 only")
 #endif
 
 /// The floating-point bounds of Guides/ErrorBounds.md, with `Float80` exact references: the
@@ -44,7 +44,8 @@ public enum ErrorBounds {
             return (legal ? 0 : .infinity, 1)
         }
         let error = abs(Float80(result) - exact)
-        let bound = Float80(u) * abs(product) + Float80(u) * abs(Float80(result)) + 2 * Float80(eta)
+        let bound =
+            Float80(u) * abs(product) + Float80(u) * abs(Float80(result)) + 2 * Float80(eta)
             + 2 * u80 * (abs(product) + abs(Float80(y)))
         return (Double(error), Double(bound))
     }

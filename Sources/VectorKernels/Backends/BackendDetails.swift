@@ -1,4 +1,5 @@
 import DocumentValues
+
 /// What a backend is on this machine, for listings and for every result record.
 public struct BackendDetails: Sendable, Hashable, Codable {
     /// The backend's stable name (``KernelBackend/name``).

@@ -1,5 +1,5 @@
-import MachineFacts
 import CVectorKernels
+import MachineFacts
 
 /// Explicit Swift `SIMD` loops with a scalar tail and no alignment assumptions.
 ///

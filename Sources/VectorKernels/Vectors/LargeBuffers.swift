@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where the storage of large vectors comes from: huge-page-advised mappings,
 /// of which a few freed ones are kept for the next large vector.
@@ -210,31 +211,31 @@ public enum LargeBuffers {
         guard !overflow else { return nil }
         let size = rounded / page * page
         #if os(Linux)
-        let (span, spanOverflow) = size.addingReportingOverflow(page)
-        guard !spanOverflow,
-              let raw = mmap(nil, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-              raw != MAP_FAILED
-        else { return nil }
-        let start = UInt(bitPattern: raw)
-        let aligned = (start + UInt(page) - 1) / UInt(page) * UInt(page)
-        let head = Int(aligned - start)
-        if head > 0 { munmap(raw, head) }
-        if page - head > 0 { munmap(UnsafeMutableRawPointer(bitPattern: aligned + UInt(size)), page - head) }
-        let base = UnsafeMutableRawPointer(bitPattern: aligned)!
-        _ = madvise(base, size, MADV_HUGEPAGE)  // advice only: a kernel without THP still gives the memory
-        return Block(base: base, bytes: size)
+            let (span, spanOverflow) = size.addingReportingOverflow(page)
+            guard !spanOverflow,
+                let raw = mmap(nil, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+                raw != MAP_FAILED
+            else { return nil }
+            let start = UInt(bitPattern: raw)
+            let aligned = (start + UInt(page) - 1) / UInt(page) * UInt(page)
+            let head = Int(aligned - start)
+            if head > 0 { munmap(raw, head) }
+            if page - head > 0 { munmap(UnsafeMutableRawPointer(bitPattern: aligned + UInt(size)), page - head) }
+            let base = UnsafeMutableRawPointer(bitPattern: aligned)!
+            _ = madvise(base, size, MADV_HUGEPAGE)  // advice only: a kernel without THP still gives the memory
+            return Block(base: base, bytes: size)
         #else
-        var raw: UnsafeMutableRawPointer? = nil
-        guard posix_memalign(&raw, page, size) == 0, let raw else { return nil }
-        return Block(base: raw, bytes: size)
+            var raw: UnsafeMutableRawPointer? = nil
+            guard posix_memalign(&raw, page, size) == 0, let raw else { return nil }
+            return Block(base: raw, bytes: size)
         #endif
     }
 
     static func unmap(_ block: Block) {
         #if os(Linux)
-        munmap(block.base, block.bytes)
+            munmap(block.base, block.bytes)
         #else
-        free(block.base)
+            free(block.base)
         #endif
     }
 }

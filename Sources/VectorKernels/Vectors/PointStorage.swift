@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where a ``PointStorage``'s elements live.
@@ -93,7 +93,8 @@ internal final class PointStorage: ManagedBuffer<PointStorageHeader, Double> {
     @inline(never)
     static func allocationFailure(_ capacity: Int) -> Never {
         preconditionFailure(
-            "PointVector: cannot allocate \(capacity) doubles; use PointVector(validatingCount:) to get an error instead")
+            "PointVector: cannot allocate \(capacity) doubles; use PointVector(validatingCount:) to get an error instead"
+        )
     }
 
     deinit {

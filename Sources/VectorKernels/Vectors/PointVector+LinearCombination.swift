@@ -37,7 +37,13 @@ extension PointVector {
         for j in weights.indices where weights[j] != 0 {
             if first == nil { first = j }
             let n = terms[j]._count
-            if length == nil { length = n } else if length != n { length = nil; first = nil; break }
+            if length == nil {
+                length = n
+            } else if length != n {
+                length = nil
+                first = nil
+                break
+            }
         }
         guard let count = length, count > 0, base != nil || first != nil else {
             formLinearCombinationTermByTerm(base: base, terms: terms, weights: weights, factor: factor)

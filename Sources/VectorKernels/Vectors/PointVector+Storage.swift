@@ -40,11 +40,13 @@ extension PointVector: RandomAccessCollection, MutableCollection {
     @inlinable
     public subscript(position: Int) -> Double {
         get {
-            precondition(position >= 0 && position < _count, "PointVector: index \(position) out of range 0..<\(_count)")
+            precondition(
+                position >= 0 && position < _count, "PointVector: index \(position) out of range 0..<\(_count)")
             return base[position]
         }
         set {
-            precondition(position >= 0 && position < _count, "PointVector: index \(position) out of range 0..<\(_count)")
+            precondition(
+                position >= 0 && position < _count, "PointVector: index \(position) out of range 0..<\(_count)")
             makeUnique()
             base[position] = newValue
         }

@@ -149,7 +149,8 @@ extension PointVector {
         _ operation: StaticString, destination: Int, expected: Int, _ a: Int, _ b: Int
     ) -> Never {
         preconditionFailure(
-            "PointVector.\(operation)(_:_:into:): destination has \(destination) elements, but the \(Policy.name) result of \(a) and \(b) elements has \(expected)")
+            "PointVector.\(operation)(_:_:into:): destination has \(destination) elements, but the \(Policy.name) result of \(a) and \(b) elements has \(expected)"
+        )
     }
 
     /// `lhs ± rhs` into the storage of whichever operand may be overwritten

@@ -68,8 +68,11 @@ public struct DampingFormula: Sendable {
         let lowered = name.lowercased()
         var result = ""
         for character in lowered {
-            if character.isLetter || character.isNumber { result.append(character) }
-            else if !result.hasSuffix("-") { result.append("-") }
+            if character.isLetter || character.isNumber {
+                result.append(character)
+            } else if !result.hasSuffix("-") {
+                result.append("-")
+            }
         }
         while result.hasSuffix("-") { result.removeLast() }
         return result.isEmpty ? "formula" : String(result.prefix(48))
@@ -79,7 +82,8 @@ public struct DampingFormula: Sendable {
 extension DampingFormula {
     /// SpringBench's own mapping (``SwiftUIParameters``): must hold.
     public static let swiftUI = DampingFormula(
-        name: "SwiftUI (SpringBench)", source: "Apple, WWDC 2023 \"Animate with springs\"; Guides/SpringFormulas.md; SpringModel.SwiftUIParameters",
+        name: "SwiftUI (SpringBench)",
+        source: "Apple, WWDC 2023 \"Animate with springs\"; Guides/SpringFormulas.md; SpringModel.SwiftUIParameters",
         formulaText: "4π(1 − bounce)/duration for bounce ≥ 0, 4π/(duration·(1 + bounce)) for bounce < 0",
         expectation: .mustHold,
         damping: { duration, bounce in
@@ -88,7 +92,9 @@ extension DampingFormula {
 
     /// The widely copied wrong transcription of Apple's session (Guides/SpringFormulas.md).
     public static let wrongTranscription = DampingFormula(
-        name: "transcript (wrong)", source: "a widely copied transcript of WWDC 2023 \"Animate with springs\" (Guides/SpringFormulas.md: \"A transcription to validate\")",
+        name: "transcript (wrong)",
+        source:
+            "a widely copied transcript of WWDC 2023 \"Animate with springs\" (Guides/SpringFormulas.md: \"A transcription to validate\")",
         formulaText: "1 − 4π·bounce/duration for bounce ≥ 0, 4π/(duration + 4π·bounce) for bounce < 0",
         expectation: .underReview,
         damping: { duration, bounce in

@@ -35,7 +35,8 @@ struct CheckRecorder {
     mutating func record(_ value: Double, tolerance: Double, _ describe: @autoclosure () -> String) {
         count += 1
         let excess = Self.excess(value, tolerance: tolerance)
-        let worse = excess > worstExcess
+        let worse =
+            excess > worstExcess
             || (excess == worstExcess && excess.isInfinite && (value.isNaN || value > worstValue))
         if worse || count == 1 {
             worstExcess = excess

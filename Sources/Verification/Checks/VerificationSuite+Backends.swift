@@ -54,8 +54,10 @@ public struct BackendAgreementChecker<Backend: KernelBackend> {
 
     public init(
         _ backend: Backend.Type, sizes: [Int] = defaultSizes, seeds: [UInt64] = [1, 2, 3],
-        exactKernelValues: @escaping (_ count: Int, _ seed: UInt64) -> [Double] = VerificationInputs.finite(count:seed:),
-        boundedKernelValues: @escaping (_ count: Int, _ seed: UInt64) -> [Double] = VerificationInputs.moderate(count:seed:)
+        exactKernelValues: @escaping (_ count: Int, _ seed: UInt64) -> [Double] = VerificationInputs.finite(
+            count:seed:),
+        boundedKernelValues: @escaping (_ count: Int, _ seed: UInt64) -> [Double] = VerificationInputs.moderate(
+            count:seed:)
     ) {
         self.sizes = sizes
         self.seeds = seeds
@@ -68,23 +70,41 @@ public struct BackendAgreementChecker<Backend: KernelBackend> {
         typealias Kernels = VerificationSuite
         let backendSizes = sizes, backendSeeds = seeds
         let name = Backend.name
-        let exactSource = "Guides/ErrorBounds.md: one correctly rounded operation per element, so every backend agrees with naive bit for bit (value: differing elements; NaNs agree with NaNs)"
-        var add = CheckRecorder("backend.\(name).add", .backends, property: "c = a + b equals naive bit for bit", toleranceSource: exactSource)
-        var subtract = CheckRecorder("backend.\(name).subtract", .backends, property: "c = a − b equals naive bit for bit", toleranceSource: exactSource)
-        var addInPlace = CheckRecorder("backend.\(name).add-in-place", .backends, property: "a += b equals naive bit for bit", toleranceSource: exactSource)
-        var subtractInPlace = CheckRecorder("backend.\(name).subtract-in-place", .backends, property: "a −= b equals naive bit for bit", toleranceSource: exactSource)
-        var scale = CheckRecorder("backend.\(name).scale", .backends, property: "a *= s equals naive bit for bit (s ∈ {0, −0, 1, −1, 0.5, random})", toleranceSource: exactSource)
+        let exactSource =
+            "Guides/ErrorBounds.md: one correctly rounded operation per element, so every backend agrees with naive bit for bit (value: differing elements; NaNs agree with NaNs)"
+        var add = CheckRecorder(
+            "backend.\(name).add", .backends, property: "c = a + b equals naive bit for bit",
+            toleranceSource: exactSource)
+        var subtract = CheckRecorder(
+            "backend.\(name).subtract", .backends, property: "c = a − b equals naive bit for bit",
+            toleranceSource: exactSource)
+        var addInPlace = CheckRecorder(
+            "backend.\(name).add-in-place", .backends, property: "a += b equals naive bit for bit",
+            toleranceSource: exactSource)
+        var subtractInPlace = CheckRecorder(
+            "backend.\(name).subtract-in-place", .backends, property: "a −= b equals naive bit for bit",
+            toleranceSource: exactSource)
+        var scale = CheckRecorder(
+            "backend.\(name).scale", .backends,
+            property: "a *= s equals naive bit for bit (s ∈ {0, −0, 1, −1, 0.5, random})", toleranceSource: exactSource)
         var axpy = CheckRecorder(
-            "backend.\(name).axpy", .backends, property: "y += α·x is within one rounding of the product and one of the sum of the exact value, per element",
-            toleranceSource: "Guides/ErrorBounds.md: |Δ| ≤ u·|α·x| + u·|result| + 2η per element (fused or not), exact value in Float80 (value: the worst error/bound ratio's error)")
+            "backend.\(name).axpy", .backends,
+            property:
+                "y += α·x is within one rounding of the product and one of the sum of the exact value, per element",
+            toleranceSource:
+                "Guides/ErrorBounds.md: |Δ| ≤ u·|α·x| + u·|result| + 2η per element (fused or not), exact value in Float80 (value: the worst error/bound ratio's error)"
+        )
         var squares = CheckRecorder(
-            "backend.\(name).magnitude-squared", .backends, property: "Σa² in any order is within Higham's bound of the exact sum",
-            toleranceSource: "Guides/ErrorBounds.md / Higham §3.1: |computed − exact| ≤ γ(N)·Σa² + N·η, exact value in Float80")
+            "backend.\(name).magnitude-squared", .backends,
+            property: "Σa² in any order is within Higham's bound of the exact sum",
+            toleranceSource:
+                "Guides/ErrorBounds.md / Higham §3.1: |computed − exact| ≤ γ(N)·Σa² + N·η, exact value in Float80")
         for size in backendSizes {
             for seed in backendSeeds {
                 let a = exactKernelValues(size, seed &* 7919 &+ UInt64(size))
                 let b = exactKernelValues(size, seed &* 104_729 &+ UInt64(size) &+ 1)
-                precondition(a.count == size && b.count == size, "exactKernelValues(\(size), _) must return \(size) values")
+                precondition(
+                    a.count == size && b.count == size, "exactKernelValues(\(size), _) must return \(size) values")
                 let where_ = "N=\(size) seed=\(seed)"
                 func compare(_ recorder: inout CheckRecorder, _ got: [Double], _ want: [Double]) {
                     var mismatches = 0
@@ -95,21 +115,33 @@ public struct BackendAgreementChecker<Backend: KernelBackend> {
                         }
                         mismatches += 1
                     }
-                    recorder.record(Double(mismatches), tolerance: 0, "\(where_): \(mismatches) of \(size) elements differ; first \(first)")
+                    recorder.record(
+                        Double(mismatches), tolerance: 0,
+                        "\(where_): \(mismatches) of \(size) elements differ; first \(first)")
                 }
-                compare(&add, Kernels.outOfPlace(Backend.self, a, b, subtracting: false), Kernels.outOfPlace(NaiveBackend.self, a, b, subtracting: false))
-                compare(&subtract, Kernels.outOfPlace(Backend.self, a, b, subtracting: true), Kernels.outOfPlace(NaiveBackend.self, a, b, subtracting: true))
-                compare(&addInPlace, Kernels.inPlace(Backend.self, a, b, subtracting: false), Kernels.inPlace(NaiveBackend.self, a, b, subtracting: false))
-                compare(&subtractInPlace, Kernels.inPlace(Backend.self, a, b, subtracting: true), Kernels.inPlace(NaiveBackend.self, a, b, subtracting: true))
+                compare(
+                    &add, Kernels.outOfPlace(Backend.self, a, b, subtracting: false),
+                    Kernels.outOfPlace(NaiveBackend.self, a, b, subtracting: false))
+                compare(
+                    &subtract, Kernels.outOfPlace(Backend.self, a, b, subtracting: true),
+                    Kernels.outOfPlace(NaiveBackend.self, a, b, subtracting: true))
+                compare(
+                    &addInPlace, Kernels.inPlace(Backend.self, a, b, subtracting: false),
+                    Kernels.inPlace(NaiveBackend.self, a, b, subtracting: false))
+                compare(
+                    &subtractInPlace, Kernels.inPlace(Backend.self, a, b, subtracting: true),
+                    Kernels.inPlace(NaiveBackend.self, a, b, subtracting: true))
                 let factors: [Double] = [0, -0.0, 1, -1, 0.5, VerificationInputs.factor(seed: seed &+ UInt64(size))]
                 for factor in factors {
-                    compare(&scale, Kernels.scaled(Backend.self, a, factor), Kernels.scaled(NaiveBackend.self, a, factor))
+                    compare(
+                        &scale, Kernels.scaled(Backend.self, a, factor), Kernels.scaled(NaiveBackend.self, a, factor))
                 }
                 // axpy and Σa² on moderate values, where the bounds are informative
                 // (the IEEE-corner mix is covered by the exact kernels above).
                 let x = boundedKernelValues(size, seed &+ 31 &* UInt64(size))
                 let y = boundedKernelValues(size, seed &+ 37 &* UInt64(size) &+ 5)
-                precondition(x.count == size && y.count == size, "boundedKernelValues(\(size), _) must return \(size) values")
+                precondition(
+                    x.count == size && y.count == size, "boundedKernelValues(\(size), _) must return \(size) values")
                 for alpha in [0.75, -3.0, VerificationInputs.factor(seed: seed)] {
                     let result = Kernels.axpy(Backend.self, alpha: alpha, x: x, y: y)
                     var worst = (ratio: 0.0, error: 0.0, bound: 1.0, index: -1)
@@ -119,7 +151,10 @@ public struct BackendAgreementChecker<Backend: KernelBackend> {
                         if ratio > worst.ratio { worst = (ratio, error, bound, i) }
                     }
                     if worst.index >= 0 {
-                        axpy.record(worst.error, tolerance: worst.bound, "\(where_) α=\(alpha) element \(worst.index): y=\(y[worst.index]) x=\(x[worst.index]) gave \(result[worst.index])")
+                        axpy.record(
+                            worst.error, tolerance: worst.bound,
+                            "\(where_) α=\(alpha) element \(worst.index): y=\(y[worst.index]) x=\(x[worst.index]) gave \(result[worst.index])"
+                        )
                     } else {
                         axpy.record(0, tolerance: 1, "\(where_) α=\(alpha)")
                     }
@@ -182,7 +217,9 @@ extension VerificationSuite {
         var c = y
         guard !y.isEmpty else { return c }
         x.withUnsafeBufferPointer { x in
-            c.withUnsafeMutableBufferPointer { B.uncheckedAXPY(alpha: alpha, x: x.baseAddress!, y: $0.baseAddress!, count: $0.count) }
+            c.withUnsafeMutableBufferPointer {
+                B.uncheckedAXPY(alpha: alpha, x: x.baseAddress!, y: $0.baseAddress!, count: $0.count)
+            }
         }
         return c
     }
@@ -199,14 +236,17 @@ public enum VerificationInputs {
 
     /// Magnitudes in 2⁻²⁰⁰…2²⁰⁰ and signed zeros: products and sums of squares
     /// neither overflow nor underflow (``VectorInputs/moderate(count:seed:)``).
-    public static func moderate(count: Int, seed: UInt64) -> [Double] { VectorInputs.moderate(count: count, seed: seed) }
+    public static func moderate(count: Int, seed: UInt64) -> [Double] {
+        VectorInputs.moderate(count: count, seed: seed)
+    }
 
     /// Nonzero moderate values (for "zero only for zeros").
     public static func nonzero(count: Int, seed: UInt64) -> [Double] {
         var rng = SplitMix64(seed: seed)
         return (0..<count).map { _ in
-            Double(sign: Bool.random(using: &rng) ? .plus : .minus, exponent: Int.random(in: -100...100, using: &rng),
-                   significand: Double.random(in: 1..<2, using: &rng))
+            Double(
+                sign: Bool.random(using: &rng) ? .plus : .minus, exponent: Int.random(in: -100...100, using: &rng),
+                significand: Double.random(in: 1..<2, using: &rng))
         }
     }
 

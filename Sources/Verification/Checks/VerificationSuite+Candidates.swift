@@ -1,6 +1,6 @@
-import VectorKernels
 import ODEReference
 import SpringModel
+import VectorKernels
 
 // The candidate-formula catalogue: every damping formula judged by the
 // properties Apple's SwiftUI mapping has (Guides/SpringFormulas.md), and by how far its motion
@@ -25,12 +25,19 @@ enum CandidateProperty: String, CaseIterable {
         case .undampedAtOne: return "bounce 1 is undamped: ζ(duration, 1) = 0"
         case .continuousAtZero: return "ζ is continuous at bounce 0: |ζ(d, δ) − ζ(d, −δ)| → 0 (δ = 1e-9)"
         case .monotoneInBounce: return "ζ never increases as bounce increases (−0.95 … 1)"
-        case .nonNegativeDamping: return "damping ≥ 0 for every bounce in (−1, 1] and duration (value: the most negative damping)"
+        case .nonNegativeDamping:
+            return "damping ≥ 0 for every bounce in (−1, 1] and duration (value: the most negative damping)"
         case .durationSetsTimeScaleOnly: return "ζ depends on bounce alone: duration (2π/ω₀) only sets the time scale"
         case .appleExample: return "Apple's example: duration 0.5, bounce 0.3 → damping ≈ 17.6"
-        case .appleExampleInverse: return "Apple's example: Spring(mass: 1, stiffness: 100, damping: 10) → bounce ≈ 0.5 (some bounce gives damping 10 at duration 2π/10, and it is 0.5)"
-        case .roundTrip: return "Spring(mass 1, k, c).bounce gives back the bounce (SpringModel's inverse, ζ = 1 − bounce or 1/(1 + bounce))"
-        case .motion: return "the motion from 0 to 1 matches the reference motion (DOP853 on Apple's ζ) up to the reference's settling time"
+        case .appleExampleInverse:
+            return
+                "Apple's example: Spring(mass: 1, stiffness: 100, damping: 10) → bounce ≈ 0.5 (some bounce gives damping 10 at duration 2π/10, and it is 0.5)"
+        case .roundTrip:
+            return
+                "Spring(mass 1, k, c).bounce gives back the bounce (SpringModel's inverse, ζ = 1 − bounce or 1/(1 + bounce))"
+        case .motion:
+            return
+                "the motion from 0 to 1 matches the reference motion (DOP853 on Apple's ζ) up to the reference's settling time"
         }
     }
 
@@ -39,21 +46,25 @@ enum CandidateProperty: String, CaseIterable {
         case .criticalAtZero, .undampedAtOne:
             return "8u: c and √k = 2π/duration each carry a few roundings"
         case .continuousAtZero:
-            return "4δ + 16u: a continuous ζ with |dζ/dbounce| ≤ 2 near 0 (Apple's has slope −1 on both sides) moves by < 4δ"
+            return
+                "4δ + 16u: a continuous ζ with |dζ/dbounce| ≤ 2 near 0 (Apple's has slope −1 on both sides) moves by < 4δ"
         case .monotoneInBounce:
             return "8u·ζ per grid step of 0.005 (rounding only)"
         case .nonNegativeDamping:
             return "exact: negative damping adds energy, so the motion grows instead of settling"
         case .durationSetsTimeScaleOnly:
-            return "8u·max(1, ζ) spread of ζ over durations 0.1 … 5 s (dimensional analysis: t/duration is the only time variable)"
+            return
+                "8u·max(1, ζ) spread of ζ over durations 0.1 … 5 s (dimensional analysis: t/duration is the only time variable)"
         case .appleExample:
             return "0.05: Apple prints one decimal (≈ 17.6)"
         case .appleExampleInverse:
             return "0.005: Apple prints ≈ 0.5"
         case .roundTrip:
-            return "16u·(1 + ζ): ζ is recovered to a few ulps, bounce to a few ulps of ζ (condition number ζ/|1 − ζ| near 0)"
+            return
+                "16u·(1 + ζ): ζ is recovered to a few ulps, bounce to a few ulps of ζ (condition number ζ/|1 − ζ| near 0)"
         case .motion:
-            return "the two reference runs' promised errors K·Σℓ + 16u·|c|·T·ω₀·K (a few-ulp difference in c, propagated over T by variation of constants); a screen shows ≥ 1e-4 of the distance"
+            return
+                "the two reference runs' promised errors K·Σℓ + 16u·|c|·T·ω₀·K (a few-ulp difference in c, propagated over T by variation of constants); a screen shows ≥ 1e-4 of the distance"
         }
     }
 }
@@ -65,7 +76,9 @@ extension VerificationSuite {
         var plots: [MotionPlotData]
     }
 
-    var candidateDurations: [Double] { thorough ? [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30] : [0.1, 0.25, 0.5, 1, 2, 5] }
+    var candidateDurations: [Double] {
+        thorough ? [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30] : [0.1, 0.25, 0.5, 1, 2, 5]
+    }
 
     var candidateBounces: [Double] {
         var grid = stride(from: -0.95, through: 1.0001, by: thorough ? 0.001 : 0.005).map { ($0 * 1e6).rounded() / 1e6 }
@@ -101,13 +114,18 @@ extension VerificationSuite {
         let bounces = candidateBounces
         for d in durations {
             let zeta0 = formula.dampingRatio(duration: d, bounce: 0)
-            recorders[.criticalAtZero]!.record(abs(zeta0 - 1), tolerance: 8 * u, "duration \(text(d)): ζ = \(zeta0) (damping \(formula.damping(d, 0)))")
+            recorders[.criticalAtZero]!.record(
+                abs(zeta0 - 1), tolerance: 8 * u, "duration \(text(d)): ζ = \(zeta0) (damping \(formula.damping(d, 0)))"
+            )
             let zeta1 = formula.dampingRatio(duration: d, bounce: 1)
-            recorders[.undampedAtOne]!.record(abs(zeta1), tolerance: 8 * u, "duration \(text(d)): ζ = \(zeta1) (damping \(formula.damping(d, 1)))")
+            recorders[.undampedAtOne]!.record(
+                abs(zeta1), tolerance: 8 * u, "duration \(text(d)): ζ = \(zeta1) (damping \(formula.damping(d, 1)))")
             let delta = 1e-9
             let above = formula.dampingRatio(duration: d, bounce: delta)
             let below = formula.dampingRatio(duration: d, bounce: -delta)
-            recorders[.continuousAtZero]!.record(abs(above - below), tolerance: 4 * delta + 16 * u, "duration \(text(d)): ζ(+1e-9) = \(above), ζ(−1e-9) = \(below)")
+            recorders[.continuousAtZero]!.record(
+                abs(above - below), tolerance: 4 * delta + 16 * u,
+                "duration \(text(d)): ζ(+1e-9) = \(above), ζ(−1e-9) = \(below)")
 
             var previous: (bounce: Double, zeta: Double)?
             var mostNegative = (damping: 0.0, bounce: 0.0)
@@ -125,7 +143,9 @@ extension VerificationSuite {
                     let k = DampingFormula.stiffness(duration: d)
                     if let spring = try? Spring(mass: 1, stiffness: k, damping: c) {
                         let back = spring.bounce
-                        recorders[.roundTrip]!.record(abs(back - b), tolerance: 16 * u * (1 + zeta), "duration \(text(d)) bounce \(text(b)): damping \(c) → Spring(…).bounce = \(back)")
+                        recorders[.roundTrip]!.record(
+                            abs(back - b), tolerance: 16 * u * (1 + zeta),
+                            "duration \(text(d)) bounce \(text(b)): damping \(c) → Spring(…).bounce = \(back)")
                     }
                 }
             }
@@ -140,10 +160,12 @@ extension VerificationSuite {
             let largest = zetas.map(abs).max() ?? 1
             recorders[.durationSetsTimeScaleOnly]!.record(
                 spreadValue, tolerance: 8 * u * max(1, largest),
-                "bounce \(text(b)): ζ ranges over \(zetas.min() ?? .nan) … \(zetas.max() ?? .nan) for durations \(text(durations.first!)) … \(text(durations.last!)) s")
+                "bounce \(text(b)): ζ ranges over \(zetas.min() ?? .nan) … \(zetas.max() ?? .nan) for durations \(text(durations.first!)) … \(text(durations.last!)) s"
+            )
         }
         let example = formula.damping(0.5, 0.3)
-        recorders[.appleExample]!.record(abs(example - 17.6), tolerance: 0.05, "duration 0.5 bounce 0.3: damping \(example) (Apple: ≈ 17.6)")
+        recorders[.appleExample]!.record(
+            abs(example - 17.6), tolerance: 0.05, "duration 0.5 bounce 0.3: damping \(example) (Apple: ≈ 17.6)")
         let (inverseValue, inverseCase) = appleInverse(formula)
         recorders[.appleExampleInverse]!.record(inverseValue, tolerance: 0.005, inverseCase)
 
@@ -152,9 +174,11 @@ extension VerificationSuite {
         for d in [0.5, 1.0] {
             for b in [-0.5, 0, 0.3, 0.7] {
                 let outcome = motionComparison(formula, duration: d, bounce: b)
-                motionErrors.append(CandidateVerdict.MotionError(
-                    duration: d, bounce: b, candidateDamping: formula.damping(d, b),
-                    referenceDamping: 2 * Self.appleDampingRatio(b) * (2 * .pi / d), largestPositionError: outcome.error))
+                motionErrors.append(
+                    CandidateVerdict.MotionError(
+                        duration: d, bounce: b, candidateDamping: formula.damping(d, b),
+                        referenceDamping: 2 * Self.appleDampingRatio(b) * (2 * .pi / d),
+                        largestPositionError: outcome.error))
                 recorders[.motion]!.record(outcome.error, tolerance: outcome.tolerance, outcome.description)
                 if outcome.error > motionError.value || outcome.error.isNaN {
                     motionError = (outcome.error, outcome.description)
@@ -164,10 +188,13 @@ extension VerificationSuite {
 
         let expected = formula.expectation == .underReview
         let checks = CandidateProperty.allCases.map { recorders[$0]!.finish(violationExpected: expected) }
-        let violations = zip(CandidateProperty.allCases, checks).compactMap { property, check -> CandidateVerdict.Violation? in
-            check.verdict == .holds ? nil : CandidateVerdict.Violation(
-                property: property.rawValue, check: check.name, worstCase: check.worstCase,
-                worstValue: check.worstValue, tolerance: check.tolerance)
+        let violations = zip(CandidateProperty.allCases, checks).compactMap {
+            property, check -> CandidateVerdict.Violation? in
+            check.verdict == .holds
+                ? nil
+                : CandidateVerdict.Violation(
+                    property: property.rawValue, check: check.name, worstCase: check.worstCase,
+                    worstValue: check.worstValue, tolerance: check.tolerance)
         }
         let verdict = CandidateVerdict(
             name: formula.name, source: formula.source, formulaText: formula.formulaText,
@@ -197,12 +224,15 @@ extension VerificationSuite {
                     if (fMid <= 0) == (fLow <= 0) { (low, fLow) = (mid, fMid) } else { high = mid }
                 }
                 let root = (low + high) / 2
-                if abs(f(root)) <= 1e-6 { roots.append(root) }   // a sign change at a pole is no root
+                if abs(f(root)) <= 1e-6 { roots.append(root) }  // a sign change at a pole is no root
             }
             previous = (b, value)
         }
         guard let best = roots.min(by: { abs($0 - 0.5) < abs($1 - 0.5) }) else {
-            return (.infinity, "no bounce in (−1, 1] gives damping 10 at duration 2π/10 (the formula's damping there spans \(text(f(-0.9995) + 10)) … \(text(f(1) + 10)))")
+            return (
+                .infinity,
+                "no bounce in (−1, 1] gives damping 10 at duration 2π/10 (the formula's damping there spans \(text(f(-0.9995) + 10)) … \(text(f(1) + 10)))"
+            )
         }
         return (abs(best - 0.5), "damping 10 at duration 2π/10 needs bounce \(best) (Apple: ≈ 0.5)")
     }
@@ -223,9 +253,12 @@ extension VerificationSuite {
         let candidateDamping = formula.damping(d, b)
         let label = "duration \(text(d)) bounce \(text(b)) (damping \(candidateDamping) vs \(referenceDamping))"
         guard candidateDamping.isFinite else {
-            return MotionOutcome(error: .nan, tolerance: 0, description: "\(label): the formula gives no finite damping")
+            return MotionOutcome(
+                error: .nan, tolerance: 0, description: "\(label): the formula gives no finite damping")
         }
-        let settling = (try? Spring(mass: 1, stiffness: k, damping: referenceDamping))?.exactSettlingDuration(epsilon: 0.001) ?? 10 * d
+        let settling =
+            (try? Spring(mass: 1, stiffness: k, damping: referenceDamping))?.exactSettlingDuration(epsilon: 0.001) ?? 10
+            * d
         let end = min(settling.isFinite ? settling : 10 * d, 20 * d)
         let times = (1...400).map { end * Double($0) / 400 }
         do {
@@ -239,13 +272,15 @@ extension VerificationSuite {
                 if error > worst.error || error.isNaN { worst = (error, t) }
             }
             let expansion = max(omega, 1 / omega)
-            let tolerance = reference.promisedError + candidate.promisedError
+            let tolerance =
+                reference.promisedError + candidate.promisedError
                 + 16 * ErrorBounds.u * abs(candidateDamping) * end * omega * expansion
             return MotionOutcome(
                 error: worst.error, tolerance: tolerance,
                 description: "\(label): |Δx| = \(worst.error) at t = \(text(worst.time)) s of \(text(end)) s")
         } catch {
-            return MotionOutcome(error: .infinity, tolerance: 0, description: "\(label): the motion could not be integrated (\(error))")
+            return MotionOutcome(
+                error: .infinity, tolerance: 0, description: "\(label): the motion could not be integrated (\(error))")
         }
     }
 
@@ -253,23 +288,31 @@ extension VerificationSuite {
     /// closed form of SpringBench's mapping vs each other candidate.
     func motionPlots() -> [MotionPlotData] {
         var plots: [MotionPlotData] = []
-        for (bounce, title) in [(0.0, "duration 0.5, bounce 0 (.smooth)"), (0.15, "duration 0.5, bounce 0.15 (.snappy)")] {
+        for (bounce, title) in [
+            (0.0, "duration 0.5, bounce 0 (.smooth)"), (0.15, "duration 0.5, bounce 0.15 (.snappy)"),
+        ] {
             let d = 0.5
             let k = DampingFormula.stiffness(duration: d)
             let times = (0...300).map { 1.5 * Double($0) / 300 }
             let referenceDamping = 2 * Self.appleDampingRatio(bounce) * (2 * .pi / d)
-            guard let reference = try? referenceMotion(
-                SpringODE(stiffness: k, damping: referenceDamping, target: 1), position: 0, velocity: 0, at: times)
+            guard
+                let reference = try? referenceMotion(
+                    SpringODE(stiffness: k, damping: referenceDamping, target: 1), position: 0, velocity: 0, at: times)
             else { continue }
-            var series = [NamedSeries(name: "reference (\(referencePair.name), Apple's ζ)", values: reference.positions)]
+            var series = [
+                NamedSeries(name: "reference (\(referencePair.name), Apple's ζ)", values: reference.positions)
+            ]
             if let spring = try? SwiftUIParameters(duration: d, bounce: bounce).spring {
-                series.append(NamedSeries(
-                    name: "SpringBench closed form", values: times.map { spring.position(from: 0.0, target: 1.0, time: $0) }))
+                series.append(
+                    NamedSeries(
+                        name: "SpringBench closed form",
+                        values: times.map { spring.position(from: 0.0, target: 1.0, time: $0) }))
             }
             for formula in candidates where formula.name != DampingFormula.swiftUI.name {
                 let c = formula.damping(d, bounce)
-                guard c.isFinite, let motion = try? referenceMotion(
-                    SpringODE(stiffness: k, damping: c, target: 1), position: 0, velocity: 0, at: times)
+                guard c.isFinite,
+                    let motion = try? referenceMotion(
+                        SpringODE(stiffness: k, damping: c, target: 1), position: 0, velocity: 0, at: times)
                 else { continue }
                 series.append(NamedSeries(name: formula.name, values: motion.positions))
             }

@@ -1,9 +1,9 @@
-import VectorKernels
 import ODEReference
 import SpringModel
+import VectorKernels
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // Closed form (SpringModel's SpringPropagator) against the reference
@@ -48,9 +48,10 @@ extension VerificationSuite {
                     // Long enough to settle, at most `longest` seconds and ~1000 periods
                     // (a tight-tolerance reference needs ~100 steps per period).
                     let settle = 25 / omega + 6 / (zeta * omega + 0.01) + (zeta > 1 ? 8 * zeta / omega : 0)
-                    cases.append(GridCase(
-                        omega: omega, zeta: zeta, position: x0, velocity: v0, target: target,
-                        duration: min(longest, settle, 6000 / omega)))
+                    cases.append(
+                        GridCase(
+                            omega: omega, zeta: zeta, position: x0, velocity: v0, target: target,
+                            duration: min(longest, settle, 6000 / omega)))
                 }
             }
         }
@@ -60,8 +61,11 @@ extension VerificationSuite {
     func closedFormChecks() -> [VerificationCheck] {
         var recorder = CheckRecorder(
             "closed-form.vs-reference", .closedForm,
-            property: "SpringModel's closed-form position and velocity agree with the ODE reference at every step end and inside every step (dense output)",
-            toleranceSource: "K·Σℓₙ (the reference's promised global error: its local estimates summed, times the flow's expansion bound K = max(ω₀, 1/ω₀)) + (n+1)·s·u·K·max‖y‖ (rounding of the reference's n steps of s stages) + 16u·max‖y‖·max(1, ω₀)·(1 + ω₀t) (the closed form's few ulps per coefficient and its phase conditioning, SpringPropagator's documented accuracy)")
+            property:
+                "SpringModel's closed-form position and velocity agree with the ODE reference at every step end and inside every step (dense output)",
+            toleranceSource:
+                "K·Σℓₙ (the reference's promised global error: its local estimates summed, times the flow's expansion bound K = max(ω₀, 1/ω₀)) + (n+1)·s·u·K·max‖y‖ (rounding of the reference's n steps of s stages) + 16u·max‖y‖·max(1, ω₀)·(1 + ω₀t) (the closed form's few ulps per coefficient and its phase conditioning, SpringPropagator's documented accuracy)"
+        )
         let u = ErrorBounds.u
         for gridCase in closedFormGrid {
             let system = SpringODE(
@@ -71,7 +75,8 @@ extension VerificationSuite {
                 referencePair, system: system,
                 relativeTolerance: relativeTolerance, absoluteTolerance: absoluteTolerance)
             guard let spring = try? Spring(naturalFrequency: gridCase.omega, dampingRatio: gridCase.zeta) else {
-                recorder.record(.nan, tolerance: 0, "\(gridCase.description): Spring(naturalFrequency:dampingRatio:) threw")
+                recorder.record(
+                    .nan, tolerance: 0, "\(gridCase.description): Spring(naturalFrequency:dampingRatio:) threw")
                 continue
             }
             let solution: AdaptiveSolution<Double>
@@ -102,7 +107,10 @@ extension VerificationSuite {
                         .squareRoot()
                     let closedForm = 16 * u * stateBound * max(1, gridCase.omega) * (1 + gridCase.omega * t)
                     let tolerance = k * promised + rounding + closedForm
-                    recorder.record(error, tolerance: tolerance, "\(gridCase.description) at t=\(text(t)): closed form (\(x), \(v)), reference (\(state.first), \(state.second))")
+                    recorder.record(
+                        error, tolerance: tolerance,
+                        "\(gridCase.description) at t=\(text(t)): closed form (\(x), \(v)), reference (\(state.first), \(state.second))"
+                    )
                 }
             }
         }
@@ -117,8 +125,11 @@ extension VerificationSuite {
     func referenceIntegratorChecks() -> [VerificationCheck] {
         var recorder = CheckRecorder(
             "reference.order", .referenceIntegrator,
-            property: "the reference pair (\(referencePair.name)) converges with its theoretical order \(referencePair.order) (global error at t = 2 with fixed steps h, h/2, …)",
-            toleranceSource: "|observed − p| ≤ 0.5 (a wrong coefficient drops the order by at least one; 0.5 separates the two while allowing the pre-asymptotic term), taken between the finest two levels whose errors are above 100·u·steps·max‖y‖ and the coarser error below 1e-3·max‖y‖ (asymptotic regime; round-off moves the order by < 0.05 there; the next error term is < 2^0.3 − 1 of the leading one); a wrong coefficient drops the order by one or more")
+            property:
+                "the reference pair (\(referencePair.name)) converges with its theoretical order \(referencePair.order) (global error at t = 2 with fixed steps h, h/2, …)",
+            toleranceSource:
+                "|observed − p| ≤ 0.5 (a wrong coefficient drops the order by at least one; 0.5 separates the two while allowing the pre-asymptotic term), taken between the finest two levels whose errors are above 100·u·steps·max‖y‖ and the coarser error below 1e-3·max‖y‖ (asymptotic regime; round-off moves the order by < 0.05 there; the next error term is < 2^0.3 − 1 of the leading one); a wrong coefficient drops the order by one or more"
+        )
         let springs: [(omega: Double, zeta: Double, x0: Double, v0: Double, target: Double)] = [
             (2 * .pi, 0.1, 0, 0, 1), (2 * .pi, 1, 1, 3, 0), (2 * .pi, 0.5, 0.5, 2, -1),
         ]
@@ -136,9 +147,10 @@ extension VerificationSuite {
                 let steps = 2 * coarsest << level
                 let h = 2 / Double(steps)
                 let integrator = AdaptiveIntegrator(referencePair, system: system)
-                guard let run = try? integrator.integrate(
-                    from: 0, position: spring.x0, velocity: spring.v0,
-                    stepSizes: Array(repeating: h, count: steps))
+                guard
+                    let run = try? integrator.integrate(
+                        from: 0, position: spring.x0, velocity: spring.v0,
+                        stepSizes: Array(repeating: h, count: steps))
                 else {
                     errors.append((steps, .nan))
                     continue
@@ -149,7 +161,8 @@ extension VerificationSuite {
             }
             let bound = system.stateBound(position: spring.x0, velocity: spring.v0)
             var observed = Double.nan
-            var used = "no two levels in the asymptotic regime above round-off; errors by steps: "
+            var used =
+                "no two levels in the asymptotic regime above round-off; errors by steps: "
                 + errors.map { "\($0.steps): \($0.error)" }.joined(separator: ", ")
             for i in stride(from: errors.count - 2, through: 0, by: -1) {
                 let floor = 100 * ErrorBounds.u * Double(errors[i + 1].steps) * bound
@@ -158,7 +171,8 @@ extension VerificationSuite {
                 // unstable one of a stiff spring at large steps.
                 if errors[i + 1].error > floor, errors[i].error > floor, errors[i].error < 1e-3 * bound {
                     observed = log2(errors[i].error / errors[i + 1].error)
-                    used = "\(errors[i].steps)→\(errors[i + 1].steps) steps: errors \(errors[i].error) → \(errors[i + 1].error)"
+                    used =
+                        "\(errors[i].steps)→\(errors[i + 1].steps) steps: errors \(errors[i].error) → \(errors[i + 1].error)"
                     break
                 }
             }

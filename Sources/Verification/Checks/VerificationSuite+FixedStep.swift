@@ -1,10 +1,10 @@
-import VectorKernels
 import ODEReference
 import SpringModel
 import SpringPlatforms
+import VectorKernels
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // The fixed-step schemes other systems run, against the reference: the error
@@ -26,10 +26,16 @@ extension VerificationSuite {
     }
 
     static let schemeFamilies: [SchemeFamily] = [
-        SchemeFamily(name: "semi-implicit Euler", slug: "semi-implicit-euler", order: 1) { SemiImplicitEuler(stepSize: $0) },
+        SchemeFamily(name: "semi-implicit Euler", slug: "semi-implicit-euler", order: 1) {
+            SemiImplicitEuler(stepSize: $0)
+        },
         SchemeFamily(name: "RK4", slug: "rk4", order: 4) { ClassicRungeKutta4(stepSize: $0) },
-        SchemeFamily(name: "velocity Verlet (half-step)", slug: "velocity-verlet", order: 2) { VelocityVerlet(stepSize: $0) },
-        SchemeFamily(name: "Rebound's RK (stale first stage)", slug: "rebound-rk", order: 3) { ReboundRungeKutta(stepSize: $0) },
+        SchemeFamily(name: "velocity Verlet (half-step)", slug: "velocity-verlet", order: 2) {
+            VelocityVerlet(stepSize: $0)
+        },
+        SchemeFamily(name: "Rebound's RK (stale first stage)", slug: "rebound-rk", order: 3) {
+            ReboundRungeKutta(stepSize: $0)
+        },
     ]
 
     /// The platforms: scheme family, step, who uses it (the platform whose
@@ -38,7 +44,10 @@ extension VerificationSuite {
         (0, 0.001, .reactSpring, "\(SpringPlatform.reactSpring.shortName) (semi-implicit Euler, 1 ms)", "react-spring"),
         (3, 0.001, .rebound, "\(SpringPlatform.rebound.shortName) / Origami (its third-order RK, 1 ms)", "rebound"),
         (1, Double(Float(0.001)), .pop, "\(SpringPlatform.pop.shortName) (RK4, 0.001f s)", "pop"),
-        (2, 1.0 / 300, .swiftUI, "\(SpringPlatform.swiftUI.shortName) engine, interpreted (half-step, 300 Hz)", "swiftui-300hz"),
+        (
+            2, 1.0 / 300, .swiftUI, "\(SpringPlatform.swiftUI.shortName) engine, interpreted (half-step, 300 Hz)",
+            "swiftui-300hz"
+        ),
         (0, 1.0 / 120, nil, "per-frame semi-implicit Euler, 120 Hz", "euler-120hz"),
         (0, 1.0 / 60, nil, "per-frame semi-implicit Euler, 60 Hz", "euler-60hz"),
     ]
@@ -53,8 +62,10 @@ extension VerificationSuite {
             ("Rebound default", OrigamiParameters.defaults.spring.stiffness, OrigamiParameters.defaults.spring.damping),
         ]
         if thorough {
-            springs += [("react-spring stiff", 210, 20), ("react-spring molasses", 280, 120),
-                        ("Android high/no-bouncy", 10_000, 200), ("SwiftUI d=0.25 b=0.5", 631.65, 25.13)]
+            springs += [
+                ("react-spring stiff", 210, 20), ("react-spring molasses", 280, 120),
+                ("Android high/no-bouncy", 10_000, 200), ("SwiftUI d=0.25 b=0.5", 631.65, 25.13),
+            ]
         }
         return springs
     }
@@ -69,13 +80,18 @@ extension VerificationSuite {
             var recorder = CheckRecorder(
                 "fixed-step.\(platform.slug).within-settling-epsilon", .fixedStepSchemes,
                 property: "\(platform.platform): largest position error before settling ≤ the settling threshold",
-                toleranceSource: "ε = 0.001 of the distance, SwiftUI's settlingDuration epsilon (Guides/SpringFormulas.md): a larger error moves the motion by more than what counts as arrived. A violation is a finding about that platform's step, not about SpringBench")
+                toleranceSource:
+                    "ε = 0.001 of the distance, SwiftUI's settlingDuration epsilon (Guides/SpringFormulas.md): a larger error moves the motion by more than what counts as arrived. A violation is a finding about that platform's step, not about SpringBench"
+            )
             for spring in fixedStepSprings {
                 let error = largestError(scheme, stiffness: spring.stiffness, damping: spring.damping)
-                rows.append(FixedStepErrorRow(
-                    scheme: family.name, platform: platform.platform, stepSize: platform.step, spring: spring.name,
-                    largestPositionError: error))
-                recorder.record(error, tolerance: settlingEpsilon, "\(spring.name) (k \(text(spring.stiffness)), c \(text(spring.damping))) at h = \(platform.step) s")
+                rows.append(
+                    FixedStepErrorRow(
+                        scheme: family.name, platform: platform.platform, stepSize: platform.step, spring: spring.name,
+                        largestPositionError: error))
+                recorder.record(
+                    error, tolerance: settlingEpsilon,
+                    "\(spring.name) (k \(text(spring.stiffness)), c \(text(spring.damping))) at h = \(platform.step) s")
             }
             checks.append(recorder.finish(violationExpected: true))
         }
@@ -85,15 +101,21 @@ extension VerificationSuite {
         for family in Self.schemeFamilies {
             var recorder = CheckRecorder(
                 "fixed-step.\(family.slug).order", .fixedStepSchemes,
-                property: "SpringBench's \(family.name) converges with order \(family.order): the largest error over 1 s of .bouncy shrinks like h^\(family.order)",
-                toleranceSource: "|observed − p| ≤ 0.3 between the finest two step sizes whose errors exceed 100·u·steps (the ODEReference convergence tests' criterion)")
-            let steps = (0..<9).map { 1.0 / (30 * Double(1 << $0)) }   // 1/30 … 1/7680 s
+                property:
+                    "SpringBench's \(family.name) converges with order \(family.order): the largest error over 1 s of .bouncy shrinks like h^\(family.order)",
+                toleranceSource:
+                    "|observed − p| ≤ 0.3 between the finest two step sizes whose errors exceed 100·u·steps (the ODEReference convergence tests' criterion)"
+            )
+            let steps = (0..<9).map { 1.0 / (30 * Double(1 << $0)) }  // 1/30 … 1/7680 s
             var errors: [(h: Double, error: Double)] = []
             for h in steps {
-                let error = largestError(family.make(h), stiffness: sweepSpring.stiffness, damping: sweepSpring.damping, over: 1)
+                let error = largestError(
+                    family.make(h), stiffness: sweepSpring.stiffness, damping: sweepSpring.damping, over: 1)
                 errors.append((h, error))
-                rows.append(FixedStepErrorRow(
-                    scheme: family.name, platform: nil, stepSize: h, spring: sweepSpring.name, largestPositionError: error))
+                rows.append(
+                    FixedStepErrorRow(
+                        scheme: family.name, platform: nil, stepSize: h, spring: sweepSpring.name,
+                        largestPositionError: error))
             }
             var observed = Double.nan
             var used = "no two step sizes above the round-off floor"
@@ -105,7 +127,8 @@ extension VerificationSuite {
                     break
                 }
             }
-            recorder.record(abs(observed - Double(family.order)), tolerance: 0.3, "observed order \(text(observed)) (\(used))")
+            recorder.record(
+                abs(observed - Double(family.order)), tolerance: 0.3, "observed order \(text(observed)) (\(used))")
             checks.append(recorder.finish())
         }
         return FixedStepOutcome(checks: checks, rows: rows)
@@ -113,13 +136,17 @@ extension VerificationSuite {
 
     /// Largest `|x_scheme(tᵢ) − x_reference(tᵢ)|` at the scheme's step times
     /// `tᵢ = i·h` up to `over` seconds or, by default, the spring's settling time.
-    func largestError(_ scheme: any FixedStepScheme, stiffness: Double, damping: Double, over duration: Double? = nil) -> Double {
+    func largestError(_ scheme: any FixedStepScheme, stiffness: Double, damping: Double, over duration: Double? = nil)
+        -> Double
+    {
         let system = SpringODE(stiffness: stiffness, damping: damping, target: 1)
         let end: Double
         if let duration {
             end = duration
         } else {
-            let settling = (try? Spring(mass: 1, stiffness: stiffness, damping: damping))?.exactSettlingDuration(epsilon: 0.001) ?? 2
+            let settling =
+                (try? Spring(mass: 1, stiffness: stiffness, damping: damping))?.exactSettlingDuration(epsilon: 0.001)
+                ?? 2
             end = settling.isFinite ? settling : 2
         }
         let h = scheme.stepSize

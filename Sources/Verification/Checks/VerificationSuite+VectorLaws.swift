@@ -49,7 +49,9 @@ public struct VectorLawChecker<V: VectorArithmetic> {
 
     public init(
         name: String, lengths: [(Int, Int)] = defaultLengths, seeds: [UInt64] = [1, 2],
-        values: @escaping (_ count: Int, _ seed: UInt64) -> [Double] = { VerificationInputs.moderate(count: $0, seed: $1) },
+        values: @escaping (_ count: Int, _ seed: UInt64) -> [Double] = {
+            VerificationInputs.moderate(count: $0, seed: $1)
+        },
         expectedViolations: Set<String> = [],
         make: @escaping ([Double]) -> V, elements: @escaping (V) -> [Double]
     ) {
@@ -94,9 +96,11 @@ public enum VectorLaw: String, CaseIterable, Sendable {
         case .magnitudeZeroOnlyForZeros: return "magnitudeSquared > 0 for a vector with a nonzero element"
         case .valueSemantics: return "var b = a; b.scale(by: 2); b += w leaves a unchanged"
         case .assignCopies:
-            return "var c = w; c.assign(from: v) gives v's elements and leaves w unchanged; mutating c then leaves v unchanged"
+            return
+                "var c = w; c.assign(from: v) gives v's elements and leaves w unchanged; mutating c then leaves v unchanged"
         case .linearCombinationAgrees:
-            return "formLinearCombination(base:terms:weights:factor:) == its term-by-term sequence, with and without a base"
+            return
+                "formLinearCombination(base:terms:weights:factor:) == its term-by-term sequence, with and without a base"
         }
     }
 
@@ -104,8 +108,10 @@ public enum VectorLaw: String, CaseIterable, Sendable {
     public var toleranceSource: String {
         switch self {
         case .subtractThenAdd: return "two roundings: |Δ| ≤ 2u·(|vᵢ| + |wᵢ|) + 2η (Guides/ErrorBounds.md)"
-        case .scaleDistributes: return "each side within 2u·|s|·(|vᵢ| + |wᵢ|) of s·(vᵢ + wᵢ): |Δ| ≤ 5u·|s|·(|vᵢ| + |wᵢ|) + 4η"
-        case .magnitudeIsDotProduct: return "γ(N)·Σvᵢ² + N·η (Higham §3.1, Guides/ErrorBounds.md), exact value in Float80"
+        case .scaleDistributes:
+            return "each side within 2u·|s|·(|vᵢ| + |wᵢ|) of s·(vᵢ + wᵢ): |Δ| ≤ 5u·|s|·(|vᵢ| + |wᵢ|) + 4η"
+        case .magnitudeIsDotProduct:
+            return "γ(N)·Σvᵢ² + N·η (Higham §3.1, Guides/ErrorBounds.md), exact value in Float80"
         default: return "exact (Guides/VectorLaws.md: the arithmetic is exact here)"
         }
     }
@@ -124,8 +130,9 @@ extension VerificationSuite {
     }
 
     func vectorLawChecks() -> [VerificationCheck] {
-        var checks = lawChecks(VectorLawChecker<Double>(
-            name: "Double", lengths: [(1, 1)], make: { $0.first ?? 0 }, elements: { [$0] }))
+        var checks = lawChecks(
+            VectorLawChecker<Double>(
+                name: "Double", lengths: [(1, 1)], make: { $0.first ?? 0 }, elements: { [$0] }))
         for backend in backends {
             checks += lawChecks(backend, ZeroExtending.self)
             checks += lawChecks(backend, Truncating.self)
@@ -135,22 +142,24 @@ extension VerificationSuite {
     }
 
     func lawChecks<B: KernelBackend, P: LengthPolicy>(_: B.Type, _: P.Type) -> [VerificationCheck] {
-        lawChecks(VectorLawChecker<PointVector<B, P>>(
-            name: "PointVector<\(B.name),\(P.name)>", lengths: lawLengths,
-            expectedViolations: P.rule == .truncating ? Self.truncatingViolations : [],
-            make: { PointVector($0) }, elements: { $0.elements }))
+        lawChecks(
+            VectorLawChecker<PointVector<B, P>>(
+                name: "PointVector<\(B.name),\(P.name)>", lengths: lawLengths,
+                expectedViolations: P.rule == .truncating ? Self.truncatingViolations : [],
+                make: { PointVector($0) }, elements: { $0.elements }))
     }
 
     func pairLawChecks<B: KernelBackend>(_: B.Type) -> [VerificationCheck] {
         typealias V = PointVector<B, ZeroExtending>
-        return lawChecks(VectorLawChecker<AnimatablePair<V, V>>(
-            name: "AnimatablePair<PointVector<\(B.name),zero-extending>>",
-            lengths: lawLengths.filter { $0.0 == $0.1 },
-            make: { values in
-                let half = values.count / 2
-                return AnimatablePair(V(values[..<half]), V(values[half...]))
-            },
-            elements: { $0.first.elements + $0.second.elements }))
+        return lawChecks(
+            VectorLawChecker<AnimatablePair<V, V>>(
+                name: "AnimatablePair<PointVector<\(B.name),zero-extending>>",
+                lengths: lawLengths.filter { $0.0 == $0.1 },
+                make: { values in
+                    let half = values.count / 2
+                    return AnimatablePair(V(values[..<half]), V(values[half...]))
+                },
+                elements: { $0.first.elements + $0.second.elements }))
     }
 
     var lawSeeds: [UInt64] { thorough ? Array(1...8) : [1, 2] }
@@ -188,13 +197,15 @@ extension VectorLawChecker {
                 let zeroPlusV = .zero + v
                 recorders[.zeroIdentity]!.record(
                     violated: vPlusZero != v || zeroPlusV != v,
-                    "v = \(listText(ev)): v + .zero = \(listText(subject.elements(vPlusZero))), .zero + v = \(listText(subject.elements(zeroPlusV)))")
+                    "v = \(listText(ev)): v + .zero = \(listText(subject.elements(vPlusZero))), .zero + v = \(listText(subject.elements(zeroPlusV)))"
+                )
 
                 let difference = v - v
                 let differenceElements = subject.elements(difference)
                 recorders[.selfDifference]!.record(
                     violated: difference != .zero || differenceElements.contains { $0 != 0 },
-                    "v = \(listText(ev)): v − v = \(listText(differenceElements)), .zero = \(listText(subject.elements(.zero)))")
+                    "v = \(listText(ev)): v − v = \(listText(differenceElements)), .zero = \(listText(subject.elements(.zero)))"
+                )
 
                 let roundTrip = subject.elements((v - w) + w)
                 var worst = (excess: 0.0, error: 0.0, bound: 1.0, index: -1)
@@ -218,23 +229,27 @@ extension VectorLawChecker {
                 let plus = v + w
                 recorders[.plusAgreesWithCompound]!.record(
                     violated: sum != plus,
-                    "\(shape): v + w = \(listText(subject.elements(plus))), v += w gives \(listText(subject.elements(sum)))")
+                    "\(shape): v + w = \(listText(subject.elements(plus))), v += w gives \(listText(subject.elements(sum)))"
+                )
                 var remainder = v
                 remainder -= w
                 let minus = v - w
                 recorders[.minusAgreesWithCompound]!.record(
                     violated: remainder != minus,
-                    "\(shape): v − w = \(listText(subject.elements(minus))), v −= w gives \(listText(subject.elements(remainder)))")
+                    "\(shape): v − w = \(listText(subject.elements(minus))), v −= w gives \(listText(subject.elements(remainder)))"
+                )
 
                 recorders[.scaleByOne]!.record(violated: v.scaled(by: 1) != v, "v = \(listText(ev))")
                 let zeros = subject.elements(v.scaled(by: 0))
-                recorders[.scaleByZero]!.record(violated: zeros.contains { $0 != 0 }, "v = \(listText(ev)): \(listText(zeros))")
+                recorders[.scaleByZero]!.record(
+                    violated: zeros.contains { $0 != 0 }, "v = \(listText(ev)): \(listText(zeros))")
 
                 let factor = VerificationInputs.factor(seed: seed &+ UInt64(n))
                 let left = subject.elements((v + w).scaled(by: factor))
                 let right = subject.elements(v.scaled(by: factor) + w.scaled(by: factor))
                 if left.count != right.count {
-                    recorders[.scaleDistributes]!.record(.infinity, tolerance: 0, "\(shape) s=\(factor): \(left.count) vs \(right.count) elements")
+                    recorders[.scaleDistributes]!.record(
+                        .infinity, tolerance: 0, "\(shape) s=\(factor): \(left.count) vs \(right.count) elements")
                 } else {
                     var worstScale = (excess: 0.0, error: 0.0, bound: 1.0, index: -1)
                     for i in 0..<left.count {
@@ -248,14 +263,16 @@ extension VectorLawChecker {
                     if worstScale.index >= 0 {
                         recorders[.scaleDistributes]!.record(
                             worstScale.error, tolerance: worstScale.bound,
-                            "\(shape) s=\(factor): element \(worstScale.index) \(left[worstScale.index]) vs \(right[worstScale.index])")
+                            "\(shape) s=\(factor): element \(worstScale.index) \(left[worstScale.index]) vs \(right[worstScale.index])"
+                        )
                     }
                 }
 
                 let magnitude = v.magnitudeSquared
                 let (error, bound) = ErrorBounds.sumOfSquares(ev, result: magnitude)
                 recorders[.magnitudeIsDotProduct]!.record(
-                    magnitude < 0 ? .infinity : error, tolerance: bound, "v = \(listText(ev)): magnitudeSquared \(magnitude)")
+                    magnitude < 0 ? .infinity : error, tolerance: bound,
+                    "v = \(listText(ev)): magnitudeSquared \(magnitude)")
 
                 if n > 0 {
                     let nonzero = subject.make(VerificationInputs.nonzero(count: n, seed: seed &+ 99))
@@ -285,7 +302,8 @@ extension VectorLawChecker {
                 }
                 recorders[.assignCopies]!.record(
                     violated: !same(assignedElements, ev) || !same(wAfterAssign, ew) || !same(vAfterAssign, ev),
-                    "\(shape): assign gave \(listText(assignedElements)); w became \(listText(wAfterAssign)), then v \(listText(vAfterAssign))")
+                    "\(shape): assign gave \(listText(assignedElements)); w became \(listText(wAfterAssign)), then v \(listText(vAfterAssign))"
+                )
 
                 // Zero weights are skipped; the factor is not a power of two.
                 let terms = [w, v, w], weights = [factor, 0, -0.75]

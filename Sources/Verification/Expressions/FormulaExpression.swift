@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An arithmetic expression in `duration` and `bounce`, parsed from text by a

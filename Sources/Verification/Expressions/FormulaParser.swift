@@ -27,7 +27,9 @@ struct FormulaParser {
 
     mutating func parseFormula() throws(FormulaError) -> Node {
         guard characters.count <= FormulaExpression.maximumLength else {
-            throw error("the formula is longer than \(FormulaExpression.maximumLength) characters", at: FormulaExpression.maximumLength)
+            throw error(
+                "the formula is longer than \(FormulaExpression.maximumLength) characters",
+                at: FormulaExpression.maximumLength)
         }
         skipSpaces()
         guard position < characters.count else { throw error("the formula is empty") }
@@ -118,7 +120,10 @@ struct FormulaParser {
             defer { depth -= 1 }
             let inner = try parseSum()
             guard peek() == ")" else {
-                throw error(position < characters.count ? "expected ')', found '\(characters[position])'" : "missing ')' for the '(' at column \(start + 1)")
+                throw error(
+                    position < characters.count
+                        ? "expected ')', found '\(characters[position])'"
+                        : "missing ')' for the '(' at column \(start + 1)")
             }
             position += 1
             return inner
@@ -166,7 +171,8 @@ struct FormulaParser {
     mutating func parseName() throws(FormulaError) -> Node {
         let start = position
         while position < characters.count,
-              characters[position].isLetter || characters[position].isNumber || characters[position] == "_" || characters[position] == "π"
+            characters[position].isLetter || characters[position].isNumber || characters[position] == "_"
+                || characters[position] == "π"
         {
             position += 1
         }
@@ -193,17 +199,22 @@ struct FormulaParser {
             arguments.append(try parseSum())
         }
         guard peek() == ")" else {
-            throw error(position < characters.count ? "expected ',' or ')' in \(name)(…), found '\(characters[position])'" : "missing ')' for \(name)(")
+            throw error(
+                position < characters.count
+                    ? "expected ',' or ')' in \(name)(…), found '\(characters[position])'" : "missing ')' for \(name)(")
         }
         position += 1
         guard function.arity.contains(arguments.count) else {
-            let wanted = function.arity.upperBound == Int.max ? "at least \(function.arity.lowerBound)" : "\(function.arity.lowerBound)"
-            throw error("\(name) takes \(wanted) argument\(wanted == "1" ? "" : "s"), got \(arguments.count)", at: start)
+            let wanted =
+                function.arity.upperBound == Int.max
+                ? "at least \(function.arity.lowerBound)" : "\(function.arity.lowerBound)"
+            throw error(
+                "\(name) takes \(wanted) argument\(wanted == "1" ? "" : "s"), got \(arguments.count)", at: start)
         }
         return .call(function, arguments)
     }
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

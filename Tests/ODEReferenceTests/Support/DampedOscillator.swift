@@ -3,7 +3,7 @@ import Testing
 import VectorKernels
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The analytic solution of `x'' = −ω₀²(x − target) − 2ζω₀·x'` (Guides/SpringFormulas.md),
@@ -39,7 +39,7 @@ struct DampedOscillator: Sendable, CustomTestStringConvertible {
             return (decay * (u0 + slope * t), decay * (v0 - w * slope * t))
         } else {
             let root = (zeta * zeta - 1).squareRoot()
-            let r1 = -w / (zeta + root)          // the slow root, without cancellation
+            let r1 = -w / (zeta + root)  // the slow root, without cancellation
             let r2 = -w * (zeta + root)
             let c1 = (v0 - r2 * u0) / (r1 - r2)
             let c2 = u0 - c1

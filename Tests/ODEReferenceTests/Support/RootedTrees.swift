@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ODEReference
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Butcher's rooted trees and the order conditions of Runge–Kutta methods
 /// (Hairer, Nørsett, Wanner, *Solving ODEs I*, §II.2, Theorem 2.13): a method
@@ -23,7 +24,10 @@ struct RootedTree: Sendable, CustomStringConvertible {
             // Children: non-decreasing index sequences with orders summing to order − 1.
             var found: [[Int]] = []
             func extend(_ prefix: [Int], remaining: Int, from index: Int) {
-                if remaining == 0 { found.append(prefix); return }
+                if remaining == 0 {
+                    found.append(prefix)
+                    return
+                }
                 for i in index..<trees.count where trees[i].order <= remaining {
                     extend(prefix + [i], remaining: remaining - trees[i].order, from: i)
                 }
@@ -42,7 +46,7 @@ struct RootedTree: Sendable, CustomStringConvertible {
 
 /// The coefficients of a method with all its stages in one square matrix.
 struct StageMatrix {
-    var a: [[Double]]   // s × s, strictly lower triangular
+    var a: [[Double]]  // s × s, strictly lower triangular
     var c: [Double]
 
     var count: Int { c.count }

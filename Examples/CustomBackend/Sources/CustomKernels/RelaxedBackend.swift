@@ -14,17 +14,22 @@ public enum RelaxedBackend: KernelBackend {
 
     public static var details: BackendDetails {
         BackendDetails(
-            name: name, displayName: "Relaxed", summary: "plain loops, Σa² and axpy with swift-numerics' Relaxed arithmetic",
+            name: name, displayName: "Relaxed",
+            summary: "plain loops, Σa² and axpy with swift-numerics' Relaxed arithmetic",
             simdWidth: nil, library: "swift-numerics RealModule", core: nil, threads: 1, fusedAXPY: true)
     }
 
     @inlinable
-    public static func uncheckedAdd(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int) {
+    public static func uncheckedAdd(
+        _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int
+    ) {
         for i in 0..<count { c[i] = a[i] + b[i] }
     }
 
     @inlinable
-    public static func uncheckedSubtract(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int) {
+    public static func uncheckedSubtract(
+        _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int
+    ) {
         for i in 0..<count { c[i] = a[i] - b[i] }
     }
 
@@ -34,7 +39,9 @@ public enum RelaxedBackend: KernelBackend {
     }
 
     @inlinable
-    public static func uncheckedSubtractInPlace(_ a: UnsafeMutablePointer<Double>, _ b: UnsafePointer<Double>, count: Int) {
+    public static func uncheckedSubtractInPlace(
+        _ a: UnsafeMutablePointer<Double>, _ b: UnsafePointer<Double>, count: Int
+    ) {
         for i in 0..<count { a[i] -= b[i] }
     }
 
@@ -44,7 +51,9 @@ public enum RelaxedBackend: KernelBackend {
     }
 
     @inlinable
-    public static func uncheckedAXPY(alpha: Double, x: UnsafePointer<Double>, y: UnsafeMutablePointer<Double>, count: Int) {
+    public static func uncheckedAXPY(
+        alpha: Double, x: UnsafePointer<Double>, y: UnsafeMutablePointer<Double>, count: Int
+    ) {
         for i in 0..<count { y[i] = Relaxed.multiplyAdd(alpha, x[i], y[i]) }
     }
 

@@ -66,7 +66,8 @@ public struct Samples<Backend: KernelBackend>: VectorArithmetic, Sendable {
     public static func == (lhs: Samples, rhs: Samples) -> Bool {
         // Equal when equal after zero-extension, like the arithmetic.
         let count = max(lhs.values.count, rhs.values.count)
-        for i in 0..<count where (i < lhs.values.count ? lhs.values[i] : 0) != (i < rhs.values.count ? rhs.values[i] : 0) {
+        for i in 0..<count
+        where (i < lhs.values.count ? lhs.values[i] : 0) != (i < rhs.values.count ? rhs.values[i] : 0) {
             return false
         }
         return true

@@ -1,6 +1,6 @@
 import Benchmarking
-import Foundation
 import CustomKernels
+import Foundation
 import SpringBenchBackends
 import SpringBenchCLI
 import Verification
@@ -25,12 +25,15 @@ checks += VectorLawChecker<Samples<RelaxedBackend>>(
 ).check()
 let failures = checks.filter { $0.verdict == .fails }
 let mine = checks.filter { $0.name.contains("relaxed") }
-print("verify: \(checks.count) checks, \(failures.count) failures; \(mine.count) of them on the relaxed backend and its vectors:")
+print(
+    "verify: \(checks.count) checks, \(failures.count) failures; \(mine.count) of them on the relaxed backend and its vectors:"
+)
 for check in mine where check.name.hasPrefix("backend.") { print("  \(check.name): \(check.verdict.rawValue)") }
 let laws = mine.filter { $0.name.hasPrefix("laws.") }
-print("  laws on PointVector<relaxed, …> and Samples<relaxed>: \(laws.filter { $0.verdict == .holds }.count) hold, "
-    + "\(laws.filter { $0.verdict == .expectedViolation }.count) expected violations (the truncating policy's), "
-    + "\(laws.filter { $0.verdict == .fails }.count) fail")
+print(
+    "  laws on PointVector<relaxed, …> and Samples<relaxed>: \(laws.filter { $0.verdict == .holds }.count) hold, "
+        + "\(laws.filter { $0.verdict == .expectedViolation }.count) expected violations (the truncating policy's), "
+        + "\(laws.filter { $0.verdict == .fails }.count) fail")
 for failure in failures { print("  FAIL \(failure.summary)") }
 
 // 2. A quick bench of every backend, the custom one included.
@@ -39,16 +42,20 @@ var plan = BenchmarkPlan.quick(backends: catalogue.names)
 plan.sizes = [16, 4096]
 plan.workloads = []
 plan.probeTrials = 2
-let results = try BenchmarkRun(plan: try plan.validated(against: catalogue), catalogue: catalogue,
-                               commandLine: "custom-bench").run()
+let results = try BenchmarkRun(
+    plan: try plan.validated(against: catalogue), catalogue: catalogue,
+    commandLine: "custom-bench"
+).run()
 print("bench: \(results.measurements.count) measurements in \(String(format: "%.1f", results.elapsedSeconds)) s")
 for measurement in results.measurements where measurement.kernel == .magnitudeSquared || measurement.kernel == .axpy {
-    print("  \(measurement.key): \(String(format: "%.3f", measurement.nanosecondsPerElement)) ns/element "
-        + "(\(results.machine.displayName(of: measurement.backend)))")
+    print(
+        "  \(measurement.key): \(String(format: "%.3f", measurement.nanosecondsPerElement)) ns/element "
+            + "(\(results.machine.displayName(of: measurement.backend)))")
 }
 let recommendation = Recommendation(measurements: results.measurements)
 if let choice = recommendation.singleChoice {
-    print("one backend for everything: \(results.machine.displayName(of: choice.backend)) "
-        + "(at worst \(String(format: "%.2f", choice.worstRatio))× the fastest)")
+    print(
+        "one backend for everything: \(results.machine.displayName(of: choice.backend)) "
+            + "(at worst \(String(format: "%.2f", choice.worstRatio))× the fastest)")
 }
 if !failures.isEmpty { exit(1) }

@@ -60,15 +60,18 @@ import Verification
         return Dictionary(uniqueKeysWithValues: suite.run().candidates.map { ($0.name, $0) })
     }
 
-    @Test("SwiftUI's mapping, written out here, is accepted; the same with a slip in the over-damped branch is rejected")
+    @Test(
+        "SwiftUI's mapping, written out here, is accepted; the same with a slip in the over-damped branch is rejected")
     func ownFormulas() {
         let right = DampingFormula(
-            name: "ours", source: "this package", formulaText: "4π(1−b)/d, b ≥ 0; 4π/(d(1+b)), b < 0", expectation: .mustHold,
+            name: "ours", source: "this package", formulaText: "4π(1−b)/d, b ≥ 0; 4π/(d(1+b)), b < 0",
+            expectation: .mustHold,
             damping: { duration, bounce in
                 bounce >= 0 ? 4 * .pi * (1 - bounce) / duration : 4 * .pi / (duration * (1 + bounce))
             })
         let slipped = DampingFormula(
-            name: "slipped", source: "this package", formulaText: "4π(1−b)/d, b ≥ 0; 4π/(d(1−b)), b < 0", expectation: .mustHold,
+            name: "slipped", source: "this package", formulaText: "4π(1−b)/d, b ≥ 0; 4π/(d(1−b)), b < 0",
+            expectation: .mustHold,
             damping: { duration, bounce in
                 bounce >= 0 ? 4 * .pi * (1 - bounce) / duration : 4 * .pi / (duration * (1 - bounce))
             })
@@ -85,7 +88,9 @@ import Verification
 enum WrongTailBackend: KernelBackend {
     static let name = "wrong-tail"
     static var details: BackendDetails {
-        BackendDetails(name: name, summary: "deliberately broken", simdWidth: 4, library: nil, core: nil, threads: 1, fusedAXPY: true)
+        BackendDetails(
+            name: name, summary: "deliberately broken", simdWidth: 4, library: nil, core: nil, threads: 1,
+            fusedAXPY: true)
     }
 
     static func uncheckedAddInPlace(_ a: UnsafeMutablePointer<Double>, _ b: UnsafePointer<Double>, count: Int) {
@@ -112,10 +117,14 @@ enum WrongTailBackend: KernelBackend {
         }
     }
 
-    static func uncheckedAdd(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int) {
+    static func uncheckedAdd(
+        _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int
+    ) {
         RelaxedBackend.uncheckedAdd(a, b, into: c, count: count)
     }
-    static func uncheckedSubtract(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int) {
+    static func uncheckedSubtract(
+        _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int
+    ) {
         RelaxedBackend.uncheckedSubtract(a, b, into: c, count: count)
     }
     static func uncheckedScale(_ a: UnsafeMutablePointer<Double>, by factor: Double, count: Int) {

@@ -12,5 +12,7 @@ public enum CoreAnimationFamily: SpringParameterizationFamily {
         row { CoreAnimationParameters(spring) }
     }
 
-    public static var units: [String: String] { ["stiffness": "mass/s²", "damping": "mass/s", "initialVelocity": "1/s"] }
+    public static var units: [String: String] {
+        ["stiffness": "mass/s²", "damping": "mass/s", "initialVelocity": "1/s"]
+    }
 }

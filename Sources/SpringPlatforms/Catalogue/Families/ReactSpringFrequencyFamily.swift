@@ -45,7 +45,10 @@ public enum ReactSpringFrequencyFamily: SpringParameterizationFamily {
     public static func converted(
         _ spring: Spring, epsilon: Double
     ) -> Result<[(name: String, value: Double)], SpringParameterError>? {
-        .success([("frequency", ReactSpringParameters(spring).frequency), ("damping", ReactSpringParameters(spring).dampingRatio)])
+        .success([
+            ("frequency", ReactSpringParameters(spring).frequency),
+            ("damping", ReactSpringParameters(spring).dampingRatio),
+        ])
     }
 
     public static var units: [String: String] { ["frequency": "s"] }

@@ -26,7 +26,8 @@ public enum ResponseFamily: SpringParameterizationFamily {
     }
 
     public static func makeSpring(_ value: (SpringParameter.Name) -> Double) throws(SpringParameterError) -> Spring {
-        try ResponseParameters(response: value(.response), dampingRatio: value(.dampingRatio), mass: value(.mass)).spring
+        try ResponseParameters(response: value(.response), dampingRatio: value(.dampingRatio), mass: value(.mass))
+            .spring
     }
 
     public static func values(
