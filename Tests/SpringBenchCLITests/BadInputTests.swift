@@ -85,8 +85,9 @@ import Testing
     /// Each case in process (the executable's parsing, validation and error
     /// lines, output captured), its files in a scratch directory that must
     /// stay empty.
-    @Test("Bad input: exit 2, one error: line naming the option, nothing written", .timeLimit(.minutes(10)),
-          arguments: cases)
+    @Test(
+        "Bad input: exit 2, one error: line naming the option, nothing written", .timeLimit(.minutes(10)),
+        arguments: cases)
     func badInput(_ arguments: [String], _ named: String) throws {
         let directory = CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -100,17 +101,19 @@ import Testing
     /// The same through the executable, one case per command, from a scratch
     /// working directory with relative paths as a user types them: the
     /// process's exit status and streams, and nothing left in its directory.
-    @Test("Bad input through the executable: exit 2, one error line, nothing left in its directory",
-          arguments: [
+    @Test(
+        "Bad input through the executable: exit 2, one error line, nothing left in its directory",
+        arguments: [
             (["spring", "--duration", "-1"], "--duration"), (["bench", "--sizes", "16,16"], "--sizes"),
-            (["report", "--input", "missing.json"], "--input"), (["compare", "a.json", "b.json", "--threshold", "0"], "--threshold"),
+            (["report", "--input", "missing.json"], "--input"),
+            (["compare", "a.json", "b.json", "--threshold", "0"], "--threshold"),
             (["verify", "--damping-formula", "1+", "--no-report"], "--damping-formula"),
             (["no-such-command"], "no-such-command"),
-          ])
-    func badInputProcess(_ arguments: [String], _ named: String) throws {
+        ])
+    func badInputProcess(_ arguments: [String], _ named: String) async throws {
         let directory = CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let outcome = CLIRunner.run(arguments, in: directory, deadline: 60)
+        let outcome = await CLIRunner.run(arguments, in: directory, deadline: 60)
         #expect(outcome.status == 2, "\(outcome)")
         #expect(outcome.errorLines.count == 1, "\(outcome)")
         #expect(outcome.errorLines.first?.contains(named) == true, "the error should name \(named): \(outcome)")
@@ -121,8 +124,9 @@ import Testing
     func impossibleFiles() throws {
         let directory = CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let results = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: URL(fileURLWithPath: Self.committedResults))) as! [String: Any]
+        let results =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: Self.committedResults))) as! [String: Any]
         func variant(_ name: String, _ change: (inout [String: Any]) -> Void) throws -> String {
             var copy = results
             change(&copy)
@@ -159,7 +163,9 @@ import Testing
                 #expect(outcome.status == 2, "\(outcome)")
                 #expect(outcome.errorLines.count == 1, "\(outcome)")
                 #expect(outcome.stderr.contains(URL(fileURLWithPath: file).lastPathComponent), "\(outcome)")
-                #expect(!FileManager.default.fileExists(atPath: output), "\(arguments) wrote \(CLIRunner.contents(of: output))")
+                #expect(
+                    !FileManager.default.fileExists(atPath: output),
+                    "\(arguments) wrote \(CLIRunner.contents(of: output))")
             }
         }
     }
@@ -175,14 +181,15 @@ import Testing
 /// Faults of the environment: exit 2 with one error line, never a hang.
 @Suite struct EnvironmentFaultTests {
     @Test("A sampler that never answers is stopped after its deadline: compare-builds exits 2, it does not hang")
-    func silentSampler() throws {
+    func silentSampler() async throws {
         let directory = CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let script = directory + "/silent"
         try "#!/bin/sh\nexec sleep 600\n".write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
-        let outcome = CLIRunner.run(["compare-builds", script, script, "--sizes", "16", "--keep", directory + "/kept"],
-                                    deadline: 120)
+        let outcome = await CLIRunner.run(
+            ["compare-builds", script, script, "--sizes", "16", "--keep", directory + "/kept"],
+            deadline: 120)
         #expect(outcome.status == 2, "\(outcome)")
         #expect(outcome.errorLines.count == 1 && outcome.stderr.contains("gave no answer"), "\(outcome)")
         #expect(!FileManager.default.fileExists(atPath: directory + "/kept/baseline.json"))
@@ -194,6 +201,7 @@ import Testing
         let file = BadInputTests.committedResults
         let outcome = SpringBenchCLI.run(["compare", file, file, "--summary-file", "/dev/full"])
         #expect(outcome.status == 2, "\(outcome)")
-        #expect(outcome.errorLines.count == 1 && outcome.errorLines.first?.contains("--summary-file") == true, "\(outcome)")
+        #expect(
+            outcome.errorLines.count == 1 && outcome.errorLines.first?.contains("--summary-file") == true, "\(outcome)")
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Every command that writes, against a table of filesystem situations, run
@@ -24,7 +25,8 @@ struct FilesystemSituationTests {
         try FileManager.default.createSymbolicLink(atPath: directory + "/loop2", withDestinationPath: "loop1")
         try Data("old".utf8).write(to: URL(fileURLWithPath: directory + "/real.md"))
         try FileManager.default.createSymbolicLink(atPath: directory + "/link.md", withDestinationPath: "real.md")
-        try FileManager.default.createSymbolicLink(atPath: directory + "/dangling.md", withDestinationPath: "made/by/link.md")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory + "/dangling.md", withDestinationPath: "made/by/link.md")
         return directory
     }
 
@@ -32,25 +34,33 @@ struct FilesystemSituationTests {
     static let fileWriters: [(String, [String])] = [
         ("--summary-file", ["compare", "in.json", "in.json", "--format", "plain", "--summary-file", "PATH"]),
         ("--output-directory", ["baseline", "save", "x", "--from", "in.json", "--directory", "PATH"]),
-        ("--output", ["bench", "--quick", "--kernels", "add", "--backends", "naive", "--sizes", "16", "--samples", "3",
-                      "--probe-trials", "1", "--no-workloads", "--no-cache-check", "--no-yardstick", "--output", "PATH"]),
+        (
+            "--output",
+            [
+                "bench", "--quick", "--kernels", "add", "--backends", "naive", "--sizes", "16", "--samples", "3",
+                "--probe-trials", "1", "--no-workloads", "--no-cache-check", "--no-yardstick", "--output", "PATH",
+            ]
+        ),
     ]
 
     static func arguments(_ template: [String], _ path: String) -> [String] {
         template.map { $0 == "PATH" ? path : $0 }
     }
 
-    @Test("refused before any work: file as a directory, loops, long names; nothing changes",
-          arguments: ["afile/x.json", "afile/deeper/x.json", "adir", "loop1", String(repeating: "n", count: 300),
-                      Array(repeating: "ab", count: 2100).joined(separator: "/") + "/x.json", "/sys/springbench-x/x.json"])
-    func refusedFileTargets(_ path: String) throws {
+    @Test(
+        "refused before any work: file as a directory, loops, long names; nothing changes",
+        arguments: [
+            "afile/x.json", "afile/deeper/x.json", "adir", "loop1", String(repeating: "n", count: 300),
+            Array(repeating: "ab", count: 2100).joined(separator: "/") + "/x.json", "/sys/springbench-x/x.json",
+        ])
+    func refusedFileTargets(_ path: String) async throws {
         let directory = try Self.workspace()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let before = CLIRunner.contents(of: directory)
         // baseline save names a directory (its file is PATH/x.json): an existing directory is right for it.
         for (option, template) in Self.fileWriters where !(option == "--output-directory" && path == "adir") {
             let given = option == "--output-directory" ? (path as NSString).deletingPathExtension : path
-            let outcome = CLIRunner.run(Self.arguments(template, given), in: directory, deadline: 60)
+            let outcome = await CLIRunner.run(Self.arguments(template, given), in: directory, deadline: 60)
             #expect(outcome.status == 2, "\(outcome)")
             // One line on standard error and nothing on standard output: no
             // progress line was printed, so no work had started.
@@ -62,16 +72,18 @@ struct FilesystemSituationTests {
     }
 
     @Test("new one-letter and nested directories, symbolic links written through, dangling links followed")
-    func acceptedFileTargets() throws {
+    func acceptedFileTargets() async throws {
         for (option, template) in Self.fileWriters where option != "--output" {
             let directory = try Self.workspace()
             defer { try? FileManager.default.removeItem(atPath: directory) }
-            for (given, written) in [("d/s.json", "d/s.json"), ("a/b/c/s.json", "a/b/c/s.json"),
-                                     ("link.md", "real.md"), ("dangling.md", "made/by/link.md")] {
+            for (given, written) in [
+                ("d/s.json", "d/s.json"), ("a/b/c/s.json", "a/b/c/s.json"),
+                ("link.md", "real.md"), ("dangling.md", "made/by/link.md"),
+            ] {
                 let path = option == "--output-directory" ? (given as NSString).deletingLastPathComponent : given
                 guard !path.isEmpty else { continue }
                 let file = option == "--output-directory" ? path + "/x.json" : written
-                let outcome = CLIRunner.run(Self.arguments(template, path), in: directory, deadline: 60)
+                let outcome = await CLIRunner.run(Self.arguments(template, path), in: directory, deadline: 60)
                 #expect(outcome.status == 0, "\(outcome)")
                 #expect(FileManager.default.fileExists(atPath: directory + "/" + file), "\(outcome): no \(file)")
                 #expect(!CLIRunner.contents(of: directory).contains { $0.contains(".springbench-") }, "\(outcome)")
@@ -81,27 +93,30 @@ struct FilesystemSituationTests {
     }
 
     @Test("bench writes into a new one-letter directory, relative")
-    func benchIntoNewDirectory() throws {
+    func benchIntoNewDirectory() async throws {
         let directory = try Self.workspace()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let outcome = CLIRunner.run(Self.arguments(Self.fileWriters[2].1, "d/r.json"), in: directory, deadline: 120)
+        let outcome = await CLIRunner.run(
+            Self.arguments(Self.fileWriters[2].1, "d/r.json"), in: directory, deadline: 120)
         #expect(outcome.status == 0, "\(outcome)")
         #expect(FileManager.default.fileExists(atPath: directory + "/d/r.json"))
     }
 
     @Test("report and its directory: new, nested, a file, the root")
-    func reportDirectories() throws {
+    func reportDirectories() async throws {
         let directory = try Self.workspace()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         for given in ["r", "a/b/c"] {
-            let outcome = CLIRunner.run(["report", "--input", "in.json", "--output-directory", given], in: directory, deadline: 120)
+            let outcome = await CLIRunner.run(
+                ["report", "--input", "in.json", "--output-directory", given], in: directory, deadline: 120)
             #expect(outcome.status == 0, "\(outcome)")
             #expect(FileManager.default.fileExists(atPath: "\(directory)/\(given)/performance.md"))
             #expect(outcome.stdout.contains("wrote \(given)/performance.md"), "paths as given: \(outcome)")
         }
         let before = CLIRunner.contents(of: directory)
         for given in ["afile", "afile/r", "/", "loop1/r", ""] {
-            let outcome = CLIRunner.run(["report", "--input", "in.json", "--output-directory", given], in: directory, deadline: 120)
+            let outcome = await CLIRunner.run(
+                ["report", "--input", "in.json", "--output-directory", given], in: directory, deadline: 120)
             #expect(outcome.status == 2 && outcome.errorLines.count == 1, "\(outcome)")
             #expect(outcome.errorLines.first?.contains("--output-directory") == true, "\(outcome)")
         }
@@ -117,19 +132,32 @@ struct FilesystemSituationTests {
         return files
     }
 
-    @Test("SIGTERM or SIGINT at any moment of report: the old set or the new one, nothing else",
-          arguments: [(SIGTERM, 0.05), (SIGTERM, 0.3), (SIGINT, 0.6), (SIGTERM, 0.9), (SIGINT, 1.2), (SIGTERM, 1.5), (SIGHUP, 1.8)])
-    func interruptedReport(_ signal: Int32, _ after: Double) throws {
+    @Test(
+        "SIGTERM or SIGINT at any moment of report: the old set or the new one, nothing else",
+        arguments: [
+            (SIGTERM, 0.05), (SIGTERM, 0.3), (SIGINT, 0.6), (SIGTERM, 0.9), (SIGINT, 1.2), (SIGTERM, 1.5),
+            (SIGHUP, 1.8),
+        ])
+    func interruptedReport(_ signal: Int32, _ after: Double) async throws {
         let directory = try Self.workspace()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // The old set from another results file (the committed one), the new from in.json.
-        #expect(CLIRunner.run(["report", "--input", OutcomeTests.committedResults, "--output-directory", "old"], in: directory, deadline: 120).status == 0)
-        #expect(CLIRunner.run(["report", "--input", "in.json", "--output-directory", "new"], in: directory, deadline: 120).status == 0)
+        #expect(
+            await CLIRunner.run(
+                ["report", "--input", OutcomeTests.committedResults, "--output-directory", "old"], in: directory,
+                deadline: 120
+            ).status == 0)
+        #expect(
+            await CLIRunner.run(
+                ["report", "--input", "in.json", "--output-directory", "new"], in: directory, deadline: 120
+            )
+            .status == 0)
         let old = Self.snapshot(directory + "/old"), new = Self.snapshot(directory + "/new")
         #expect(old != new)
         try FileManager.default.copyItem(atPath: directory + "/old", toPath: directory + "/r")
-        let outcome = CLIRunner.run(["report", "--input", "in.json", "--output-directory", "r"], in: directory, deadline: 120,
-                                    interrupt: (signal, after))
+        let outcome = await CLIRunner.run(
+            ["report", "--input", "in.json", "--output-directory", "r"], in: directory, deadline: 120,
+            interrupt: (signal, after))
         #expect(outcome.status == 0 || outcome.signal == signal, "\(outcome)")
         let now = Self.snapshot(directory + "/r")
         // New files only ever arrive as a whole set (old plots not in the new set may stay).
@@ -140,30 +168,35 @@ struct FilesystemSituationTests {
         #expect(!CLIRunner.contents(of: directory).contains { $0.contains(".springbench-") }, "staging left behind")
     }
 
-    @Test("bench --other-build interrupted or failing leaves no sampler log in TMPDIR and no results file",
-          arguments: [(SIGTERM, 1.0), (SIGINT, 2.5), (SIGTERM, 4.0)])
-    func interruptedOtherBuild(_ signal: Int32, _ after: Double) throws {
+    @Test(
+        "bench --other-build interrupted or failing leaves no sampler log in TMPDIR and no results file",
+        arguments: [(SIGTERM, 1.0), (SIGINT, 2.5), (SIGTERM, 4.0)])
+    func interruptedOtherBuild(_ signal: Int32, _ after: Double) async throws {
         let directory = try Self.workspace()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let arguments = Self.arguments(Self.fileWriters[2].1, "out/r.json") + ["--other-build", CLIRunner.executable]
-        let outcome = CLIRunner.run(arguments, in: directory, deadline: 120, interrupt: (signal, after))
+        let outcome = await CLIRunner.run(arguments, in: directory, deadline: 120, interrupt: (signal, after))
         #expect(outcome.status == 0 || outcome.signal == signal, "\(outcome)")
         if outcome.signal != nil {
-            #expect(!FileManager.default.fileExists(atPath: directory + "/out"), "a directory made by an interrupted run")
+            #expect(
+                !FileManager.default.fileExists(atPath: directory + "/out"), "a directory made by an interrupted run")
         }
         // CLIRunner records an issue for anything left in the run's TMPDIR.
     }
 
     @Test("two concurrent compare --summary-file runs lose no entry; two reports into one directory never mix")
-    func concurrentWriters() throws {
+    func concurrentWriters() async throws {
         let directory = try Self.workspace()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
-            _ = CLIRunner.run(["compare", "in.json", "in.json", "--format", "plain", "--summary-file", "s/summary.md"],
-                              in: directory, deadline: 120)
+            _ = CLIRunner.runBlocking(
+                ["compare", "in.json", "in.json", "--format", "plain", "--summary-file", "s/summary.md"],
+                in: directory, deadline: 120)
         }
         let summary = (try? String(contentsOfFile: directory + "/s/summary.md", encoding: .utf8)) ?? ""
-        let one = CLIRunner.run(["compare", "in.json", "in.json", "--format", "markdown"], in: directory, deadline: 120).stdout
+        let one = await CLIRunner.run(
+            ["compare", "in.json", "in.json", "--format", "markdown"], in: directory, deadline: 120
+        ).stdout
         let heading = one.split(separator: "\n").first.map(String.init) ?? "#"
         #expect(summary.components(separatedBy: heading).count - 1 == 4, "entries lost: \(summary.prefix(300))")
     }

@@ -31,12 +31,14 @@ import _TestSupport
     /// quick extremes and one random value in `make test`.
     static func values(seed: UInt64, count: Int) -> [String] {
         var rng = SplitMix64(seed: seed)
-        return TestDepth.scaled(quick: quickExtremes, deep: extremes) + (0..<TestDepth.scaled(quick: 1, deep: count)).map { _ in
-            let exponent = Int.random(in: -320...308, using: &rng)
-            let value = Double(sign: Bool.random(using: &rng) ? .plus : .minus, exponent: exponent,
-                               significand: Double.random(in: 1..<2, using: &rng))
-            return "\(value)"
-        }
+        return TestDepth.scaled(quick: quickExtremes, deep: extremes)
+            + (0..<TestDepth.scaled(quick: 1, deep: count)).map { _ in
+                let exponent = Int.random(in: -320...308, using: &rng)
+                let value = Double(
+                    sign: Bool.random(using: &rng) ? .plus : .minus, exponent: exponent,
+                    significand: Double.random(in: 1..<2, using: &rng))
+                return "\(value)"
+            }
     }
 
     /// The spring options: each alone, and with its partner where it needs one.
@@ -45,7 +47,8 @@ import _TestSupport
         ("--stiffness", ["--damping", "10"]), ("--damping", ["--stiffness", "100"]),
         ("--response", ["--damping-ratio", "0.5"]), ("--damping-ratio", ["--response", "0.5"]),
         ("--settling-duration", ["--damping-ratio", "0.5"]), ("--android-stiffness", ["--damping-ratio", "0.5"]),
-        ("--motion-visual-duration", ["--motion-bounce", "0.2"]), ("--motion-bounce", ["--motion-visual-duration", "0.5"]),
+        ("--motion-visual-duration", ["--motion-bounce", "0.2"]),
+        ("--motion-bounce", ["--motion-visual-duration", "0.5"]),
         ("--tension", ["--friction", "20"]), ("--friction", ["--tension", "170"]),
         ("--react-frequency", ["--react-damping", "0.5"]), ("--react-damping", ["--react-frequency", "0.5"]),
         ("--origami-tension", ["--origami-friction", "7"]), ("--origami-friction", ["--origami-tension", "40"]),
@@ -92,7 +95,9 @@ import _TestSupport
     func measuringOptionValues() {
         let directory = CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let invalid = ["0", "-0", "-1", "5e-324", "1e308", "nan", "inf", "-inf", "", "abc", "1e400", "99999999999999999999"]
+        let invalid = [
+            "0", "-0", "-1", "5e-324", "1e308", "nan", "inf", "-inf", "", "abc", "1e400", "99999999999999999999",
+        ]
         let cases: [(command: [String], option: String, values: [String])] = [
             (["bench"], "--samples", invalid + ["2", "1001"]),
             (["bench"], "--min-sample-ms", invalid + ["0.001", "1001"]),

@@ -1,8 +1,8 @@
-import Foundation
-import Testing
 import Benchmarking
+import Foundation
 import SpringBenchCLI
 import SpringPlatforms
+import Testing
 import _ResultsTestSupport
 
 /// Each command's mapping from options to the model, and its exit code for
@@ -23,28 +23,37 @@ struct OutcomeTests {
     static let springCases: [SpringCase] = {
         let twoPi = 2 * Double.pi
         return [
-            SpringCase(arguments: ["--stiffness", "200", "--damping", "10", "--mass", "2"], mass: 2, stiffness: 200, damping: 10),
+            SpringCase(
+                arguments: ["--stiffness", "200", "--damping", "10", "--mass", "2"], mass: 2, stiffness: 200,
+                damping: 10),
             // SwiftUI: k = (2π/d)², c = 4π(1 − b)/d for b ≥ 0; ζ = 1/(1 + b) for b < 0.
-            SpringCase(arguments: ["--duration", "0.5", "--bounce", "0.3"],
-                       mass: 1, stiffness: (twoPi / 0.5) * (twoPi / 0.5), damping: 2 * twoPi * 0.7 / 0.5),
-            SpringCase(arguments: ["--duration", "0.5", "--bounce", "-0.5"],
-                       mass: 1, stiffness: (twoPi / 0.5) * (twoPi / 0.5), damping: 2 * (1 / 0.5) * twoPi / 0.5),
+            SpringCase(
+                arguments: ["--duration", "0.5", "--bounce", "0.3"],
+                mass: 1, stiffness: (twoPi / 0.5) * (twoPi / 0.5), damping: 2 * twoPi * 0.7 / 0.5),
+            SpringCase(
+                arguments: ["--duration", "0.5", "--bounce", "-0.5"],
+                mass: 1, stiffness: (twoPi / 0.5) * (twoPi / 0.5), damping: 2 * (1 / 0.5) * twoPi / 0.5),
             // response/ζ: k = m(2π/T)², c = 2ζ·m·2π/T.
-            SpringCase(arguments: ["--response", "0.4", "--damping-ratio", "0.8", "--mass", "3"],
-                       mass: 3, stiffness: 3 * (twoPi / 0.4) * (twoPi / 0.4), damping: 2 * 0.8 * 3 * twoPi / 0.4),
+            SpringCase(
+                arguments: ["--response", "0.4", "--damping-ratio", "0.8", "--mass", "3"],
+                mass: 3, stiffness: 3 * (twoPi / 0.4) * (twoPi / 0.4), damping: 2 * 0.8 * 3 * twoPi / 0.4),
             // Android: stiffness as given, c = 2ζ√(k·m), m = 1.
-            SpringCase(arguments: ["--android-stiffness", "1500", "--damping-ratio", "0.5"],
-                       mass: 1, stiffness: 1500, damping: 2 * 0.5 * 1500.0.squareRoot()),
+            SpringCase(
+                arguments: ["--android-stiffness", "1500", "--damping-ratio", "0.5"],
+                mass: 1, stiffness: 1500, damping: 2 * 0.5 * 1500.0.squareRoot()),
             // Motion: ω = 2π/(1.2·visualDuration), ζ = clamp(1 − bounce, 0.05, 1).
-            SpringCase(arguments: ["--motion-visual-duration", "0.5", "--motion-bounce", "0.25"],
-                       mass: 1, stiffness: (twoPi / 0.6) * (twoPi / 0.6), damping: 2 * 0.75 * twoPi / 0.6),
+            SpringCase(
+                arguments: ["--motion-visual-duration", "0.5", "--motion-bounce", "0.25"],
+                mass: 1, stiffness: (twoPi / 0.6) * (twoPi / 0.6), damping: 2 * 0.75 * twoPi / 0.6),
             // react-spring: tension/friction are stiffness/damping; frequency f: k = (2π/f)², c = 4πζ/f.
             SpringCase(arguments: ["--tension", "170", "--friction", "26"], mass: 1, stiffness: 170, damping: 26),
-            SpringCase(arguments: ["--react-frequency", "0.5", "--react-damping", "0.7"],
-                       mass: 1, stiffness: (twoPi / 0.5) * (twoPi / 0.5), damping: 2 * 0.7 * twoPi / 0.5),
+            SpringCase(
+                arguments: ["--react-frequency", "0.5", "--react-damping", "0.7"],
+                mass: 1, stiffness: (twoPi / 0.5) * (twoPi / 0.5), damping: 2 * 0.7 * twoPi / 0.5),
             // Origami (Rebound): tension = (t − 30)·3.62 + 194, friction = (f − 8)·3 + 25.
-            SpringCase(arguments: ["--origami-tension", "40", "--origami-friction", "7"],
-                       mass: 1, stiffness: 10 * 3.62 + 194, damping: -3 + 25),
+            SpringCase(
+                arguments: ["--origami-tension", "40", "--origami-friction", "7"],
+                mass: 1, stiffness: 10 * 3.62 + 194, damping: -3 + 25),
         ]
     }()
 
@@ -69,10 +78,14 @@ struct OutcomeTests {
         #expect(table.stdout.contains("exactSettlingDuration 0.818746717383"), "\(table)")
         #expect(table.stdout.contains("swiftUISettlingDuration 1.044713090512"), "\(table)")
         for platform in PlatformNames.all {
-            #expect(table.stdout.contains("\n\(platform) ") && table.stdout.contains("done at"), "\(platform): \(table)")
+            #expect(
+                table.stdout.contains("\n\(platform) ") && table.stdout.contains("done at"), "\(platform): \(table)")
         }
-        let json = SpringBenchCLI.run(["convert", "--preset", "bouncy", "--refresh-rate", "120", "--from", "0", "--to", "100", "--format", "json"])
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json)")
+        let json = SpringBenchCLI.run([
+            "convert", "--preset", "bouncy", "--refresh-rate", "120", "--from", "0", "--to", "100", "--format", "json",
+        ])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json)")
         let ends = try #require(object["endOfAnimation"] as? [String: Any])
         #expect(ends["refreshRate"] as? Double == 120 && ends["to"] as? Double == 100)
         let platforms = try #require(ends["platforms"] as? [String: [String: Any]])
@@ -99,7 +112,8 @@ struct OutcomeTests {
 
     /// Two results files, the current one `factor` times slower everywhere.
     static func resultsPair(factor: Double) throws -> (String, String, String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("outcome-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("outcome-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let baseline = directory + "/baseline.json", current = directory + "/current.json"
         try SyntheticRuns.results(seed: 1).write(to: baseline)
@@ -107,9 +121,11 @@ struct OutcomeTests {
         return (directory, baseline, current)
     }
 
-    @Test("compare: unchanged exits 0, 30 % slower exits 1, 30 % faster exits 0", arguments: [
-        (1.0, Int32(0), "No regression"), (1.3, Int32(1), "regress"), (1 / 1.3, Int32(0), "improved"),
-    ] as [(Double, Int32, String)])
+    @Test(
+        "compare: unchanged exits 0, 30 % slower exits 1, 30 % faster exits 0",
+        arguments: [
+            (1.0, Int32(0), "No regression"), (1.3, Int32(1), "regress"), (1 / 1.3, Int32(0), "improved"),
+        ] as [(Double, Int32, String)])
     func compareExitCodes(factor: Double, status: Int32, phrase: String) throws {
         let (directory, baseline, current) = try Self.resultsPair(factor: factor)
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -140,8 +156,11 @@ struct OutcomeTests {
     func resultsConsumersSucceed() throws {
         let recommend = SpringBenchCLI.run(["recommend", "--input", Self.committedResults])
         #expect(recommend.status == 0, "\(recommend)")
-        #expect(["naive", "SIMD", "simd", "OpenBLAS", "openblas"].contains { recommend.stdout.contains($0) }, "\(recommend)")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)").path
+        #expect(
+            ["naive", "SIMD", "simd", "OpenBLAS", "openblas"].contains { recommend.stdout.contains($0) }, "\(recommend)"
+        )
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let report = SpringBenchCLI.run(["report", "--input", Self.committedResults, "--output-directory", directory])
         #expect(report.status == 0, "\(report)")

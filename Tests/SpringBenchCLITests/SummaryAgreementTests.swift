@@ -1,8 +1,9 @@
-import Foundation
 import Benchmarking
+import Foundation
 import Reporting
 import Testing
 import _ResultsTestSupport
+
 @testable import SpringBenchCLI
 
 /// One answer per question: what `bench` prints and what the reports print
@@ -19,7 +20,9 @@ import _ResultsTestSupport
             let figure = "≈ " + PointCount.formatApproximate(capacity.points)
             let name = results.machine.displayName(of: capacity.backend)
             #expect(summary.contains("\(capacity.workload) on \(name): \(figure) points"), "\(summary)")
-            let row = report.split(separator: "\n").first { $0.contains(capacity.workload) && $0.contains("| \(name) |") && $0.contains("≈") }
+            let row = report.split(separator: "\n").first {
+                $0.contains(capacity.workload) && $0.contains("| \(name) |") && $0.contains("≈")
+            }
             #expect(row?.contains(figure) == true, "performance.md row \(row ?? "missing") lacks \(figure)")
         }
     }
@@ -27,15 +30,17 @@ import _ResultsTestSupport
     @Test("The catalogue error and ArgumentParser's own errors get the one `error:` prefix")
     func errorPrefix() {
         #expect(SpringBenchCLI.errorLine("Error: Unknown option '--x'") == "error: Unknown option '--x'")
-        #expect(SpringBenchCLI.errorLine("--sizes: 16 appears more than once") == "error: --sizes: 16 appears more than once")
+        #expect(
+            SpringBenchCLI.errorLine("--sizes: 16 appears more than once")
+                == "error: --sizes: 16 appears more than once")
     }
 }
 
 /// The version is defined once and the CHANGELOG's newest entry matches it.
 @Suite struct VersionTests {
     @Test("--version prints SpringBenchVersion.current, and the CHANGELOG's newest entry is that version")
-    func versionInOnePlace() throws {
-        let outcome = CLIRunner.run(["--version"], deadline: 30)
+    func versionInOnePlace() async throws {
+        let outcome = await CLIRunner.run(["--version"], deadline: 30)
         #expect(outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == SpringBenchVersion.current)
         var root = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { root.deleteLastPathComponent() }

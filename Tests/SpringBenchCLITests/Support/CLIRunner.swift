@@ -1,9 +1,10 @@
-import SpringBenchSupport
 import Benchmarking
 import Foundation
+import SpringBenchSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs the built `springbench` executable as a user would, with a deadline.
@@ -18,6 +19,8 @@ struct CLIRunner {
         var stdout: String
         var stderr: String
         var seconds: Double
+        /// What the command left in its TMPDIR (nothing, when it ended by itself).
+        var leftovers: [String] = []
 
         var errorLines: [Substring] { stderr.split(separator: "\n").filter { $0.hasPrefix("error:") } }
 
@@ -57,8 +60,32 @@ struct CLIRunner {
     /// with a TMPDIR of its own, which must be empty again when the command
     /// ends (exit or SIGINT/SIGTERM/SIGHUP); kills it after `deadline` seconds.
     /// With `interrupt`, sends that signal after the given seconds.
-    static func run(_ arguments: [String], in directory: String? = nil, deadline: Double = 30,
-                    interrupt: (signal: Int32, after: Double)? = nil) -> Outcome {
+    static func run(
+        _ arguments: [String], in directory: String? = nil, deadline: Double = 30,
+        interrupt: (signal: Int32, after: Double)? = nil
+    ) async -> Outcome {
+        // The wait runs on a thread of its own: blocking one of the
+        // cooperative pool's threads (two on a 2-core machine) for a child's
+        // whole run would halve the test run's parallelism meanwhile.
+        let outcome = await withCheckedContinuation { continuation in
+            Thread {
+                continuation.resume(
+                    returning: runBlocking(
+                        arguments, in: directory, deadline: deadline, interrupt: interrupt, recordingLeftovers: false))
+            }.start()
+        }
+        if !outcome.leftovers.isEmpty {
+            Issue.record("springbench \(arguments.joined(separator: " ")) left \(outcome.leftovers) in TMPDIR")
+        }
+        return outcome
+    }
+
+    /// ``run(_:in:deadline:interrupt:)`` on the calling thread, for callers
+    /// that are threads themselves (`DispatchQueue.concurrentPerform`).
+    static func runBlocking(
+        _ arguments: [String], in directory: String? = nil, deadline: Double = 30,
+        interrupt: (signal: Int32, after: Double)? = nil, recordingLeftovers: Bool = true
+    ) -> Outcome {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -78,11 +105,13 @@ struct CLIRunner {
             // test runner when tests started processes in parallel
             // (Guides/MachineFacts.md, "Child processes").
             process = try ChildProcess(
-                executable: executable, arguments: arguments, environment: environment, directory: directory ?? work.path,
+                executable: executable, arguments: arguments, environment: environment,
+                directory: directory ?? work.path,
                 standardInput: .nullDevice, standardOutput: .file(out.path), standardError: .file(err.path))
         } catch {
-            return Outcome(arguments: arguments, status: nil, signal: nil, timedOut: false, stdout: "",
-                           stderr: "\(error)", seconds: 0)
+            return Outcome(
+                arguments: arguments, status: nil, signal: nil, timedOut: false, stdout: "",
+                stderr: "\(error)", seconds: 0)
         }
         var termination: ChildProcess.Termination?
         if let interrupt {
@@ -107,14 +136,14 @@ struct CLIRunner {
         case .signalled(let number)?: signal = timedOut ? nil : number
         case nil: break
         }
-        if !timedOut {
-            let left = contents(of: temporary.path)
-            if !left.isEmpty { Issue.record("springbench \(arguments.joined(separator: " ")) left \(left) in TMPDIR") }
+        let left = timedOut ? [] : contents(of: temporary.path)
+        if recordingLeftovers, !left.isEmpty {
+            Issue.record("springbench \(arguments.joined(separator: " ")) left \(left) in TMPDIR")
         }
         return Outcome(
             arguments: arguments, status: status, signal: signal, timedOut: timedOut,
             stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "", seconds: seconds)
+            stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "", seconds: seconds, leftovers: left)
     }
 
     /// A fresh empty directory for a test's outputs.
@@ -142,9 +171,12 @@ struct CLIRunner {
             return file && !argument.hasPrefix("/") ? directory + "/" + argument : argument
         }
         let outputs: [String: String] = [
-            "bench": "--output", "instructions": "--output", "report": "--output-directory", "verify": "--output-directory",
+            "bench": "--output", "instructions": "--output", "report": "--output-directory",
+            "verify": "--output-directory",
         ]
-        guard let command = arguments.first, let option = outputs[command], !arguments.contains(option) else { return placed }
+        guard let command = arguments.first, let option = outputs[command], !arguments.contains(option) else {
+            return placed
+        }
         return placed + [option, directory + "/" + (option == "--output" ? "out.json" : "out")]
     }
 }
