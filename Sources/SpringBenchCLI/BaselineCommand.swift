@@ -87,8 +87,9 @@ struct BaselineCommand: ParsableCommand {
         func validateName() throws {
             do {
                 try BaselineStore.validate(name: name)
-            } catch let refusal as BaselineStore.Refusal {
-                throw ValidationError(refusal.description)
+            } catch {
+                // Typed throws: `error` is a BaselineStore.Refusal.
+                throw ValidationError(error.description)
             }
         }
     }
