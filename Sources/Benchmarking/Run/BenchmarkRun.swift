@@ -67,7 +67,7 @@ public struct BenchmarkRun {
         let outcome = try sweep.run(probe: probe, progress: progress)
         let floor = HarnessFloor.measure(
             build: machine.targetCPU, others: sweep.otherBuilds,
-            sampler: InterleavedSampler(policy: plan.timing, countAllocations: nil), seed: plan.seed)
+            sampler: InterleavedSampler(policy: plan.timing, countAllocations: nil), seeds: SweepSeeds(run: plan.seed))
         let workloads = WorkloadSweep(
             workloads: plan.workloads, backends: backends, sizes: plan.workloads.isEmpty ? [] : plan.workloadSizes,
             seed: plan.seed,

@@ -21,21 +21,22 @@ public enum HarnessFloor {
     /// by round. A build that cannot sample the floor (an older springbench)
     /// gets no entry.
     public static func measure(
-        build: String, others: [any OtherBuild], sampler: InterleavedSampler, seed: UInt64
+        build: String, others: [any OtherBuild], sampler: InterleavedSampler, seeds: SweepSeeds
     ) -> [HarnessFloorMeasurement] {
         guard
-            let own = BenchmarkBackend.harnessFloor.kernelOperations(size: key.size, kernels: [key.kernel], seed: seed)[
-                key.kernel]
+            let own = BenchmarkBackend.harnessFloor.kernelOperations(
+                size: key.size, kernels: [key.kernel], seed: seeds.operands)[
+                    key.kernel]
         else { return [] }
         let usable = others.filter { $0.failure == nil }
-        let cells: [any SampledCell] = [own] + usable.map { $0.cell(key, seed: seed) }
-        var rng = SplitMix64(seed: seed ^ 0xF100_F100)
+        let cells: [any SampledCell] = [own] + usable.map { $0.cell(key, seed: seeds.operands) }
+        var rng = seeds.harnessFloorSchedule()
         let samples = sampler.sample(cells, using: &rng, allocationRuns: 1)
         var floors: [HarnessFloorMeasurement] = []
         for (index, cell) in samples.enumerated() {
             if index > 0, usable[index - 1].failure != nil { continue }
             guard cell.samples.allSatisfy({ $0.isFinite && $0 > 0 }), !cell.samples.isEmpty else { continue }
-            let summary = SampleStatistics.summarize(cell.samples, seed: seed)
+            let summary = SampleStatistics.summarize(cell.samples, seed: seeds.harnessFloor)
             floors.append(
                 HarnessFloorMeasurement(
                     build: index == 0 ? build : usable[index - 1].machine.targetCPU,

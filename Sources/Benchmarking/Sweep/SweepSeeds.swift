@@ -33,6 +33,19 @@ public struct SweepSeeds: Sendable, Equatable {
     /// check covers.
     public func cacheCheck(_ ordinal: Int) -> UInt64 { run &+ UInt64(ordinal) }
 
+    /// The generator of the order of the harness floor's cells in each round
+    /// (apart from the sweep's own schedule).
+    public func harnessFloorSchedule() -> SplitMix64 { SplitMix64(seed: run ^ Self.harnessFloorMask) }
+
+    /// The bootstrap of the harness floor's measurements.
+    public var harnessFloor: UInt64 { run }
+
+    /// The bootstrap of the `ordinal`-th spring-workload measurement of the
+    /// run (the workloads' own schedule is ``schedule()``).
+    public func workload(_ ordinal: Int) -> UInt64 { run &+ UInt64(ordinal) }
+
     /// Keeps the yardstick's bootstraps apart from the measurements'.
     static let yardstickOffset: UInt64 = 0x9A2D
+    /// Keeps the harness floor's schedule apart from the sweep's.
+    static let harnessFloorMask: UInt64 = 0xF100_F100
 }

@@ -33,19 +33,20 @@ public struct WorkloadSweep {
     }
 
     public func run(progress: (SweepProgress) -> Void = { _ in }) -> [WorkloadMeasurement] {
-        var rng = SplitMix64(seed: seed)
+        let seeds = SweepSeeds(run: seed)
+        var rng = seeds.schedule()
         var results: [WorkloadMeasurement] = []
         var finished: Set<SpringWorkload> = []
         for size in sizes.sorted() {
             for workload in workloads where !finished.contains(workload) {
                 let operations = backends.map { backend -> TimedOperation in
                     progress(.workload(name: workload.rawValue, backend: backend.name, size: size))
-                    return backend.workloadOperation(workload, size: size, seed: seed)
+                    return backend.workloadOperation(workload, size: size, seed: seeds.operands)
                 }
                 let cells = sampler.sample(operations, using: &rng, allocationRuns: 8)
                 if Self.isBeyondBudget(cells) { finished.insert(workload) }
                 for (backend, cell) in zip(backends, cells) {
-                    let summary = SampleStatistics.summarize(cell.samples, seed: seed &+ UInt64(results.count))
+                    let summary = SampleStatistics.summarize(cell.samples, seed: seeds.workload(results.count))
                     results.append(
                         WorkloadMeasurement(
                             workload: workload.rawValue, backend: backend.name, size: size,
