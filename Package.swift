@@ -53,9 +53,10 @@ let package = Package(
         .target(name: "CChildProcess"),
         .target(name: "CVectorLoops"),
         .target(name: "CVectorKernels"),
+        .target(name: "CWorkerPool"),
         .target(name: "DocumentValues"),
         .target(name: "CMachineFacts"),
-        .target(name: "MachineFacts", dependencies: ["CMachineFacts"]),
+        .target(name: "MachineFacts", dependencies: ["CMachineFacts", "CCPUAffinity"]),
         .target(
             name: "SpringBenchFiles",
             dependencies: ["CSignalRelay", .product(name: "SystemPackage", package: "swift-system")]
@@ -65,7 +66,8 @@ let package = Package(
         // encoder, with `package` access. The tool's own plumbing, free to
         // change in any release; nothing a user imports.
         .target(name: "SpringBenchSupport", dependencies: ["CChildProcess", "CCPUAffinity"]),
-        .target(name: "VectorKernels", dependencies: ["CVectorKernels", "DocumentValues", "MachineFacts"]),
+        .target(
+            name: "VectorKernels", dependencies: ["CVectorKernels", "CWorkerPool", "DocumentValues", "MachineFacts"]),
         .target(name: "OpenBLASKernels", dependencies: ["VectorKernels", "COpenBLAS"]),
         .target(name: "SpringBenchBackends", dependencies: ["VectorKernels", "OpenBLASKernels"]),
         .target(name: "SpringModel", dependencies: ["VectorKernels"]),

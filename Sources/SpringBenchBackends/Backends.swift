@@ -14,9 +14,9 @@ import VectorKernels
 /// specialised for their concrete types (a test checks the two list the same
 /// backends).
 public enum Backends {
-    /// Every backend: naive (the reference), SIMD, OpenBLAS.
+    /// Every backend: naive (the reference), SIMD, OpenBLAS, parallel (SIMD's loops across cores).
     public static let all: [any KernelBackend.Type] = [
-        NaiveBackend.self, SIMDBackend.self, OpenBLASBackend.self,
+        NaiveBackend.self, SIMDBackend.self, OpenBLASBackend.self, ParallelBackend.self,
     ]
 
     /// The backend called `name`, if there is one.

@@ -133,6 +133,8 @@ final class ProgressDisplay {
             show("cache check: \(kernel.rawValue) at \(PointCount.format(size)) points, long samples")
         case .workload(let name, let backend, let size):
             show("workload \(name) on \(backend) at \(PointCount.format(size)) points")
+        case .parallelThreshold(let operation):
+            show("parallel: where \(operation.kernelName) starts to split")
         }
     }
 

@@ -111,7 +111,7 @@ struct CompareBuildsCommand: ParsableCommand {
                         display.show(
                             "epoch \(epoch)/\(epochs): [\(cell)/\(total)] \(kernel.rawValue) at \(PointCount.format(size)) points"
                         )
-                    case .workload, .checking: break
+                    case .workload, .checking, .parallelThreshold: break
                     }
                 }
                 display.finish()

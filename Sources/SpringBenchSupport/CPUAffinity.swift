@@ -29,10 +29,12 @@ extension CPUAffinity {
     /// moment, and a thread that migrates mixes them. Measured here: four quick
     /// sweeps pinned against four unpinned, the median p10–p90 spread of a cell
     /// fell from 17.6 % to 12.8 % of its median (90th percentile 58 % to 43 %).
-    /// Not with several OpenBLAS threads, which need their own CPUs.
+    /// Not when a backend runs several threads per call (OpenBLAS with
+    /// threads, the parallel backend), which need their own CPUs: threads
+    /// started later inherit the pin.
     /// - Returns: the CPU pinned to, or nil.
-    package static func pinForSingleThreadedRun(openBLASThreads: Int) -> Int? {
-        guard openBLASThreads == 1, let cpu = currentCPU(), pin(to: cpu) else { return nil }
+    package static func pinForSingleThreadedRun(threadsPerCall: Int) -> Int? {
+        guard threadsPerCall == 1, let cpu = currentCPU(), pin(to: cpu) else { return nil }
         return cpu
     }
 }

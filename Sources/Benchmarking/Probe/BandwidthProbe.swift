@@ -1,4 +1,5 @@
 import CVectorLoops
+import VectorKernels
 
 #if canImport(Glibc)
     import Glibc
@@ -20,6 +21,11 @@ public struct BandwidthProbe {
     /// The clock each pass is timed with: the sweep's, so kernels and probe
     /// are measured alike.
     public var clock: SampleClock = .wall
+    /// Threads of the all-core `add-nt` pass, taken in every trial after the
+    /// single-thread patterns (on the parallel backend's pool); 1: none.
+    /// Timed by the wall clock whatever ``clock`` says: a thread's CPU time
+    /// does not see the other threads.
+    public var allCoreThreads = 1
 
     /// - Parameters:
     ///   - elements: doubles per array; at least 4× the last-level cache is
@@ -58,6 +64,15 @@ public struct BandwidthProbe {
                 rates[pattern, default: []].append(Double(pattern.bytesPerElement * elements) / nanoseconds)
             }
         }
+        var allCoreRates: [Double] = []
+        if allCoreThreads > 1 {
+            for trial in 0..<trials {
+                let start = monotonicNanoseconds()
+                Self.allCorePass(a, b, c, elements, threads: allCoreThreads, inverse: trial % 2 == 1)
+                let nanoseconds = Double(monotonicNanoseconds() &- start)
+                allCoreRates.append(Double(ProbePattern.addStreaming.bytesPerElement * elements) / nanoseconds)
+            }
+        }
         blackHole(sink)
         withExtendedLifetime(arrays) {}  // the passes used its pointers
         var result = BandwidthProbeResult(
@@ -69,6 +84,11 @@ public struct BandwidthProbe {
                     medianGigabytesPerSecond: SampleStatistics.median(values))
             })
         result.vectorStoreBytes = Self.vectorStoreBytes
+        if !allCoreRates.isEmpty {
+            result.allCores = .init(
+                threads: allCoreThreads, pattern: .addStreaming, bestGigabytesPerSecond: allCoreRates.max()!,
+                medianGigabytesPerSecond: SampleStatistics.median(allCoreRates))
+        }
         return result
     }
 
@@ -99,6 +119,16 @@ public struct BandwidthProbe {
         let pointer = raw.bindMemory(to: Double.self, capacity: count)
         pointer.initialize(repeating: value, count: count)  // first touch: fault every page now
         return pointer
+    }
+
+    /// One `add-nt` pass with `threads` threads, each on its own contiguous part.
+    static func allCorePass(
+        _ a: UnsafeMutablePointer<Double>, _ b: UnsafeMutablePointer<Double>, _ c: UnsafeMutablePointer<Double>,
+        _ n: Int, threads: Int, inverse: Bool
+    ) {
+        ParallelBackend.forEachPart(count: n, parts: threads) { start, length in
+            blackHole(pass(.addStreaming, a + start, b + start, c + start, length, inverse: inverse))
+        }
     }
 
     /// Bytes per vector store of the probe's loops on this CPU (32 with AVX,

@@ -12,6 +12,29 @@ public struct BandwidthProbeResult: Codable, Sendable, Equatable {
     /// Bytes per vector store of the probe's loops (32: AVX, 16: SSE2, 0:
     /// plain C without streaming stores); nil in files from before it was recorded.
     @CheckedOptional<VectorStoreWidth> public var vectorStoreBytes: Int?
+    /// `add-nt` with every usable core on its own part of the arrays at once
+    /// (the parallel backend's ceiling); nil with one core, or in files from
+    /// before it was measured.
+    public var allCores: AllCoreRate?
+
+    /// The all-core pass's rate.
+    public struct AllCoreRate: Codable, Sendable, Equatable {
+        /// Threads on the pass, the caller included.
+        @Checked<PositiveCount> public var threads: Int
+        /// The pattern (`add-nt`).
+        public var pattern: ProbePattern
+        @Checked<Positive> public var bestGigabytesPerSecond: Double
+        @Checked<Positive> public var medianGigabytesPerSecond: Double
+
+        public init(
+            threads: Int, pattern: ProbePattern, bestGigabytesPerSecond: Double, medianGigabytesPerSecond: Double
+        ) {
+            self.threads = threads
+            self.pattern = pattern
+            self.bestGigabytesPerSecond = bestGigabytesPerSecond
+            self.medianGigabytesPerSecond = medianGigabytesPerSecond
+        }
+    }
 
     public init(elements: Int, bytesPerArray: Int, trials: Int, patterns: [PatternRate]) {
         self.elements = elements

@@ -32,6 +32,9 @@ public struct BenchmarkResults: Codable, Sendable, Equatable {
     public var yardstick: YardstickMeasurements?
     /// Each build's harness floor (``HarnessFloor``); nil in files from before it was measured.
     public var harnessFloor: [HarnessFloorMeasurement]?
+    /// The parallel backend's thresholds as this run measured and used them;
+    /// nil when the run did not time it (or in files from before it existed).
+    public var parallel: ParallelThresholds?
 
     public init(
         machine: MachineRecord, configuration: SweepConfiguration, probe: BandwidthProbeResult,

@@ -1,4 +1,5 @@
 import Foundation
+import OpenBLASKernels
 
 /// What a benchmark run measures and how: kernels × backends × sizes, the
 /// timing policy, the bandwidth probe and the end-to-end workloads.
@@ -41,6 +42,11 @@ public struct BenchmarkPlan: Sendable, Equatable {
     public var workloadSizes: [Int]
     /// Threads OpenBLAS may use (set explicitly for every run, recorded).
     public var openBLASThreads: Int
+    /// The most threads one call of the plan's backends runs (OpenBLAS:
+    /// ``openBLASThreads``; others: ``BackendDetails/threads``), set by
+    /// ``validated(against:limits:)``. Above 1, samples must be timed by the
+    /// wall clock and the run is not pinned to one CPU.
+    public internal(set) var threadsPerCall = 1
     /// Seed of the operands, the interleaving order and the bootstrap.
     public var seed: UInt64
     /// The long-sample check of the sweep's cache state (``CacheCheck``); nil: none.
@@ -168,18 +174,30 @@ public struct BenchmarkPlan: Sendable, Equatable {
         guard (1...max(1, limits.cores)).contains(openBLASThreads) else {
             throw BenchmarkPlanError(.openBLASThreads, "must be in 1…\(max(1, limits.cores)), got \(openBLASThreads)")
         }
-        guard timing.clock == .wall || openBLASThreads == 1 else {
+        let threaded = backendThreads(in: catalogue)
+        let threads = threaded.map(\.1).max() ?? 1
+        guard timing.clock == .wall || threads == 1 else {
+            let names = threaded.filter { $0.1 > 1 }.map { "\($0.0) (\($0.1) threads)" }.joined(separator: ", ")
             throw BenchmarkPlanError(
-                .clock,
-                "thread-cpu sees only the calling thread; with \(openBLASThreads) OpenBLAS threads use wall")
+                .clock, "thread-cpu sees only the calling thread, and \(names) run more than one; use wall")
         }
         guard (1...100).contains(probeTrials) else {
             throw BenchmarkPlanError(.probeTrials, "must be in 1…100, got \(probeTrials)")
         }
         var plan = self
+        plan.threadsPerCall = threads
         plan.sizes.sort()
         plan.workloadSizes.sort()
         return plan
+    }
+
+    /// Threads one call of each of the plan's backends in `catalogue` runs
+    /// (OpenBLAS: ``openBLASThreads``), in plan order; unknown names are left out.
+    public func backendThreads(in catalogue: BackendCatalogue) -> [(String, Int)] {
+        backends.compactMap { name in
+            guard let backend = catalogue[name] else { return nil }
+            return (name, name == OpenBLASBackend.name ? openBLASThreads : backend.details.threads)
+        }
     }
 
     /// The record of this plan in a results file.
@@ -191,6 +209,14 @@ public struct BenchmarkPlan: Sendable, Equatable {
             otherBuilds: otherBuilds.isEmpty ? nil : otherBuilds)
         configuration.yardstick = yardstick
         return configuration
+    }
+
+    /// The parallel threshold measurement's timing: 7 samples (quick: 5) of
+    /// the kernels' length, by the wall clock (threads run).
+    public var parallelTiming: TimingPolicy {
+        TimingPolicy(
+            samples: preset == .quick ? 5 : 7, minimumSampleNanoseconds: timing.minimumSampleNanoseconds,
+            warmupNanoseconds: timing.warmupNanoseconds, clock: .wall)
     }
 
     /// The workloads' timing: half the samples (at least 3), the kernels' sample length.

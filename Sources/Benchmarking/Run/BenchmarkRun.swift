@@ -1,5 +1,6 @@
 import OpenBLASKernels
 import SpringBenchSupport
+import VectorKernels
 
 /// The benchmark run: a validated plan in, results out.
 ///
@@ -48,13 +49,26 @@ public struct BenchmarkRun {
             return backend
         }
         var configuration = plan.configuration
-        configuration.pinnedCPU = CPUAffinity.pinForSingleThreadedRun(openBLASThreads: plan.openBLASThreads)
+        configuration.pinnedCPU = CPUAffinity.pinForSingleThreadedRun(threadsPerCall: plan.threadsPerCall)
         let machine = MachineRecord.current(backends: backends.map(\.details), commandLine: commandLine)
         var bandwidthProbe = BandwidthProbe.sized(
             lastLevelCacheBytes: machine.lastLevelCacheBytes, trials: plan.probeTrials,
             minimumElements: plan.probeMinimumElements)
         bandwidthProbe.clock = plan.timing.clock
+        let runsParallel = plan.backends.contains(ParallelBackend.name)
+        if runsParallel { bandwidthProbe.allCoreThreads = ParallelBackend.threadCount }
         let probe = bandwidthProbe.run { progress(.probing($0)) }
+        // Before any cell: the parallel backend's cells run with the thresholds this machine supports.
+        let parallel =
+            runsParallel
+            ? ParallelThresholdMeasurement(
+                operations: ParallelBackend.Operation.allCases.filter { operation in
+                    plan.kernels.contains { ParallelThresholdMeasurement.operation(of: $0) == operation }
+                },
+                largestSize: plan.sizes.max() ?? 0, policy: plan.parallelTiming, seed: plan.seed,
+                lastLevelCacheBytes: machine.lastLevelCacheBytes
+            ).run { progress(.parallelThreshold($0)) } : nil
+        parallel?.apply()
         var sweep = Sweep(
             kernels: plan.kernels, backends: backends, sizes: plan.sizes, seed: plan.seed,
             sampler: InterleavedSampler(policy: plan.timing, countAllocations: countAllocations))
@@ -80,6 +94,7 @@ public struct BenchmarkRun {
         results.otherBuilds = outcome.otherBuilds.isEmpty ? nil : outcome.otherBuilds
         results.cacheCheck = outcome.cacheCheck
         results.harnessFloor = floor.isEmpty ? nil : floor
+        results.parallel = parallel
         results.yardstick =
             plan.yardstick
             ? YardstickMeasurements(details: CYardstick.details, measurements: outcome.yardstick) : nil

@@ -11,6 +11,8 @@ public enum SweepProgress: Sendable {
     case measuring(kernel: Kernel, size: Int, cell: Int, of: Int)
     case checking(kernel: Kernel, size: Int)
     case workload(name: String, backend: String, size: Int)
+    /// Measuring where the parallel backend's `operation` starts to split.
+    case parallelThreshold(ParallelBackend.Operation)
 }
 
 /// Times every kernel × backend × size of a plan.

@@ -62,7 +62,7 @@ public struct PairedBuildRun {
     /// a pair must see the same one. Nil when not pinned (several OpenBLAS
     /// threads, or the system refused).
     public func pin() -> Int? {
-        CPUAffinity.pinForSingleThreadedRun(openBLASThreads: plan.openBLASThreads)
+        CPUAffinity.pinForSingleThreadedRun(threadsPerCall: plan.threadsPerCall)
     }
 
     /// Runs the ``PairedSweep`` with both samplers started afresh each epoch.

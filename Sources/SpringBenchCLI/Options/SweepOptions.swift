@@ -37,7 +37,7 @@ struct SweepOptions: ParsableArguments {
 
     @Option(
         help:
-            "What samples are timed with: thread-cpu (default; immune to waiting for a core on a shared machine) or wall (required when --openblas-threads > 1)."
+            "What samples are timed with: thread-cpu (immune to waiting for a core on a shared machine; the default when every backend runs one thread) or wall (the default, and required, when a backend runs threads: parallel, --openblas-threads > 1)."
     )
     var clock: SampleClock?
 
@@ -55,7 +55,12 @@ struct SweepOptions: ParsableArguments {
     /// options given, validated against the catalogue and this machine.
     func plan(_ preset: BenchmarkPlan.Preset) throws -> BenchmarkPlan {
         let catalogue = CommandContext.catalogue
-        var plan = BenchmarkPlan(quick ? .quick : preset, backends: catalogue.names, seed: seed)
+        // A gate compares single-threaded code by default: threaded backends need the wall clock,
+        // which a shared machine's waits for a core disturb (name them with --backends to include them).
+        let defaultBackends =
+            preset == .standard || quick
+            ? catalogue.names : catalogue.backends.filter { $0.details.threads == 1 }.map(\.name)
+        var plan = BenchmarkPlan(quick ? .quick : preset, backends: defaultBackends, seed: seed)
         if let kernels {
             plan.kernels = try kernels.split(separator: ",", omittingEmptySubsequences: false).map { name in
                 guard let kernel = Kernel(rawValue: String(name)) else {
@@ -84,7 +89,8 @@ struct SweepOptions: ParsableArguments {
             plan.timing.minimumSampleNanoseconds = minimumSampleMilliseconds * 1e6
         }
         plan.openBLASThreads = openblasThreads
-        plan.timing.clock = clock ?? (openblasThreads > 1 ? .wall : .threadCPU)
+        // Threads run: the wall clock, the only one that sees them (a thread's CPU time does not).
+        plan.timing.clock = clock ?? ((plan.backendThreads(in: catalogue).map(\.1).max() ?? 1) > 1 ? .wall : .threadCPU)
         if let probeTrials { plan.probeTrials = probeTrials }
         do {
             return try plan.validated(against: catalogue)
