@@ -75,3 +75,10 @@ public struct ReferenceComparison: Sendable, Equatable {
     /// The row with the highest ratio.
     public var worst: Row? { rows.max { $0.ratio < $1.ratio } }
 }
+
+extension BenchmarkResults {
+    /// How reports name a reference (or a backend that is one): its recorded display name.
+    public func displayName(ofReference name: String) -> String {
+        references?.first { $0.details.name == name }?.details.displayName ?? machine.displayName(of: name)
+    }
+}
