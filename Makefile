@@ -20,6 +20,14 @@
 # (what a package depending on SpringBench gets) and `bench --other-build`
 # samples its kernels in the same rounds as the target-CPU build's, so
 # backend-choice.md answers for both builds from one run.
+#
+# Beside the backends, `make report` samples the yardsticks outside SpringBench
+# in the same rounds (Yardsticks/options.sh builds them and prints the options):
+# gcc -O3 -march=native loops (Yardsticks/gcc/loops.c, a shared library under
+# .build-yardsticks/, loaded with --loops-library) when gcc exists, and numpy
+# (Yardsticks/numpy/sampler.py, a sampler process, --reference-sampler) when
+# python3 can import it (pip installs it when missing). Without either, the
+# script says so and the run goes on without that row.
 
 SWIFT ?= swift
 CPU_FLAG_WORDS := $(shell grep -m1 -w '^flags' /proc/cpuinfo 2>/dev/null)
@@ -44,6 +52,7 @@ DEFAULT_RELEASE := $(SWIFT) build -c release
 DEFAULT_BIN = $(shell $(DEFAULT_RELEASE) --show-bin-path 2>/dev/null)/springbench
 # Relative to the working directory: reports print the command line, never a machine's own paths.
 OTHER_BUILD := $(if $(strip $(CPU_FLAGS)),--other-build $(patsubst $(CURDIR)/%,%,$(DEFAULT_BIN)),)
+YARDSTICKS = $$(bash Yardsticks/options.sh .build-yardsticks)
 
 .PHONY: all deps build release test test-deep report bench mutants clean
 
@@ -74,13 +83,13 @@ test-deep: deps
 	SPRINGBENCH_TEST_DEPTH=deep $(SWIFT) test --skip-build --filter '$(DEEP_SUITES)'
 
 bench: release
-	$(BIN) bench $(OTHER_BUILD)
+	$(BIN) bench $(OTHER_BUILD) $(YARDSTICKS)
 
 # The main job: verify (exit 1 stops it), benchmark, then write every report.
 report: release
 	$(BIN) backends
 	$(BIN) verify
-	$(BIN) bench $(OTHER_BUILD)
+	$(BIN) bench $(OTHER_BUILD) $(YARDSTICKS)
 	$(BIN) report
 
 # The project's own mutation check (about an hour; not part of CI): every

@@ -228,3 +228,41 @@ func refusingRepeats<Value: Hashable>(_ values: [Value], at codingPath: [any Cod
     }
     return values
 }
+
+/// An optional section whose elements are unique by
+/// ``UniquelyKeyed/uniqueKey``: absent (or `null`) reads as nil and nil is
+/// not written; present, it is read as ``UniqueElements`` is.
+@propertyWrapper
+public struct OptionalUniqueElements<Element: UniquelyKeyed & Codable & Sendable>: Codable, Sendable {
+    public var wrappedValue: [Element]?
+
+    public init(wrappedValue: [Element]?) {
+        self.wrappedValue = wrappedValue
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        wrappedValue = container.decodeNil() ? nil : try UniqueElements<Element>(from: decoder).wrappedValue
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
+    }
+}
+
+extension OptionalUniqueElements: Equatable where Element: Equatable {}
+
+extension KeyedDecodingContainer {
+    public func decode<Element>(_ type: OptionalUniqueElements<Element>.Type, forKey key: Key) throws
+        -> OptionalUniqueElements<Element>
+    {
+        try decodeIfPresent(type, forKey: key) ?? OptionalUniqueElements(wrappedValue: nil)
+    }
+}
+
+extension KeyedEncodingContainer {
+    public mutating func encode<Element>(_ value: OptionalUniqueElements<Element>, forKey key: Key) throws {
+        if value.wrappedValue != nil { try encodeIfPresent(value, forKey: key) }
+    }
+}

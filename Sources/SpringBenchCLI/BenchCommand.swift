@@ -20,7 +20,10 @@ struct BenchCommand: ParsableCommand {
             check). At the largest size the kernels are sampled beside their ceiling pattern. \
             --other-build EXECUTABLE samples another springbench build's kernels in the same rounds (make \
             report passes SwiftPM's default build beside the -target-cpu one). OpenBLAS runs with \
-            --openblas-threads threads (default 1).
+            --openblas-threads threads (default 1). --loops-library PATH and --reference-sampler EXECUTABLE \
+            add reference rows sampled in the same rounds (gcc -O3 -march=native loops, numpy; make report \
+            passes both when gcc and numpy are present), compared with the best single-thread backend in \
+            performance.md.
             """
     )
 
@@ -42,6 +45,18 @@ struct BenchCommand: ParsableCommand {
     )
     var otherBuild: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "A shared library of plain C loops (Yardsticks/gcc/loops.c built by gcc -O3 -march=native; make report builds it) whose kernels are sampled beside the backends as a reference row.",
+            valueName: "path"))
+    var loopsLibrary: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A program speaking the sampler protocol with one backend (numpy's: Yardsticks/numpy/sampler.py), sampled beside the backends as a reference row; repeatable.",
+            valueName: "executable"))
+    var referenceSampler: [String] = []
+
     @Option(help: "Where to write the results JSON.")
     var output = "Reports/data/bench-results.json"
 
@@ -61,6 +76,20 @@ struct BenchCommand: ParsableCommand {
             )
         }
         plan.otherBuilds = otherBuild
+        if let loopsLibrary {
+            do {
+                _ = try LoopsLibrary(path: loopsLibrary)
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
+        plan.loopsLibrary = loopsLibrary
+        for path in referenceSampler where !FileManager.default.isExecutableFile(atPath: path) {
+            throw ValidationError(
+                "--reference-sampler: \(path) is not an executable file; pass a sampler program (e.g. Yardsticks/numpy/sampler.py)"
+            )
+        }
+        plan.referenceSamplers = referenceSampler
         do {
             return try plan.validated(against: CommandContext.catalogue)
         } catch {
@@ -95,6 +124,30 @@ enum BenchmarkSession {
         var run = BenchmarkRun(
             plan: plan, catalogue: catalogue, commandLine: invocation,
             countAllocations: CommandContext.countAllocations)
+        if let path = plan.loopsLibrary {
+            do {
+                run.loopsLibrary = try LoopsLibrary(path: path)
+            } catch {
+                throw UsageError(error.description)
+            }
+        }
+        run.startReferenceSampler = { path throws(OtherBuildError) in
+            do {
+                let channel = try ProcessSamplerChannel(executable: path, label: path)
+                return try SamplerOtherBuild(
+                    channel: channel,
+                    thisMachine: MachineRecord.current(
+                        backends: catalogue.backends.map(\.details), commandLine: invocation),
+                    reference: true
+                ).reference
+            } catch let error as PairedRunError {
+                throw OtherBuildError(option: "--reference-sampler", build: path, message: error.description)
+            } catch let error as OtherBuildError {
+                throw error
+            } catch {
+                throw OtherBuildError(option: "--reference-sampler", build: path, message: "\(error)")
+            }
+        }
         run.startOtherBuild = { path throws(OtherBuildError) in
             do {
                 let channel = try ProcessSamplerChannel(

@@ -50,6 +50,9 @@ import Testing
         (["bench", "--backends", "simd,simd"], "--backends"),
         (["bench", "--output", ""], "--output"),
         (["bench", "--seed", "-1"], "--seed"),
+        (["bench", "--loops-library", "missing-loops.so"], "--loops-library missing-loops.so"),
+        (["bench", "--loops-library", ""], "--loops-library"),
+        (["bench", "--reference-sampler", "missing-sampler"], "--reference-sampler"),
         (["recommend", "--input", "missing.json"], "missing.json"),
         (["recommend", "--format", "nope"], "--format"),
         // report

@@ -37,6 +37,16 @@ extension BenchmarkResults: VersionedDocument {
         for (index, cell) in (yardstick?.measurements ?? []).enumerated() {
             if let problem = cellProblem(cell, "yardstick.measurements[\(index)]", ownBackend: false) { return problem }
         }
+        for (reference, measured) in (references ?? []).enumerated() {
+            for (index, cell) in measured.measurements.enumerated() {
+                let path = "references[\(reference)].measurements[\(index)]"
+                if let problem = cellProblem(cell, path, ownBackend: false) { return problem }
+                if cell.backend != measured.details.name {
+                    return
+                        "\(path).backend = \(cell.backend) but references[\(reference)].details.name = \(measured.details.name)"
+                }
+            }
+        }
         for (index, cell) in (cacheCheck?.cells ?? []).enumerated() {
             if !kernels.contains(cell.kernel) {
                 return "cacheCheck.cells[\(index)].kernel = \(cell.kernel) is not in configuration.kernels"

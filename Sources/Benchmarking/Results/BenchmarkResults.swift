@@ -30,6 +30,10 @@ public struct BenchmarkResults: Codable, Sendable, Equatable {
     public var cacheCheck: CacheCheck?
     /// The C yardstick sampled in the same rounds (``CYardstick``).
     public var yardstick: YardstickMeasurements?
+    /// The other references sampled in the same rounds (``SweepReference``):
+    /// the gcc `-O3 -march=native` loops, numpy; each named by its
+    /// ``BackendDetails/name``, which no other reference and no backend shares.
+    @OptionalUniqueElements public var references: [YardstickMeasurements]?
     /// Each build's harness floor (``HarnessFloor``); nil in files from before it was measured.
     public var harnessFloor: [HarnessFloorMeasurement]?
     /// The parallel backend's thresholds as this run measured and used them;
@@ -76,6 +80,10 @@ public struct SweepConfiguration: Codable, Sendable, Equatable {
     public var otherBuilds: [String]?
     /// Whether the C yardstick was sampled (nil in files from before it existed).
     public var yardstick: Bool?
+    /// The gcc loops library sampled as a reference (`--loops-library`), if any.
+    @CheckedOptional<NonEmptyText> public var loopsLibrary: String?
+    /// Executables of the reference samplers (`--reference-sampler`), if any.
+    public var referenceSamplers: [String]?
 
     public init(
         kernels: [Kernel], backends: [String], sizes: [Int], samples: Int,

@@ -57,6 +57,12 @@ public struct BenchmarkPlan: Sendable, Equatable {
     public var otherBuilds: [String] = []
     /// Whether the C yardstick (``CYardstick``) is sampled beside the backends.
     public var yardstick = true
+    /// A library of plain C loops built by gcc (``LoopsLibrary``) whose
+    /// kernels are sampled as a reference row (``GCCLoops``); nil: none.
+    public var loopsLibrary: String?
+    /// Executables of reference samplers (numpy's, `Yardsticks/numpy/sampler.py`)
+    /// whose one backend is sampled as a reference row.
+    public var referenceSamplers: [String] = []
 
     /// The preset's plan over `backends`.
     public init(_ preset: Preset, backends: [String], seed: UInt64 = 2026) {
@@ -153,11 +159,13 @@ public struct BenchmarkPlan: Sendable, Equatable {
         }
         if !workloads.isEmpty { try unique(workloadSizes, .workloadSizes) { PointCount.format($0) } }
         if !otherBuilds.isEmpty { try unique(otherBuilds, .otherBuild) { $0 } }
+        if !referenceSamplers.isEmpty { try unique(referenceSamplers, .referenceSampler) { $0 } }
         // Operands: three vectors per backend and build, plus one result of
         // add-alloc per build and the three arrays of each of two ceilings.
         let largest = sizes.max()!
         let builds = 1 + otherBuilds.count
-        let needed = Double(largest) * 8 * Double(builds * (3 * backends.count + 1) + 6)
+        let references = (yardstick ? 1 : 0) + (loopsLibrary == nil ? 0 : 1) + referenceSamplers.count
+        let needed = Double(largest) * 8 * Double(builds * (3 * backends.count + 1) + 6 + 4 * references)
         guard needed <= limits.memoryBytes else {
             throw BenchmarkPlanError(
                 .sizes,
@@ -208,6 +216,8 @@ public struct BenchmarkPlan: Sendable, Equatable {
             quick: preset == .quick, seed: seed, clock: timing.clock,
             otherBuilds: otherBuilds.isEmpty ? nil : otherBuilds)
         configuration.yardstick = yardstick
+        configuration.loopsLibrary = loopsLibrary
+        configuration.referenceSamplers = referenceSamplers.isEmpty ? nil : referenceSamplers
         return configuration
     }
 
@@ -238,6 +248,7 @@ public struct BenchmarkPlanError: Error, Equatable, CustomStringConvertible {
         case probeTrials = "probe-trials"
         case workloadSizes = "workload-sizes"
         case otherBuild = "other-build"
+        case referenceSampler = "reference-sampler"
     }
 
     public var parameter: Parameter

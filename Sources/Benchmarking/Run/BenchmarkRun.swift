@@ -39,6 +39,18 @@ public struct BenchmarkRun {
         throw OtherBuildError(build: path, message: "this program cannot start other builds")
     }
 
+    /// The plan's loops library, loaded (``LoopsLibrary``): set by whoever
+    /// validated ``BenchmarkPlan/loopsLibrary``; nil: no gcc yardstick.
+    public var loopsLibrary: LoopsLibrary?
+
+    /// Starts each of the plan's reference samplers (numpy's) from its
+    /// executable, after the run has pinned itself, as ``startOtherBuild``.
+    public var startReferenceSampler: (String) throws(OtherBuildError) -> SweepReference = {
+        path throws(OtherBuildError) in
+        throw OtherBuildError(
+            option: "--reference-sampler", build: path, message: "this program cannot start reference samplers")
+    }
+
     public func run(progress: (SweepProgress) -> Void = { _ in }) throws(OtherBuildError) -> BenchmarkResults {
         let started = monotonicNanoseconds()
         OpenBLASBackend.threadCount = plan.openBLASThreads
@@ -78,6 +90,21 @@ public struct BenchmarkRun {
         sweep.yardstick = plan.yardstick ? .cYardstick : nil
         // Started only now, so that the processes inherit the pinning.
         for path in plan.otherBuilds { sweep.otherBuilds.append(try startOtherBuild(path)) }
+        if let loopsLibrary {
+            GCCLoops.install(loopsLibrary)
+            sweep.references.append(SweepReference(.gccLoops))
+        }
+        for path in plan.referenceSamplers {
+            let reference = try startReferenceSampler(path)
+            let taken = Set(backends.map(\.name) + [CYardstick.name] + sweep.references.map(\.name))
+            guard !taken.contains(reference.name) else {
+                throw OtherBuildError(
+                    option: "--reference-sampler", build: path,
+                    message: "names its backend \"\(reference.name)\", which a backend or another reference already has"
+                )
+            }
+            sweep.references.append(reference)
+        }
         let outcome = try sweep.run(probe: probe, progress: progress)
         let floor = HarnessFloor.measure(
             build: machine.targetCPU, others: sweep.otherBuilds,
@@ -98,6 +125,12 @@ public struct BenchmarkRun {
         results.yardstick =
             plan.yardstick
             ? YardstickMeasurements(details: CYardstick.details, measurements: outcome.yardstick) : nil
+        results.references =
+            sweep.references.isEmpty
+            ? nil
+            : zip(sweep.references, outcome.references).map {
+                YardstickMeasurements(details: $0.details, measurements: $1)
+            }
         return results
     }
 }

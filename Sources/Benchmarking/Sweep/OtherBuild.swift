@@ -35,15 +35,18 @@ public struct BuildMeasurements: Codable, Sendable, Equatable {
 
 /// Another build failed while the sweep sampled it.
 public struct OtherBuildError: Error, Equatable, CustomStringConvertible {
+    /// The option that named the process (`--other-build`, `--reference-sampler`).
+    public var option: String
     public var build: String
     public var message: String
 
-    public init(build: String, message: String) {
+    public init(option: String = "--other-build", build: String, message: String) {
+        self.option = option
         self.build = build
         self.message = message
     }
 
-    public var description: String { "--other-build \(build): \(message)" }
+    public var description: String { "\(option) \(build): \(message)" }
 }
 
 /// The sweep's other builds: their cells beside this build's, and their failures.

@@ -51,6 +51,9 @@ public struct Sweep {
     /// The C yardstick (``CYardstick``), sampled in the same rounds as a
     /// reference; nil: none.
     public var yardstick: BenchmarkBackend?
+    /// Further references sampled in the same rounds (the gcc loops, numpy),
+    /// after the yardstick; names unique.
+    public var references: [SweepReference] = []
 
     public init(
         kernels: [Kernel], backends: [BenchmarkBackend], sizes: [Int], seed: UInt64, sampler: InterleavedSampler
@@ -70,6 +73,8 @@ public struct Sweep {
         public var cacheCheck: CacheCheck?
         /// The yardstick's measurements, if it was sampled.
         public var yardstick: [KernelMeasurement] = []
+        /// Each reference's measurements, in ``Sweep/references`` order.
+        public var references: [[KernelMeasurement]] = []
     }
 
     /// Runs the sweep; `probe` gives the bandwidth kernels are compared with
@@ -82,11 +87,12 @@ public struct Sweep {
         let sorted = sizes.sorted()
         let total = sorted.count * kernels.count * backends.count
         let checkSizes = cacheCheckSizes(sorted)
-        var record = Record(otherBuilds: otherBuilds.count)
+        var record = Record(otherBuilds: otherBuilds.count, references: references.count)
         for size in sorted {
             // One set of operands per backend and size, shared by its kernels.
             let own = ownOperations(size: size, seeds: seeds)
             let yardstick = yardstickOperations(size: size, seeds: seeds)
+            let referenceCells = referenceCells(size: size, seeds: seeds)
             for kernel in kernels {
                 progress(.measuring(kernel: kernel, size: size, cell: record.measurements.count + 1, of: total))
                 var round = SweepRound(
@@ -95,11 +101,13 @@ public struct Sweep {
                 addOwnCells(to: &round, from: own)
                 addOtherBuildCells(to: &round, seeds: seeds)
                 addYardstickCell(to: &round, from: yardstick)
+                addReferenceCells(to: &round, from: referenceCells)
                 if samplesCeilings(round, largestSize: sorted.last) { round.addCeilings() }
                 let long = longSamples(for: round, checkSizes: checkSizes)
                 if long != nil { progress(.checking(kernel: kernel, size: size)) }
                 let sampled = round.sample(sampler, warming: round.cacheState == .hot, long: long, using: &rng)
                 try checkOtherBuilds()
+                try checkReferences()
                 for cell in sampled {
                     record.add(cell, of: round, checked: long != nil, probe: probe, seeds: seeds, sweep: self)
                 }
@@ -115,7 +123,7 @@ public struct Sweep {
                     minimumSampleNanoseconds: $0.minimumSampleNanoseconds, samples: $0.samples,
                     tolerance: CacheCheck.defaultTolerance, cells: record.checkedCells)
             },
-            yardstick: record.yardstick)
+            yardstick: record.yardstick, references: record.references)
     }
 
     /// What a sweep has measured so far; the counts are the ordinals its
@@ -125,10 +133,13 @@ public struct Sweep {
         /// One list per other build, in ``Sweep/otherBuilds`` order.
         var otherBuilds: [[KernelMeasurement]]
         var yardstick: [KernelMeasurement] = []
+        /// One list per reference, in ``Sweep/references`` order.
+        var references: [[KernelMeasurement]]
         var checkedCells: [CacheCheck.Cell] = []
 
-        init(otherBuilds: Int) {
+        init(otherBuilds: Int, references: Int = 0) {
             self.otherBuilds = Array(repeating: [], count: otherBuilds)
+            self.references = Array(repeating: [], count: references)
         }
 
         /// This build's and the other builds' measurements so far.
@@ -141,6 +152,12 @@ public struct Sweep {
             seeds: SweepSeeds,
             sweep: Sweep
         ) {
+            if case .reference(let index, _) = cell.owner {
+                references[index].append(
+                    Sweep.yardstickMeasurement(
+                        cell, of: round, probe: probe, seed: seeds.reference(index, references[index].count)))
+                return
+            }
             guard cell.owner.isMeasured else {
                 yardstick.append(
                     Sweep.yardstickMeasurement(cell, of: round, probe: probe, seed: seeds.yardstick(yardstick.count)))

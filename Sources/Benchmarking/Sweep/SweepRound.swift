@@ -16,11 +16,15 @@ struct SweepRound {
         case other(build: Int, backend: String)
         /// The C yardstick: a reference, with no ceiling and no cache check.
         case yardstick(backend: String)
+        /// Another reference (``SweepReference``), by its place in
+        /// ``Sweep/references``: like the yardstick, no ceiling, no cache check.
+        case reference(index: Int, backend: String)
 
         /// The backend's name.
         var backend: String {
             switch self {
-            case .own(let backend), .other(_, let backend), .yardstick(let backend): backend
+            case .own(let backend), .other(_, let backend), .yardstick(let backend), .reference(_, let backend):
+                backend
             }
         }
 
@@ -33,8 +37,10 @@ struct SweepRound {
         /// Whether the cell is one of the sweep's measurements (the
         /// yardstick's is a reference): only those take long samples.
         var isMeasured: Bool {
-            if case .yardstick = self { return false }
-            return true
+            switch self {
+            case .yardstick, .reference: return false
+            case .own, .other: return true
+            }
         }
     }
 

@@ -29,6 +29,12 @@ public struct SweepSeeds: Sendable, Equatable {
     /// The bootstrap of the `ordinal`-th yardstick measurement of the run.
     public func yardstick(_ ordinal: Int) -> UInt64 { run &+ Self.yardstickOffset &+ UInt64(ordinal) }
 
+    /// The bootstrap of the `ordinal`-th measurement of the reference at
+    /// `index` of ``Sweep/references``.
+    public func reference(_ index: Int, _ ordinal: Int) -> UInt64 {
+        run &+ Self.referenceOffset &+ UInt64(index) << 32 &+ UInt64(ordinal)
+    }
+
     /// The bootstrap of the long samples of the `ordinal`-th cell the cache
     /// check covers.
     public func cacheCheck(_ ordinal: Int) -> UInt64 { run &+ UInt64(ordinal) }
@@ -46,6 +52,8 @@ public struct SweepSeeds: Sendable, Equatable {
 
     /// Keeps the yardstick's bootstraps apart from the measurements'.
     static let yardstickOffset: UInt64 = 0x9A2D
+    /// Keeps the other references' bootstraps apart from both.
+    static let referenceOffset: UInt64 = 0x5EF0_0000_0000
     /// Keeps the harness floor's schedule apart from the sweep's.
     static let harnessFloorMask: UInt64 = 0xF100_F100
 }

@@ -91,6 +91,11 @@ public struct YardstickMeasurements: Codable, Sendable, Equatable {
     }
 }
 
+extension YardstickMeasurements: UniquelyKeyed {
+    /// The reference's name: each appears once among a run's references.
+    public var uniqueKey: String { details.name }
+}
+
 extension BenchmarkBackend {
     /// The C yardstick as the sweep samples it: its kernels on operands made
     /// exactly like every backend's, no ceilings and no workloads.
@@ -101,7 +106,8 @@ extension BenchmarkBackend {
             var operations = KernelOperations()
             for kernel in kernels {
                 operations.kernels[kernel] =
-                    kernel == .addAllocating ? operands.mallocAddition() : operands.operation(kernel)
+                    kernel == .addAllocating
+                    ? operands.mallocAddition(springbench_reference_add_allocating) : operands.operation(kernel)
             }
             return operations
         },
@@ -113,9 +119,12 @@ extension BenchmarkBackend {
 extension KernelOperands {
     /// `c = a + b` as C writes it: a fresh `malloc` block per call, the
     /// previous result freed (the allocator's own reuse and page faults
-    /// included, as with the backends' `+`).
+    /// included, as with the backends' `+`). `allocatingAdd` returns a
+    /// `malloc` block holding `a + b` (the C or the gcc yardstick's).
     @usableFromInline
-    func mallocAddition() -> TimedOperation {
+    func mallocAddition(
+        _ allocatingAdd: @escaping (UnsafePointer<Double>, UnsafePointer<Double>, Int) -> UnsafeMutablePointer<Double>?
+    ) -> TimedOperation {
         TimedOperation { [self] n in
             withOperands { a, b, _ in
                 let count = a.count
@@ -123,9 +132,7 @@ extension KernelOperands {
                     b.withUnsafeBufferPointer { b in
                         var previous: UnsafeMutablePointer<Double>?
                         for _ in 0..<n {
-                            guard
-                                let result = springbench_reference_add_allocating(a.baseAddress!, b.baseAddress!, count)
-                            else {
+                            guard let result = allocatingAdd(a.baseAddress!, b.baseAddress!, count) else {
                                 preconditionFailure("malloc refused \(count) doubles")
                             }
                             free(previous)

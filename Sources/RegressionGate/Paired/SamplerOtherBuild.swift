@@ -11,24 +11,43 @@ public final class SamplerOtherBuild: OtherBuild {
     let limits: SamplerLimits
 
     /// Greets the sampler on `channel` and checks it runs on this machine.
-    public init(channel: SamplerChannel, thisMachine: MachineRecord) throws(OtherBuildError) {
+    ///
+    /// A reference sampler (`reference`: numpy's, `Yardsticks/numpy/sampler.py`)
+    /// is a child of this process by construction; its record is its own
+    /// reading of the machine, so only the CPU model must agree (a Python
+    /// program may spell the host name otherwise), and it must offer exactly
+    /// one backend: the reference.
+    public init(channel: SamplerChannel, thisMachine: MachineRecord, reference: Bool = false) throws(OtherBuildError) {
+        let option = reference ? "--reference-sampler" : "--other-build"
         self.channel = channel
         let reply: SamplerResponse
         do {
             reply = try channel.send(.hello)
         } catch {
-            throw OtherBuildError(build: channel.label, message: error.description)
+            throw OtherBuildError(option: option, build: channel.label, message: error.description)
         }
         guard case .hello(let version, let machine) = reply else {
             throw OtherBuildError(
-                build: channel.label, message: "answered a hello with something else; is it a springbench executable?")
+                option: option, build: channel.label,
+                message: "answered a hello with something else; is it a springbench executable?")
         }
         guard version == SamplerProtocol.version else {
             throw OtherBuildError(
-                build: channel.label,
+                option: option, build: channel.label,
                 message: PairedRunError.incompatible(label: channel.label, version: version).description)
         }
-        guard machine.hostname == thisMachine.hostname, machine.cpuModel == thisMachine.cpuModel else {
+        if reference {
+            guard machine.cpuModel == thisMachine.cpuModel else {
+                throw OtherBuildError(
+                    option: option, build: channel.label,
+                    message: "reports another CPU (\(machine.cpuModel)); it must run here")
+            }
+            guard machine.backends.count == 1 else {
+                throw OtherBuildError(
+                    option: option, build: channel.label,
+                    message: "offers \(machine.backends.count) backends; a reference sampler offers exactly one")
+            }
+        } else if machine.hostname != thisMachine.hostname || machine.cpuModel != thisMachine.cpuModel {
             throw OtherBuildError(
                 build: channel.label,
                 message: "reports another machine (\(machine.comparisonSummary)); both builds must run here")
@@ -39,6 +58,22 @@ public final class SamplerOtherBuild: OtherBuild {
     }
 
     deinit { channel.close() }
+
+    /// This sampler's one backend as a reference row of a ``Sweep`` (for a
+    /// sampler greeted with `reference: true`): its cells are requests, as
+    /// an other build's are; the sweep holds this object for the run.
+    public var reference: SweepReference {
+        let details = machine.backends[0]
+        return SweepReference(
+            details: details,
+            cells: { [self] size, kernels, seed in
+                Dictionary(
+                    uniqueKeysWithValues: kernels.map {
+                        ($0, cell(CellKey(kernel: $0, backend: details.name, size: size), seed: seed))
+                    })
+            },
+            failure: { [self] in failure })
+    }
 
     public var backendNames: [String] { machine.backends.map(\.name) }
 

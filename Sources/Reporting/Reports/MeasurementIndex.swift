@@ -32,6 +32,15 @@ struct MeasurementIndex {
         results.yardstick?.measurements.first { $0.kernel == kernel && $0.size == size }
     }
 
+    /// Each other reference's cell (gcc loops, numpy), in the results' order.
+    func referenceCells(_ kernel: Kernel, _ size: Int) -> [(name: String, cell: KernelMeasurement)] {
+        (results.references ?? []).compactMap { reference in
+            reference.measurements.first { $0.kernel == kernel && $0.size == size }.map {
+                (reference.details.displayName, $0)
+            }
+        }
+    }
+
     func sizes(_ kernel: Kernel) -> [Int] {
         Set(results.measurements.lazy.filter { $0.kernel == kernel }.map(\.size)).sorted()
     }

@@ -19,7 +19,9 @@ public enum PerformanceReport {
         var attachments: [String: String] = [:]
         var markdown = "# Vector kernel performance\n\n"
         markdown += summaryLine(results) + "\n\n"
-        markdown += "## Headline figures\n\n" + headlineTable(index) + yardstickHeadline(results) + "\n"
+        markdown +=
+            "## Headline figures\n\n" + headlineTable(index) + yardstickHeadline(results) + referenceHeadline(results)
+            + "\n"
         if !results.workloads.isEmpty {
             markdown +=
                 "### Largest N per \(FrameBudget.displayName) frame (\(NumberFormatting.significant(FrameBudget.frameSeconds * 1000, digits: 3, trimmingZeros: false)) ms)\n\n"
@@ -48,6 +50,7 @@ public enum PerformanceReport {
             attachments[file] = bandwidthChart(index).svg()
             markdown += "![Fraction of the ceiling per kernel and backend at the largest size](\(file))\n\n"
         }
+        markdown += referenceSection(results)
         markdown += yardstickSection(results)
         markdown += ceilingSection(index)
         markdown += cacheCheckSection(results)
@@ -231,9 +234,11 @@ public enum PerformanceReport {
                     allocations(cell.allocationsPerOperation),
                 ])
             }
-            if let c = index.yardstickCell(kernel, size) {
+            let references =
+                (index.yardstickCell(kernel, size).map { [("C", $0)] } ?? []) + index.referenceCells(kernel, size)
+            for (name, c) in references {
                 table.append([
-                    NumberFormatting.size(size), c.cacheState?.rawValue ?? "—", "*C (yardstick)*",
+                    NumberFormatting.size(size), c.cacheState?.rawValue ?? "—", "*\(name) (yardstick)*",
                     markedAgainstFloor(
                         "*" + NumberFormatting.significant(c.nanosecondsPerElement) + "*",
                         medianNanoseconds: c.summary.median, floor: floor),
@@ -244,6 +249,77 @@ public enum PerformanceReport {
             }
         }
         return text + table.text
+    }
+
+    // MARK: gcc, OpenBLAS and numpy
+
+    /// The headline row: cells where the best single-thread backend is
+    /// slower than the best of gcc, OpenBLAS and numpy beyond the noise.
+    static func referenceHeadline(_ results: BenchmarkResults) -> String {
+        guard let comparison = ReferenceComparison(results) else { return "" }
+        return "\nAgainst gcc, OpenBLAS and numpy ([below](#against-gcc-openblas-and-numpy)): "
+            + referenceAnswer(comparison, results) + "\n"
+    }
+
+    /// The answer in one sentence: how many cells are slower beyond the noise, and which.
+    static func referenceAnswer(_ comparison: ReferenceComparison, _ results: BenchmarkResults) -> String {
+        let slower = comparison.slower
+        let worst =
+            comparison.worst.map {
+                "; worst \($0.kernel.rawValue) at N = \(NumberFormatting.size($0.size)), \(NumberFormatting.ratio($0.ratio)) the time of \(results.displayName(ofReference: $0.reference))"
+            } ?? ""
+        return "the best single-thread backend is slower than the best reference beyond the noise "
+            + "(\(NumberFormatting.percent(YardstickComparison.noise))) in **\(slower.count) of \(comparison.rows.count)** "
+            + "kernel and size cells from \(NumberFormatting.size(ReferenceComparison.sizes.lowerBound)) to "
+            + "\(NumberFormatting.size(ReferenceComparison.sizes.upperBound)) points\(worst)"
+            + (slower.isEmpty
+                ? "."
+                : ": "
+                    + slower.map { "\($0.kernel.rawValue) at \(NumberFormatting.size($0.size))" }
+                    .joined(separator: ", ") + ".")
+    }
+
+    /// Issue 26's bar, every kernel and size: the best single-thread backend
+    /// beside the best of gcc -O3 -march=native loops, OpenBLAS with one
+    /// thread and numpy.
+    static func referenceSection(_ results: BenchmarkResults) -> String {
+        guard let comparison = ReferenceComparison(results) else { return "" }
+        var text = "## Against gcc, OpenBLAS and numpy\n\n"
+        text += "**Answer:** " + referenceAnswer(comparison, results) + "\n\n"
+        let present = Set(comparison.references)
+        var sources = (results.references ?? []).map { reference in
+            "\(reference.details.displayName) (\(plain(reference.details.library ?? reference.details.summary)))"
+        }
+        if present.contains("openblas") { sources.append("OpenBLAS (the backend, 1 thread)") }
+        var absent: [String] = []
+        if !present.contains(GCCLoops.name) { absent.append("gcc loops (no `--loops-library`)") }
+        if !present.contains("numpy") { absent.append("numpy (no `--reference-sampler`)") }
+        if !present.contains("openblas") { absent.append("OpenBLAS with 1 thread") }
+        text +=
+            "The references: " + sources.joined(separator: "; ") + "."
+            + (absent.isEmpty ? "" : " Not in this run: " + absent.joined(separator: ", ") + ".")
+            + " Each ran in the same rounds as the backends on operands made like theirs (numpy's drawn by numpy's "
+            + "generator) and is a reference, never a choice. *Best backend* is the fastest of the single-thread "
+            + "backends (\(ReferenceComparison.singleThreadBackends.joined(separator: ", "))); *best reference* the "
+            + "fastest reference. *Ratio* is the median over rounds of the one's time over the other's, with its 95 % "
+            + "bootstrap interval (below 1: SpringBench is faster); *slower* needs the whole interval above "
+            + "\(NumberFormatting.ratio(1 + YardstickComparison.noise)). Where OpenBLAS is both, the ratio is 1. "
+            + "Guides/MachineFacts.md, \"The yardsticks\", says what each reference is and why.\n\n"
+        var table = MarkdownTable([
+            ("Kernel", .left), ("N", .right), ("Best backend", .left), ("ns/element", .right),
+            ("Best reference", .left), ("ns/element", .right), ("Ratio [95 %]", .right), ("Verdict", .left),
+        ])
+        for row in comparison.rows {
+            table.append([
+                row.kernel.rawValue, NumberFormatting.size(row.size), results.machine.displayName(of: row.best),
+                NumberFormatting.significant(row.bestNanosecondsPerElement),
+                results.displayName(ofReference: row.reference),
+                NumberFormatting.significant(row.referenceNanosecondsPerElement),
+                "\(NumberFormatting.ratio(row.ratio)) [\(NumberFormatting.ratio(row.interval.lower)), \(NumberFormatting.ratio(row.interval.upper))]",
+                row.verdict == .slower ? "**slower**" : row.verdict.rawValue,
+            ])
+        }
+        return text + table.text + "\n"
     }
 
     // MARK: The C yardstick

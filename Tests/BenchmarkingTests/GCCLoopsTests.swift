@@ -1,0 +1,184 @@
+import Benchmarking
+import Foundation
+import Testing
+import VectorKernels
+import _TestSupport
+
+/// The gcc yardstick: a library of plain C loops built with gcc -O3
+/// -march=native, loaded with dlopen. It must compute what the kernels
+/// compute (a reference that is fast because it is wrong proves nothing),
+/// be refused when it is not such a library, and be sampled in the sweep's
+/// rounds as a reference row.
+@Suite("gcc loops yardstick", .serialized)
+struct GCCLoopsTests {
+    /// Builds the library from Yardsticks/gcc/loops.c into a fresh directory.
+    static func built() throws -> (library: LoopsLibrary, directory: String) {
+        let directory = LoopsLibraryBuild.temporaryDirectory()
+        let path = try #require(LoopsLibraryBuild.build(into: directory), "gcc failed on \(LoopsLibraryBuild.source)")
+        return (try LoopsLibrary(path: path), directory)
+    }
+
+    @Test(
+        "a library gcc built from Yardsticks/gcc/loops.c loads, says how it was built, and names itself gcc",
+        .enabled(if: LoopsLibraryBuild.gcc != nil, LoopsLibraryBuild.skipReason))
+    func loads() throws {
+        let (library, directory) = try Self.built()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(library.description == "test: gcc -O3 -march=native")
+        GCCLoops.install(library)
+        #expect(GCCLoops.details.name == "gcc")
+        #expect(GCCLoops.details.library == "test: gcc -O3 -march=native")
+        #expect(GCCLoops.details.threads == 1)
+    }
+
+    @Test(
+        "its elementwise loops equal the naive backend bit for bit; axpy and Σa² stay in their bounds",
+        .enabled(if: LoopsLibraryBuild.gcc != nil, LoopsLibraryBuild.skipReason))
+    func kernelsAgreeWithNaive() throws {
+        let (library, directory) = try Self.built()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        GCCLoops.install(library)
+        for n in [0, 1, 3, 7, 8, 15, 16, 17, 31, 64, 255, 4099] {
+            for offset in [0, 1, 3] {
+                let a = Array(TestValues.array(count: n + offset, seed: UInt64(n) + 1)[offset...])
+                let b = TestValues.array(count: n, seed: UInt64(n) + 2)
+                typealias Body = (any KernelBackend.Type, inout [Double]) -> Void
+                let cases: [(String, Body)] = [
+                    (
+                        "add",
+                        { k, out in
+                            a.withUnsafeBufferPointer { a in
+                                b.withUnsafeBufferPointer { b in
+                                    out.withUnsafeMutableBufferPointer {
+                                        k.uncheckedAdd(a.baseAddress!, b.baseAddress!, into: $0.baseAddress!, count: n)
+                                    }
+                                }
+                            }
+                        }
+                    ),
+                    (
+                        "subtract",
+                        { k, out in
+                            a.withUnsafeBufferPointer { a in
+                                b.withUnsafeBufferPointer { b in
+                                    out.withUnsafeMutableBufferPointer {
+                                        k.uncheckedSubtract(
+                                            a.baseAddress!, b.baseAddress!, into: $0.baseAddress!, count: n)
+                                    }
+                                }
+                            }
+                        }
+                    ),
+                    (
+                        "add in place",
+                        { k, out in
+                            b.withUnsafeBufferPointer { b in
+                                out.withUnsafeMutableBufferPointer {
+                                    k.uncheckedAddInPlace($0.baseAddress!, b.baseAddress!, count: n)
+                                }
+                            }
+                        }
+                    ),
+                    (
+                        "subtract in place",
+                        { k, out in
+                            b.withUnsafeBufferPointer { b in
+                                out.withUnsafeMutableBufferPointer {
+                                    k.uncheckedSubtractInPlace($0.baseAddress!, b.baseAddress!, count: n)
+                                }
+                            }
+                        }
+                    ),
+                    (
+                        "scale",
+                        { k, out in
+                            out.withUnsafeMutableBufferPointer { k.uncheckedScale($0.baseAddress!, by: 0.7, count: n) }
+                        }
+                    ),
+                ]
+                for (name, body) in cases where n > 0 {
+                    var gcc = Array(repeating: 0.5, count: n), naive = gcc
+                    if name.hasSuffix("in place") || name == "scale" { (gcc, naive) = (a, a) }
+                    body(GCCLoops.self, &gcc)
+                    body(NaiveBackend.self, &naive)
+                    #expect(
+                        zip(gcc, naive).allSatisfy { FloatingPointBounds.identical($0, $1) },
+                        "\(name) N=\(n) offset=\(offset)")
+                }
+                guard n > 0 else { continue }
+                let allocated = a.withUnsafeBufferPointer { a in
+                    b.withUnsafeBufferPointer { b in GCCLoops.addAllocating(a.baseAddress!, b.baseAddress!, count: n) }
+                }
+                let sum = try #require(allocated)
+                #expect(
+                    (0..<n).allSatisfy { FloatingPointBounds.identical(sum[$0], a[$0] + b[$0]) }, "add-alloc N=\(n)")
+                free(sum)
+                var y = a
+                y.withUnsafeMutableBufferPointer { y in
+                    b.withUnsafeBufferPointer { x in
+                        GCCLoops.uncheckedAXPY(alpha: -1.5, x: x.baseAddress!, y: y.baseAddress!, count: n)
+                    }
+                }
+                for i in 0..<n {
+                    #expect(
+                        FloatingPointBounds.axpyViolation(alpha: -1.5, x: b[i], y: a[i], result: y[i]) == nil,
+                        "axpy N=\(n) i=\(i)")
+                }
+                let squares = a.withUnsafeBufferPointer {
+                    GCCLoops.uncheckedMagnitudeSquared($0.baseAddress!, count: n)
+                }
+                #expect(FloatingPointBounds.sumOfSquaresViolation(a, result: squares) == nil, "Σa² N=\(n)")
+            }
+        }
+    }
+
+    @Test(
+        "the sweep samples it as a reference in the same rounds, kept apart from the backends",
+        .enabled(if: LoopsLibraryBuild.gcc != nil, LoopsLibraryBuild.skipReason))
+    func sweepSamplesTheReference() throws {
+        let (library, directory) = try Self.built()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        GCCLoops.install(library)
+        var sweep = Sweep(
+            kernels: [.add, .addAllocating, .magnitudeSquared], backends: [BenchmarkBackend(SIMDBackend.self)],
+            sizes: [16, 1000], seed: 7,
+            sampler: InterleavedSampler(
+                policy: TimingPolicy(samples: 3, minimumSampleNanoseconds: 2e4, warmupNanoseconds: 1e4),
+                countAllocations: nil))
+        sweep.references = [SweepReference(.gccLoops)]
+        let outcome = try sweep.run(probe: BandwidthProbe(elements: 1 << 12, trials: 1).run())
+        #expect(outcome.measurements.allSatisfy { $0.backend == "simd" })
+        #expect(outcome.measurements.count == 6)
+        #expect(outcome.yardstick.isEmpty)
+        let gcc = try #require(outcome.references.first)
+        #expect(outcome.references.count == 1)
+        #expect(gcc.count == 6)
+        #expect(gcc.allSatisfy { $0.backend == "gcc" && $0.samples.count == 3 && $0.summary.median > 0 })
+        #expect(Set(gcc.map(\.key)).count == 6)
+    }
+
+    @Test("a missing file, a file that is no library, and a library without the loops are refused by name")
+    func refusals() throws {
+        let directory = LoopsLibraryBuild.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let missing = directory + "/nothing.so"
+        #expect(throws: LoopsLibraryError(path: missing, problem: .missing)) { try LoopsLibrary(path: missing) }
+        let text = directory + "/text.so"
+        try "not a library".write(toFile: text, atomically: true, encoding: .utf8)
+        do {
+            _ = try LoopsLibrary(path: text)
+            Issue.record("a text file loaded as a library")
+        } catch {
+            guard case .notALibrary = error.problem else { throw error }
+            #expect(error.description.hasPrefix("--loops-library \(text): not a shared library"))
+        }
+        guard LoopsLibraryBuild.gcc != nil else { return }
+        let source = directory + "/other.c"
+        try "double springbench_loops_add_typo(double x) { return x; }\n".write(
+            toFile: source, atomically: true, encoding: .utf8)
+        let other = try #require(LoopsLibraryBuild.build(into: directory, name: "libother.so", source: source))
+        #expect(throws: LoopsLibraryError(path: other, problem: .missingSymbols(LoopsLibrary.symbols))) {
+            try LoopsLibrary(path: other)
+        }
+    }
+}
