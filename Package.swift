@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "SpringBenchSupport", dependencies: ["CChildProcess", "CCPUAffinity"]),
         .target(
             name: "VectorKernels", dependencies: ["CVectorKernels", "CWorkerPool", "DocumentValues", "MachineFacts"]),
-        .target(name: "OpenBLASKernels", dependencies: ["VectorKernels", "COpenBLAS"]),
+        .target(name: "OpenBLASKernels", dependencies: ["VectorKernels", "COpenBLAS", "MachineFacts"]),
         .target(name: "SpringBenchBackends", dependencies: ["VectorKernels", "OpenBLASKernels"]),
         .target(name: "SpringModel", dependencies: ["VectorKernels"]),
         .target(name: "SpringPlatforms", dependencies: ["SpringModel"]),

@@ -14,9 +14,10 @@ import VectorKernels
 /// specialised for their concrete types (a test checks the two list the same
 /// backends).
 public enum Backends {
-    /// Every backend: naive (the reference), SIMD, OpenBLAS, parallel (SIMD's loops across cores).
+    /// Every backend: naive (the reference), SIMD, OpenBLAS, and the two that
+    /// run threads: parallel (SIMD's loops across cores) and OpenBLAS threaded.
     public static let all: [any KernelBackend.Type] = [
-        NaiveBackend.self, SIMDBackend.self, OpenBLASBackend.self, ParallelBackend.self,
+        NaiveBackend.self, SIMDBackend.self, OpenBLASBackend.self, ParallelBackend.self, OpenBLASThreadedBackend.self,
     ]
 
     /// The backend called `name`, if there is one.

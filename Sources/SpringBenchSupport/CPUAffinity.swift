@@ -34,7 +34,16 @@ extension CPUAffinity {
     /// started later inherit the pin.
     /// - Returns: the CPU pinned to, or nil.
     package static func pinForSingleThreadedRun(threadsPerCall: Int) -> Int? {
-        guard threadsPerCall == 1, let cpu = currentCPU(), pin(to: cpu) else { return nil }
+        guard threadsPerCall == 1 else { return nil }
+        return pinSamplingThread()
+    }
+
+    /// Pins the calling thread, and the threads and processes it starts later,
+    /// to the CPU it runs on now. Threads started before keep their own masks:
+    /// a bench run with a threaded backend starts those first.
+    /// - Returns: the CPU pinned to, or nil when the system refused.
+    package static func pinSamplingThread() -> Int? {
+        guard let cpu = currentCPU(), pin(to: cpu) else { return nil }
         return cpu
     }
 }

@@ -47,7 +47,7 @@ import VectorKernels
     @Test("A user backend joins after the built-in ones; a taken or unusable name is refused")
     func addingBackends() throws {
         let catalogue = try BackendCatalogue.builtIn.adding(BenchmarkBackend(RenamedNaive.self))
-        #expect(catalogue.names == ["naive", "simd", "openblas", "parallel", "renamed-naive"])
+        #expect(catalogue.names == ["naive", "simd", "openblas", "parallel", "openblas-threaded", "renamed-naive"])
         #expect(catalogue["renamed-naive"]?.type == RenamedNaive.self)
         #expect(throws: CatalogueError.duplicateName("naive")) {
             try catalogue.adding(BenchmarkBackend(NaiveBackend.self))

@@ -25,7 +25,7 @@ import VectorKernels
     static let catalogue = try! BackendCatalogue([
         BenchmarkBackend(NaiveBackend.self), threaded("four-threads", threads: 4), threaded("one-thread", threads: 1),
     ])
-    static let limits = BenchmarkPlan.Limits(memoryBytes: 1e9, cores: 2)
+    static let limits = BenchmarkPlan.Limits(memoryBytes: 8e9, cores: 2)
 
     static func validate(_ backends: [String], clock: SampleClock) -> Result<BenchmarkPlan, BenchmarkPlanError> {
         var plan = BenchmarkPlan.quick(backends: backends)
@@ -43,8 +43,11 @@ import VectorKernels
         #expect(error.description.hasPrefix("--clock: "))
         #expect(error.description.contains("four-threads (4 threads)"))
         #expect(!error.description.contains("naive"))
-        let plan = try Self.validate(["naive", "four-threads"], clock: .wall).get()
+        var standard = BenchmarkPlan.standard(backends: ["naive", "four-threads"])
+        standard.timing.clock = .wall
+        let plan = try standard.validated(against: Self.catalogue, limits: Self.limits)
         #expect(plan.threadsPerCall == 4)
+        #expect(plan.cacheCheck?.clock == .wall)  // the long samples too
         #expect(try Self.validate(["naive", "one-thread"], clock: .threadCPU).get().threadsPerCall == 1)
     }
 

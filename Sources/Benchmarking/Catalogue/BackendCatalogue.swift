@@ -18,10 +18,10 @@ public struct BackendCatalogue: Sendable {
         for backend in backends { try add(backend) }
     }
 
-    /// SpringBench's own backends: naive (the reference), SIMD, OpenBLAS, parallel.
+    /// SpringBench's own backends: naive (the reference), SIMD, OpenBLAS, parallel, OpenBLAS threaded.
     public static let builtIn = try! BackendCatalogue([
         BenchmarkBackend(NaiveBackend.self), BenchmarkBackend(SIMDBackend.self), BenchmarkBackend(OpenBLASBackend.self),
-        BenchmarkBackend(ParallelBackend.self),
+        BenchmarkBackend(ParallelBackend.self), BenchmarkBackend(OpenBLASThreadedBackend.self),
     ])
 
     /// Appends `backend`; throws if its name is taken or not usable on a command line.

@@ -24,7 +24,7 @@ public struct YardstickComparison: Sendable, Equatable {
     public struct Row: Sendable, Equatable {
         public var kernel: Kernel
         public var size: Int
-        /// The backend with the lowest median at this kernel and size.
+        /// The single-thread backend with the lowest median at this kernel and size.
         public var best: String
         public var bestNanosecondsPerElement: Double
         public var yardstickNanosecondsPerElement: Double
@@ -69,7 +69,10 @@ public struct YardstickComparison: Sendable, Equatable {
     public init?(_ results: BenchmarkResults) {
         guard let yardstick = results.yardstick, !yardstick.measurements.isEmpty else { return nil }
         rows = yardstick.measurements.enumerated().compactMap { offset, c in
-            let cells = results.measurements.filter { $0.kernel == c.kernel && $0.size == c.size }
+            // C runs one thread: so do the backends it is held against.
+            let cells = results.measurements.filter {
+                $0.kernel == c.kernel && $0.size == c.size && results.machine.threads(of: $0.backend) == 1
+            }
             guard let best = cells.min(by: { $0.summary.median < $1.summary.median }) else { return nil }
             return Self.row(best: best, yardstick: c, seed: 0x9A2D &+ UInt64(offset))
         }
@@ -78,8 +81,10 @@ public struct YardstickComparison: Sendable, Equatable {
                 yardstick.measurements.first { $0.kernel == kernel && $0.size == size }
             }
             guard let cAllocating = c(.addAllocating), let cReused = c(.add),
-                let best = results.measurements.filter({ $0.kernel == .addAllocating && $0.size == size })
-                    .min(by: { $0.summary.median < $1.summary.median }),
+                let best = results.measurements.filter({
+                    $0.kernel == .addAllocating && $0.size == size && results.machine.threads(of: $0.backend) == 1
+                })
+                .min(by: { $0.summary.median < $1.summary.median }),
                 let reused = results.measurements.first(where: {
                     $0.kernel == .add && $0.size == size && $0.backend == best.backend
                 }),

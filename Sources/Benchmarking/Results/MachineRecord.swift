@@ -176,6 +176,11 @@ extension MachineRecord {
     public func displayName(of name: String) -> String {
         backends.first { $0.name == name }?.displayName ?? name
     }
+
+    /// Threads one call of the backend called `name` ran, as recorded (1 when not recorded).
+    public func threads(of name: String) -> Int {
+        backends.first { $0.name == name }?.threads ?? 1
+    }
 }
 
 /// The cache size each source reported, as a results file records it.

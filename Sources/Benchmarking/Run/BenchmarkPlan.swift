@@ -45,7 +45,7 @@ public struct BenchmarkPlan: Sendable, Equatable {
     /// The most threads one call of the plan's backends runs (OpenBLAS:
     /// ``openBLASThreads``; others: ``BackendDetails/threads``), set by
     /// ``validated(against:limits:)``. Above 1, samples must be timed by the
-    /// wall clock and the run is not pinned to one CPU.
+    /// wall clock, and the run starts their threads before it pins its sampling thread.
     public internal(set) var threadsPerCall = 1
     /// Seed of the operands, the interleaving order and the bootstrap.
     public var seed: UInt64
@@ -194,6 +194,8 @@ public struct BenchmarkPlan: Sendable, Equatable {
         }
         var plan = self
         plan.threadsPerCall = threads
+        // One clock for every sample of the run: the cache check's long samples are compared with the sweep's.
+        plan.cacheCheck?.clock = timing.clock
         plan.sizes.sort()
         plan.workloadSizes.sort()
         return plan

@@ -51,6 +51,31 @@ public struct BenchmarkRun {
             option: "--reference-sampler", build: path, message: "this program cannot start reference samplers")
     }
 
+    /// Starts the plan's other builds and reference samplers, and installs its loops library.
+    func startChildren(backends: [BenchmarkBackend]) throws(OtherBuildError) -> (
+        otherBuilds: [any OtherBuild], references: [SweepReference]
+    ) {
+        var otherBuilds: [any OtherBuild] = []
+        var references: [SweepReference] = []
+        for path in plan.otherBuilds { otherBuilds.append(try startOtherBuild(path)) }
+        if let loopsLibrary {
+            GCCLoops.install(loopsLibrary)
+            references.append(SweepReference(.gccLoops))
+        }
+        for path in plan.referenceSamplers {
+            let reference = try startReferenceSampler(path)
+            let taken = Set(backends.map(\.name) + [CYardstick.name] + references.map(\.name))
+            guard !taken.contains(reference.name) else {
+                throw OtherBuildError(
+                    option: "--reference-sampler", build: path,
+                    message: "names its backend \"\(reference.name)\", which a backend or another reference already has"
+                )
+            }
+            references.append(reference)
+        }
+        return (otherBuilds, references)
+    }
+
     public func run(progress: (SweepProgress) -> Void = { _ in }) throws(OtherBuildError) -> BenchmarkResults {
         let started = monotonicNanoseconds()
         OpenBLASBackend.threadCount = plan.openBLASThreads
@@ -61,7 +86,17 @@ public struct BenchmarkRun {
             return backend
         }
         var configuration = plan.configuration
-        configuration.pinnedCPU = CPUAffinity.pinForSingleThreadedRun(threadsPerCall: plan.threadsPerCall)
+        // The sampling thread is pinned to the CPU it runs on (each vCPU of a shared
+        // machine has its own speed at any moment). Threads inherit their creator's
+        // CPU mask, so a threaded backend's threads must exist first: the pool is
+        // configured here, and OpenBLAS started its threads when it loaded. Other
+        // builds and samplers start after the pin in a single-threaded run, to share
+        // its CPU; in a threaded run before it, so their own threads keep every core.
+        let threaded = plan.threadsPerCall > 1
+        if threaded { _ = ParallelBackend.threadCount }
+        var children = threaded ? try startChildren(backends: backends) : nil
+        configuration.pinnedCPU = CPUAffinity.pinSamplingThread()
+        if children == nil { children = try startChildren(backends: backends) }
         let machine = MachineRecord.current(backends: backends.map(\.details), commandLine: commandLine)
         var bandwidthProbe = BandwidthProbe.sized(
             lastLevelCacheBytes: machine.lastLevelCacheBytes, trials: plan.probeTrials,
@@ -88,23 +123,8 @@ public struct BenchmarkRun {
         sweep.secondLevelCacheBytes = machine.cacheBytes(level: 2)
         sweep.cacheCheck = plan.cacheCheck
         sweep.yardstick = plan.yardstick ? .cYardstick : nil
-        // Started only now, so that the processes inherit the pinning.
-        for path in plan.otherBuilds { sweep.otherBuilds.append(try startOtherBuild(path)) }
-        if let loopsLibrary {
-            GCCLoops.install(loopsLibrary)
-            sweep.references.append(SweepReference(.gccLoops))
-        }
-        for path in plan.referenceSamplers {
-            let reference = try startReferenceSampler(path)
-            let taken = Set(backends.map(\.name) + [CYardstick.name] + sweep.references.map(\.name))
-            guard !taken.contains(reference.name) else {
-                throw OtherBuildError(
-                    option: "--reference-sampler", build: path,
-                    message: "names its backend \"\(reference.name)\", which a backend or another reference already has"
-                )
-            }
-            sweep.references.append(reference)
-        }
+        sweep.otherBuilds = children!.otherBuilds
+        sweep.references = children!.references
         let outcome = try sweep.run(probe: probe, progress: progress)
         let floor = HarnessFloor.measure(
             build: machine.targetCPU, others: sweep.otherBuilds,

@@ -21,7 +21,7 @@ public enum PerformanceReport {
         markdown += summaryLine(results) + "\n\n"
         markdown +=
             "## Headline figures\n\n" + headlineTable(index) + yardstickHeadline(results) + referenceHeadline(results)
-            + "\n"
+            + parallelHeadline(results) + "\n"
         if !results.workloads.isEmpty {
             markdown +=
                 "### Largest N per \(FrameBudget.displayName) frame (\(NumberFormatting.significant(FrameBudget.frameSeconds * 1000, digits: 3, trimmingZeros: false)) ms)\n\n"
@@ -51,6 +51,7 @@ public enum PerformanceReport {
             markdown += "![Fraction of the ceiling per kernel and backend at the largest size](\(file))\n\n"
         }
         markdown += referenceSection(results)
+        markdown += parallelSection(results)
         markdown += yardstickSection(results)
         markdown += ceilingSection(index)
         markdown += cacheCheckSection(results)
@@ -643,6 +644,14 @@ public enum PerformanceReport {
                 NumberFormatting.significant(rate.bestGigabytesPerSecond),
                 NumberFormatting.significant(rate.medianGigabytesPerSecond),
                 users.isEmpty ? "—" : users.joined(separator: ", "),
+            ])
+        }
+        if let allCores = probe.allCores {
+            table.append([
+                code(allCores.pattern.rawValue) + ", \(allCores.threads) threads", "\(allCores.pattern.bytesPerElement)",
+                NumberFormatting.significant(allCores.bestGigabytesPerSecond),
+                NumberFormatting.significant(allCores.medianGigabytesPerSecond),
+                "the parallel backend's add ([above](#parallel-backend))",
             ])
         }
         return text + table.text + "\n"
