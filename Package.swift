@@ -169,7 +169,8 @@ let package = Package(
         .testTarget(
             name: "ReportingTests",
             dependencies: [
-                "Reporting", "Benchmarking", "RegressionGate", "SpringModel", "SpringPlatforms", "_TestSupport",
+                "Reporting", "Benchmarking", "VectorKernels", "RegressionGate", "SpringModel", "SpringPlatforms",
+                "_TestSupport",
                 "_ResultsTestSupport",
                 "SpringBenchFiles",
             ]

@@ -648,7 +648,8 @@ public enum PerformanceReport {
         }
         if let allCores = probe.allCores {
             table.append([
-                code(allCores.pattern.rawValue) + ", \(allCores.threads) threads", "\(allCores.pattern.bytesPerElement)",
+                code(allCores.pattern.rawValue) + ", \(allCores.threads) threads",
+                "\(allCores.pattern.bytesPerElement)",
                 NumberFormatting.significant(allCores.bestGigabytesPerSecond),
                 NumberFormatting.significant(allCores.medianGigabytesPerSecond),
                 "the parallel backend's add ([above](#parallel-backend))",
