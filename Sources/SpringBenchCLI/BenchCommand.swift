@@ -60,9 +60,17 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Where to write the results JSON.")
     var output = "Reports/data/bench-results.json"
 
+    @OptionGroup(title: "Exports")
+    var exports: ExportOptions
+
     func validate() throws {
         _ = try plan()
-        _ = try OutputLocation.file(output, option: "--output")
+        _ = try exportRequests()
+    }
+
+    /// The exports, checked against each other and against --output.
+    func exportRequests() throws -> [ExportRequest] {
+        try exports.requests(reserved: [("--output", try OutputLocation.file(output, option: "--output"))])
     }
 
     func plan() throws -> BenchmarkPlan {
@@ -100,6 +108,7 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         try exitingOnUsageError {
             let target = try OutputLocation.file(output, option: "--output")
+            let exportRequests = try self.exportRequests()
             let results = try BenchmarkSession.run(try plan())
             do {
                 try results.write(to: target)
@@ -108,6 +117,7 @@ struct BenchCommand: ParsableCommand {
             } catch {
                 throw UsageError("\(error)")
             }
+            try Export.write(ExportCells.cells(of: results), to: exportRequests, option: "--export")
             print(BenchSummary(results: results, output: output).text)
         }
     }

@@ -3,6 +3,7 @@ import Benchmarking
 import Foundation
 import OpenBLASKernels
 import RegressionGate
+import Reporting
 import SpringBenchFiles
 
 /// `springbench compare-builds`: times two builds side by side, sample by
@@ -49,6 +50,9 @@ struct CompareBuildsCommand: ParsableCommand {
     @OptionGroup(title: "Verdict")
     var verdict: VerdictOptions
 
+    @OptionGroup(title: "Exports (both sides: the current build's cells, then the baseline's named @baseline)")
+    var exports: ExportOptions
+
     @Option(
         parsing: .unconditional,
         help: "Epochs: times both samplers are started afresh, 1…100 (the interval's units; at least 8 for 99 %).")
@@ -64,6 +68,7 @@ struct CompareBuildsCommand: ParsableCommand {
     /// Checks every option before a minute of measuring starts.
     func validate() throws {
         _ = try sweep.plan(.paired)
+        _ = try exports.requests()
     }
 
     func run() throws {
@@ -95,6 +100,7 @@ struct CompareBuildsCommand: ParsableCommand {
             }
             // Fail before a minute of measuring, not after; nothing is created yet.
             let keepTarget = try keep.map { try OutputLocation.directory($0, option: "--keep") }
+            let exportRequests = try exports.requests()
             let cpu = run.pin()
             if cpu == nil {
                 printError(
@@ -125,6 +131,9 @@ struct CompareBuildsCommand: ParsableCommand {
                     throw UsageError("--keep \(keepTarget.display): cannot write the pair: \(error)")
                 }
             }
+            try Export.write(
+                ExportCells.paired(baseline: pair.baseline, current: pair.current), to: exportRequests,
+                option: "--export")
             let comparison: Comparison
             do {
                 comparison = try pair.comparison(
