@@ -153,4 +153,28 @@ import _ResultsTestSupport
                     == Export.render(cells, as: format), "\(file)")
         }
     }
+
+    @Test(
+        "compare-builds --export writes both sides of the pair it kept (A/A with this springbench)",
+        .timeLimit(.minutes(5)))
+    func compareBuildsExports() throws {
+        let (directory, _, output) = try Self.workspace()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let executable = CLIRunner.executable
+        let outcome = SpringBenchCLI.run([
+            "compare-builds", executable, executable, "--sizes", "16", "--kernels", "add", "--backends", "naive",
+            "--epochs", "1", "--samples", "12", "--probe-trials", "1", "--keep", output + "/kept", "--export",
+            "csv=\(output)/pair.csv", "--export", "bencher=\(output)/pair.json",
+        ])
+        // The exports are the subject here, not the verdict (an A/A run may flag by chance).
+        #expect(outcome.status == 0 || outcome.status == 1, "\(outcome)")
+        let cells = ExportCells.paired(
+            baseline: try BenchmarkResults.load(from: output + "/kept/baseline.json"),
+            current: try BenchmarkResults.load(from: output + "/kept/current.json"))
+        #expect(cells.map(\.name) == ["add.naive.16", "add.naive.16@baseline"])
+        #expect(cells.allSatisfy { $0.samples.count == 12 })
+        #expect(try String(contentsOfFile: output + "/pair.csv", encoding: .utf8) == Export.render(cells, as: .csv))
+        #expect(
+            try String(contentsOfFile: output + "/pair.json", encoding: .utf8) == Export.render(cells, as: .bencher))
+    }
 }
