@@ -41,6 +41,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -85,6 +86,15 @@ let package = Package(
             name: "RegressionGate",
             dependencies: ["DocumentValues", "SpringBenchFiles", "SpringBenchSupport", "VectorKernels", "Benchmarking"]
         ),
+        // Not a product: the results history (`springbench history`) on SQLite
+        // through GRDB; a library user who never keeps history does not build it.
+        .target(
+            name: "ResultsHistory",
+            dependencies: [
+                "Benchmarking", "RegressionGate", "Reporting", "SpringBenchFiles",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .target(
             name: "Verification",
             dependencies: ["VectorKernels", "SpringBenchBackends", "SpringModel", "SpringPlatforms", "ODEReference"]
@@ -100,7 +110,7 @@ let package = Package(
             dependencies: [
                 "VectorKernels", "OpenBLASKernels", "SpringModel", "SpringPlatforms", "Benchmarking",
                 "RegressionGate", "Reporting", "CAllocationCounting", "Verification", "SpringBenchFiles",
-                "SpringBenchSupport",
+                "SpringBenchSupport", "ResultsHistory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
