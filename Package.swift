@@ -173,7 +173,8 @@ let package = Package(
             name: "SpringBenchCLITests",
             dependencies: [
                 "SpringBenchCLI", "SpringBenchSupport", "Benchmarking", "Reporting", "VectorKernels", "SpringPlatforms",
-                "_TestSupport", "_ResultsTestSupport",
+                "_TestSupport", "_ResultsTestSupport", "ResultsHistory", "SpringBenchFiles",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(
@@ -188,6 +189,13 @@ let package = Package(
         .testTarget(
             name: "MachineFactsTests",
             dependencies: ["MachineFacts", "VectorKernels", "Benchmarking", "Reporting", "_ResultsTestSupport"]
+        ),
+        .testTarget(
+            name: "ResultsHistoryTests",
+            dependencies: [
+                "ResultsHistory", "Benchmarking", "SpringBenchFiles", "_ResultsTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "SpringBenchFilesTests",

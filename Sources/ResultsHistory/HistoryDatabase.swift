@@ -154,6 +154,14 @@ public final class HistoryDatabase {
         guard header == Array("SQLite format 3\0".utf8) else {
             throw refuse("is not an SQLite database (no \"SQLite format 3\" header); name a new file")
         }
+        // A database in WAL mode gets -wal and -shm files even from a read-only
+        // connection; on refusal, the ones this look made (an empty -wal) are removed.
+        let sidecars: [String] = [path + "-wal", path + "-shm"].filter { (name: String) in access(name, F_OK) != 0 }
+        func removeSidecars() {
+            var status = stat()
+            guard sidecars.count == 2, stat(path + "-wal", &status) != 0 || status.st_size == 0 else { return }
+            for sidecar in sidecars { unlink(sidecar) }
+        }
         do {
             let reader = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
             defer { try? reader.close() }
@@ -180,8 +188,10 @@ public final class HistoryDatabase {
                 }
             }
         } catch let error as HistoryDatabaseError {
+            removeSidecars()
             throw error
         } catch {
+            removeSidecars()
             throw refuse("is not a usable SQLite database (\(error))")
         }
     }
