@@ -136,8 +136,11 @@ public final class HistoryDatabase {
         }
         try Self.inspect(path: path, display: display)
         do {
-            queue = try DatabaseQueue(path: path, configuration: Self.configuration(readOnly: false))
-            try Self.migrate(queue)
+            let queue = try Self.whileBusy {
+                try DatabaseQueue(path: path, configuration: Self.configuration(readOnly: false))
+            }
+            try Self.whileBusy { try Self.migrate(queue) }
+            self.queue = queue
         } catch {
             throw refuse("cannot be opened for writing (\(error))")
         }
@@ -156,35 +159,38 @@ public final class HistoryDatabase {
         }
         // A database in WAL mode gets -wal and -shm files even from a read-only
         // connection; on refusal, the ones this look made (an empty -wal) are removed.
-        let sidecars: [String] = [path + "-wal", path + "-shm"].filter { (name: String) in access(name, F_OK) != 0 }
+        let sidecars: [String] = [path + "-wal", path + "-shm"].filter { (name: String) in Glibc.access(name, F_OK) != 0
+        }
         func removeSidecars() {
             var status = stat()
             guard sidecars.count == 2, stat(path + "-wal", &status) != 0 || status.st_size == 0 else { return }
             for sidecar in sidecars { unlink(sidecar) }
         }
         do {
-            let reader = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
-            defer { try? reader.close() }
-            try reader.read { db in
-                let check = try String.fetchAll(db, sql: "PRAGMA quick_check")
-                guard check == ["ok"] else {
-                    throw refuse(
-                        "is a corrupt SQLite database (quick_check: \(check.prefix(3).joined(separator: "; ")))")
-                }
-                let application = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-                guard application == applicationID else {
-                    let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
-                    throw refuse(
-                        "is an SQLite database of another application (application_id \(application), tables: "
-                            + "\(tables.isEmpty ? "none" : tables.prefix(5).joined(separator: ", "))), "
-                            + "not a SpringBench history; name a new file")
-                }
-                let applied = try migrator.appliedIdentifiers(db)
-                let known = Set(migrator.migrations)
-                guard applied.isSubset(of: known) else {
-                    throw refuse(
-                        "has schema migrations this springbench does not know (\(applied.subtracting(known).sorted())); "
-                            + "use a newer springbench")
+            try whileBusy {
+                let reader = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
+                defer { try? reader.close() }
+                try reader.read { db in
+                    let check = try String.fetchAll(db, sql: "PRAGMA quick_check")
+                    guard check == ["ok"] else {
+                        throw refuse(
+                            "is a corrupt SQLite database (quick_check: \(check.prefix(3).joined(separator: "; ")))")
+                    }
+                    let application = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+                    guard application == applicationID else {
+                        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+                        throw refuse(
+                            "is an SQLite database of another application (application_id \(application), tables: "
+                                + "\(tables.isEmpty ? "none" : tables.prefix(5).joined(separator: ", "))), "
+                                + "not a SpringBench history; name a new file")
+                    }
+                    let applied = try migrator.appliedIdentifiers(db)
+                    let known = Set(migrator.migrations)
+                    guard applied.isSubset(of: known) else {
+                        throw refuse(
+                            "has schema migrations this springbench does not know (\(applied.subtracting(known).sorted())); "
+                                + "use a newer springbench")
+                    }
                 }
             }
         } catch let error as HistoryDatabaseError {
@@ -239,6 +245,25 @@ public final class HistoryDatabase {
         }
     }
 
+    /// Runs `body` again while SQLite answers "busy" or "locked", for up to
+    /// ``busyTimeout`` (with 5–50 ms pauses). SQLite's own busy handler does
+    /// not cover every case: a connection opening while another switches the
+    /// file to WAL or recovers it gets SQLITE_BUSY at once (seen here with
+    /// two `history record` processes started together).
+    static func whileBusy<T>(_ body: () throws -> T) throws -> T {
+        let deadline = Date().addingTimeInterval(busyTimeout)
+        while true {
+            do {
+                return try body()
+            } catch let error as DatabaseError
+                where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+            {
+                if Date() > deadline { throw error }
+                usleep(UInt32.random(in: 5_000...50_000))
+            }
+        }
+    }
+
     /// Applies the migrations; a concurrent writer that applied them first is not an error.
     static func migrate(_ queue: DatabaseQueue) throws {
         for attempt in 1...3 {
@@ -254,10 +279,21 @@ public final class HistoryDatabase {
 
     /// The schema migrations applied, oldest first.
     public func appliedMigrations() throws -> [String] {
-        try queue.read { try Self.migrator.appliedIdentifiers($0) }.sorted()
+        try access { try Self.migrator.appliedIdentifiers($0) }.sorted()
     }
 
     public func close() throws { try queue.close() }
+
+    /// A read or write; an SQLite error (a full disk, a lock held past the
+    /// busy timeout) is thrown as a ``HistoryDatabaseError`` naming the path.
+    func access<T>(writing: Bool = false, _ body: (Database) throws -> T) throws -> T {
+        do {
+            return try Self.whileBusy { writing ? try queue.write(body) : try queue.read(body) }
+        } catch let error as DatabaseError {
+            throw HistoryDatabaseError(
+                path: path, reason: "could not be \(writing ? "written" : "read") (\(error.description))")
+        }
+    }
 
     // MARK: - Recording
 
@@ -267,7 +303,7 @@ public final class HistoryDatabase {
         commit: String, branch: String?, machine: String, machineRecord: MachineRecord, kind: HistoryKind,
         cells: [(CellKey, value: Double, lower: Double?, upper: Double?)]
     ) throws -> RecordOutcome {
-        try queue.write { db in
+        try access(writing: true) { db in
             try db.execute(
                 sql: """
                     INSERT INTO run (commitID, branch, machine, toolchain, configuration, targetCPU, kind, recordedAt)
@@ -324,7 +360,7 @@ public final class HistoryDatabase {
 
     /// Every run, in the order recorded.
     public func runs() throws -> [HistoryRun] {
-        try queue.read { db in
+        try access { db in
             try Row.fetchAll(
                 db,
                 sql: """
@@ -341,7 +377,7 @@ public final class HistoryDatabase {
 
     /// Every cell recorded in any run.
     public func cells() throws -> [CellKey] {
-        try queue.read { db in
+        try access { db in
             try Row.fetchAll(db, sql: "SELECT DISTINCT kernel, backend, size FROM cell").compactMap { row in
                 Kernel(rawValue: row["kernel"]).map { CellKey(kernel: $0, backend: row["backend"], size: row["size"]) }
             }.sorted()
@@ -350,7 +386,7 @@ public final class HistoryDatabase {
 
     /// One cell's values per series, commits in the order they were first recorded.
     public func history(of cell: CellKey) throws -> [HistorySeries: [HistoryCellValue]] {
-        try queue.read { db in
+        try access { db in
             let rows = try Row.fetchAll(
                 db,
                 sql: """

@@ -20,10 +20,14 @@ struct HistoryCommand: ParsableCommand {
         @Option(help: "The history database (SQLite), created on the first record.")
         var database = HistoryDatabase.defaultPath
 
-        func open(create: Bool) throws -> HistoryDatabase {
+        /// Opens the history, runs `body` on it and closes it; a database
+        /// that cannot be used, read or written is exit 2 naming --database.
+        func using<T>(create: Bool, _ body: (HistoryDatabase) throws -> T) throws -> T {
             let target = try OutputLocation.file(database, option: "--database")
             do {
-                return try HistoryDatabase(target: target, create: create)
+                let history = try HistoryDatabase(target: target, create: create)
+                defer { try? history.close() }
+                return try body(history)
             } catch let error as HistoryDatabaseError {
                 throw UsageError(error.description)
             }
@@ -69,20 +73,20 @@ struct HistoryCommand: ParsableCommand {
                     }
                 }
                 let commit = try self.commit ?? Self.headCommit()
-                let history = try database.open(create: true)
-                defer { try? history.close() }
-                for (file, document) in documents {
-                    let outcome: RecordOutcome
-                    switch document {
-                    case .wallClock(let results):
-                        outcome = try history.record(results, commit: commit, branch: branch, machine: machine)
-                    case .instructions(let counts):
-                        outcome = try history.record(counts, commit: commit, branch: branch, machine: machine)
-                    }
-                    switch outcome {
-                    case .recorded(let cells): print("recorded \(file): \(cells) cells at \(commit)")
-                    case .alreadyRecorded:
-                        print("\(file): already recorded at \(commit) for this machine and build; left as it was")
+                try database.using(create: true) { history in
+                    for (file, document) in documents {
+                        let outcome: RecordOutcome
+                        switch document {
+                        case .wallClock(let results):
+                            outcome = try history.record(results, commit: commit, branch: branch, machine: machine)
+                        case .instructions(let counts):
+                            outcome = try history.record(counts, commit: commit, branch: branch, machine: machine)
+                        }
+                        switch outcome {
+                        case .recorded(let cells): print("recorded \(file): \(cells) cells at \(commit)")
+                        case .alreadyRecorded:
+                            print("\(file): already recorded at \(commit) for this machine and build; left as it was")
+                        }
                     }
                 }
             }
@@ -106,10 +110,11 @@ struct HistoryCommand: ParsableCommand {
 
         func run() throws {
             try exitingOnUsageError {
-                let history = try database.open(create: false)
-                defer { try? history.close() }
-                for run in try history.runs() {
-                    print("\(run.commit)\t\(run.branch ?? "-")\t\(run.series)\t\(run.cells) cells\t\(run.recordedAt)")
+                try database.using(create: false) { history in
+                    for run in try history.runs() {
+                        print(
+                            "\(run.commit)\t\(run.branch ?? "-")\t\(run.series)\t\(run.cells) cells\t\(run.recordedAt)")
+                    }
                 }
             }
         }
@@ -135,9 +140,7 @@ struct HistoryCommand: ParsableCommand {
         func run() throws {
             try exitingOnUsageError {
                 let key = CellKey(historyKey: cell)!
-                let history = try database.open(create: false)
-                defer { try? history.close() }
-                let bySeries = try history.history(of: key)
+                let bySeries = try database.using(create: false) { try $0.history(of: key) }
                 if bySeries.isEmpty { throw UsageError("CELL \(cell): no values recorded for \(key)") }
                 for (series, values) in bySeries.sorted(by: { $0.key < $1.key }) {
                     print("\(key) on \(series):")
@@ -188,11 +191,12 @@ struct HistoryCommand: ParsableCommand {
         func run() throws {
             var found = 0
             try exitingOnUsageError {
-                let history = try database.open(create: false)
-                defer { try? history.close() }
                 let detector = StepDetector(threshold: thresholdFraction!, window: window)
-                for cell in try history.cells() {
-                    for (series, values) in try history.history(of: cell).sorted(by: { $0.key < $1.key }) {
+                let histories = try database.using(create: false) { history in
+                    try history.cells().map { ($0, try history.history(of: $0)) }
+                }
+                for (cell, bySeries) in histories {
+                    for (series, values) in bySeries.sorted(by: { $0.key < $1.key }) {
                         let points = values.map { HistoryPoint(commit: $0.commit, value: $0.value) }
                         let findings =
                             series.kind == .instructions
@@ -228,9 +232,9 @@ struct HistoryCommand: ParsableCommand {
         func run() throws {
             try exitingOnUsageError {
                 let target = try OutputLocation.directory(outputDirectory, option: "--output-directory")
-                let history = try database.open(create: false)
-                defer { try? history.close() }
-                let histories = try history.cells().map { ($0, try history.history(of: $0)) }
+                let histories = try database.using(create: false) { history in
+                    try history.cells().map { ($0, try history.history(of: $0)) }
+                }
                 do {
                     for path in try ReportWriter.write([HistoryReport.render(histories)], to: target) {
                         print("wrote \(path)")
