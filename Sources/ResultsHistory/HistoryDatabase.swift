@@ -149,11 +149,11 @@ public final class HistoryDatabase {
     /// Refuses, without writing a byte, a file that is not a SpringBench history.
     static func inspect(path: String, display: String) throws {
         func refuse(_ reason: String) -> HistoryDatabaseError { HistoryDatabaseError(path: display, reason: reason) }
-        let header: [UInt8]
-        switch InputFile.read(path) {
-        case .success(let data): header = Array(data.prefix(16))
-        case .failure(let problem): throw refuse("\(problem)")
-        }
+        // Only the header is read: a database is not a document (InputFile's
+        // 1 GiB bound is for documents read whole).
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw refuse("cannot be read") }
+        let header = Array((try? handle.read(upToCount: 16)) ?? Data())
+        try? handle.close()
         guard header == Array("SQLite format 3\0".utf8) else {
             throw refuse("is not an SQLite database (no \"SQLite format 3\" header); name a new file")
         }
