@@ -10,6 +10,7 @@
 //   Benchmarking      plan in, results out: sweep, probe, workloads, statistics,
 //                     recommendation, frame budget
 //   RegressionGate    baselines, comparison, paired builds, instruction counts
+//   ResultsHistory    results across commits in SQLite (GRDB), steps and slides
 //   Reporting         renders results as Markdown and SVG (decides nothing)
 //   SpringBenchCLI    every command, callable from a user's own @main
 //   springbench       the tool: SpringBenchCLI with the built-in backends
@@ -87,7 +88,8 @@ let package = Package(
             dependencies: ["DocumentValues", "SpringBenchFiles", "SpringBenchSupport", "VectorKernels", "Benchmarking"]
         ),
         // Not a product: the results history (`springbench history`) on SQLite
-        // through GRDB; a library user who never keeps history does not build it.
+        // through GRDB. Only SpringBenchCLI uses it, so a user of the kernel,
+        // benchmarking or gate libraries does not build GRDB.
         .target(
             name: "ResultsHistory",
             dependencies: [
