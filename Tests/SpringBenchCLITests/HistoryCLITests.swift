@@ -76,6 +76,30 @@ import _ResultsTestSupport
         #expect(try #require(SVGInspector.parse(flat)).elements(named: "path", class: "reference").isEmpty)
     }
 
+    /// Instruction counts are exact: any increase at the newest commit fails
+    /// `check`, naming the cell; a decrease does not.
+    @Test func anInstructionCountIncreaseAtTheNewestCommitIsAStep() throws {
+        let directory = CLIRunner.temporaryDirectory()
+        let database = directory + "/history.sqlite"
+        for (commit, simd) in [("c1", 1.5), ("c2", 1.5), ("c3", 1.6), ("c4", 1.5)] {
+            let file = directory + "/\(commit).json"
+            try SyntheticRuns.counts(perElement: ["simd": simd]).write(to: file)
+            let record = SpringBenchCLI.run(["history", "record", file, "--commit", commit, "--database", database])
+            #expect(record.status == 0, "\(record)")
+            let check = SpringBenchCLI.run(["history", "check", "--database", database])
+            let lines = check.stdout.split(separator: "\n").filter { $0.contains(": step") }
+            if commit == "c3" {
+                #expect(check.status == 1, "\(check)")
+                #expect(
+                    lines.contains { $0.hasPrefix("add.simd.4Ki") && $0.contains("instructions") && $0.contains("c3") })
+                #expect(lines.contains { $0.hasPrefix("axpy.simd.16") })
+                #expect(!lines.contains { $0.hasPrefix("add.naive") }, "\(check)")
+            } else {
+                #expect(check.status == 0, "\(commit): \(check)")
+            }
+        }
+    }
+
     @Test func recordTwiceKeepsOneRunAndShowListsIt() throws {
         let directory = CLIRunner.temporaryDirectory()
         let file = directory + "/r.json"
