@@ -9,6 +9,7 @@ struct SpringBenchCommand: ParsableCommand {
             BackendsCommand.self, VerifyCommand.self, BenchCommand.self, RecommendCommand.self, ReportCommand.self,
             SpringCommand.self, ConvertCommand.self, CompareCommand.self, BaselineCommand.self,
             InstructionsCommand.self, InstructionsWorkerCommand.self, CompareBuildsCommand.self, SamplerCommand.self,
+            HistoryCommand.self,
         ]
     )
 }
