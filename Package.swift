@@ -10,6 +10,7 @@
 //   Benchmarking      plan in, results out: sweep, probe, workloads, statistics,
 //                     recommendation, frame budget
 //   RegressionGate    baselines, comparison, paired builds, instruction counts
+//   ResultsHistory    results across commits in SQLite (GRDB), steps and slides
 //   Reporting         renders results as Markdown and SVG (decides nothing)
 //   SpringBenchCLI    every command, callable from a user's own @main
 //   springbench       the tool: SpringBenchCLI with the built-in backends
@@ -41,6 +42,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -85,6 +87,16 @@ let package = Package(
             name: "RegressionGate",
             dependencies: ["DocumentValues", "SpringBenchFiles", "SpringBenchSupport", "VectorKernels", "Benchmarking"]
         ),
+        // Not a product: the results history (`springbench history`) on SQLite
+        // through GRDB. Only SpringBenchCLI uses it, so a user of the kernel,
+        // benchmarking or gate libraries does not build GRDB.
+        .target(
+            name: "ResultsHistory",
+            dependencies: [
+                "Benchmarking", "RegressionGate", "Reporting", "SpringBenchFiles",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .target(
             name: "Verification",
             dependencies: ["VectorKernels", "SpringBenchBackends", "SpringModel", "SpringPlatforms", "ODEReference"]
@@ -100,7 +112,7 @@ let package = Package(
             dependencies: [
                 "VectorKernels", "OpenBLASKernels", "SpringModel", "SpringPlatforms", "Benchmarking",
                 "RegressionGate", "Reporting", "CAllocationCounting", "Verification", "SpringBenchFiles",
-                "SpringBenchSupport",
+                "SpringBenchSupport", "ResultsHistory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -163,7 +175,8 @@ let package = Package(
             name: "SpringBenchCLITests",
             dependencies: [
                 "SpringBenchCLI", "SpringBenchSupport", "Benchmarking", "Reporting", "VectorKernels", "SpringPlatforms",
-                "_TestSupport", "_ResultsTestSupport",
+                "_TestSupport", "_ResultsTestSupport", "ResultsHistory", "SpringBenchFiles",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(
@@ -178,6 +191,13 @@ let package = Package(
         .testTarget(
             name: "MachineFactsTests",
             dependencies: ["MachineFacts", "VectorKernels", "Benchmarking", "Reporting", "_ResultsTestSupport"]
+        ),
+        .testTarget(
+            name: "ResultsHistoryTests",
+            dependencies: [
+                "ResultsHistory", "Benchmarking", "SpringBenchFiles", "_ResultsTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "SpringBenchFilesTests",

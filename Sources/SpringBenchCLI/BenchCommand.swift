@@ -227,6 +227,11 @@ struct BenchSummary {
     let results: BenchmarkResults
     let output: String
 
+    /// "2.0 %", "0.35 %": a fraction as the summary prints it.
+    static func percent(_ fraction: Double) -> String {
+        String(format: fraction >= 0.01 ? "%.1f %%" : "%.2f %%", fraction * 100)
+    }
+
     var text: String {
         let recommendation = Recommendation(measurements: results.measurements)
         let machine = results.machine
@@ -237,6 +242,27 @@ struct BenchSummary {
                     "\($0.pattern.rawValue) \(String(format: "%.1f", $0.bestGigabytesPerSecond))"
                 }.joined(separator: ", "),
         ]
+        if let widest = results.measurements.max(by: {
+            $0.summary.minimumDetectableChange < $1.summary.minimumDetectableChange
+        }) {
+            let changes = results.measurements.map(\.summary.minimumDetectableChange)
+            lines.append(
+                "smallest change a second run could see (95 % intervals apart): median "
+                    + "\(Self.percent(SampleStatistics.median(changes))), largest \(Self.percent(widest.summary.minimumDetectableChange)) (\(widest.key))"
+            )
+        }
+        if let target = results.configuration.targetPrecision {
+            let short = results.cellsShortOfPrecision
+            let most = results.measurements.map(\.summary.count).max() ?? 0
+            lines.append(
+                "target precision ±\(Self.percent(target)): reached in \(results.measurements.count - short.count) of "
+                    + "\(results.measurements.count) cells (up to \(most) samples)"
+                    + (short.isEmpty
+                        ? ""
+                        : "; could not get there: "
+                            + short.map { "\($0.key) (±\(Self.percent($0.summary.relativeHalfWidth)))" }
+                            .joined(separator: ", ")))
+        }
         if let comparison = YardstickComparison(results) {
             let slower = comparison.slower.map { "\($0.kernel.rawValue) at \(PointCount.format($0.size))" }
             lines.append(

@@ -87,6 +87,18 @@ struct ParallelSectionTests {
         #expect(!markdown.contains("### Where it splits"))
     }
 
+    @Test("The headline's fraction of the one-core ceiling names a single-thread backend, never the parallel one")
+    func headlineSingleThread() {
+        let targets = HeadlineTargets(ParallelResults.make())
+        var seen = 0
+        for figure in targets.figures {
+            guard case .bandwidthFraction(_, _, let backend, _, _) = figure.kind else { continue }
+            seen += 1
+            #expect(backend != ParallelBackend.name)
+        }
+        #expect(seen == SyntheticResults.kernels.count)
+    }
+
     @Test("Without a parallel backend there is no section")
     func absent() {
         #expect(ParallelComparison(SyntheticResults.make()) == nil)

@@ -241,9 +241,18 @@ struct OutputTargetTests {
 }
 
 /// Where the cross-process appenders write (an exit test's body cannot capture values).
+/// Its own directory per test run (the runner's pid, passed to the exit tests'
+/// processes through the environment): two suites running at once on one machine
+/// (a mutation run beside `make test`) shared one directory and lost each other's lines.
 enum CrossProcessAppends {
-    static let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("springbench-cross-process-\(getuid())").path
+    static let variable = "SPRINGBENCH_CROSS_PROCESS_DIRECTORY"
+    static let directory: String = {
+        if let inherited = ProcessInfo.processInfo.environment[variable] { return inherited }
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("springbench-cross-process-\(getuid())-\(getpid())").path
+        setenv(variable, directory, 1)
+        return directory
+    }()
     static let path = directory + "/summary.md"
     static let perProcess = 40
 }

@@ -117,6 +117,32 @@ struct ParallelBackendTests {
         #expect(doubled.elementsEqual(a.map { $0 + $0 }, by: FloatingPointBounds.identical))
     }
 
+    @Test("Every part of a split call runs and the call returns: a lost part would hang it (deadline 30 s)")
+    func everyPartRuns() {
+        let saved = ParallelBackend.threadCount
+        ParallelBackend.threadCount = 2
+        let done = FailureCount()  // counts finished calls
+        // After a hang the pool is held by the stuck call: restoring the count would wait forever.
+        defer { if done.value == 3 { ParallelBackend.threadCount = saved } }
+        let count = 40_000
+        let (a, b) = Self.arrays(count, seed: 41)
+        let expected = Self.simd(.add, a, b)
+        let wrong = FailureCount()
+        _ = TestThread {
+            for parts in [2, 3, 16] {
+                if !Self.split(.add, a, b, parts: parts).elementsEqual(expected) { wrong.add() }
+                done.add()
+            }
+        }
+        var waited = 0
+        while done.value < 3, waited < 30_000 {
+            usleep(10_000)
+            waited += 10
+        }
+        #expect(done.value == 3, "split calls returned: \(done.value) of 3 within 30 s")
+        #expect(wrong.value == 0)
+    }
+
     @Test("The pool starts its threads when configured, never per call")
     func noThreadPerCall() {
         let saved = ParallelBackend.threadCount

@@ -4,7 +4,7 @@ public struct HeadlineTargets: Sendable, Equatable {
     /// One figure and its bar.
     public struct Figure: Sendable, Equatable {
         public enum Kind: Sendable, Equatable {
-            /// The best backend's fraction of the probe bandwidth at the largest size measured.
+            /// The best single-thread backend's fraction of the probe bandwidth at the largest size measured.
             case bandwidthFraction(
                 kernel: Kernel, size: Int, backend: String, fraction: Double, gigabytesPerSecond: Double)
             /// The SIMD backend's Σa² speed-up over naive at 4 Ki.
@@ -46,7 +46,11 @@ public struct HeadlineTargets: Sendable, Equatable {
         }
         for kernel in kernels {
             guard let size = sizes(kernel).last else { continue }
-            let candidates = results.measurements.filter { $0.kernel == kernel && $0.size == size }
+            // Single-thread backends only: the ceiling is one core's (the parallel backend is held
+            // against the all-core bandwidth in its own section, ParallelComparison).
+            let candidates = results.measurements.filter {
+                $0.kernel == kernel && $0.size == size && results.machine.threads(of: $0.backend) == 1
+            }
             guard let best = candidates.max(by: { $0.fractionOfBandwidth < $1.fractionOfBandwidth }) else { continue }
             let hasBar = kernel.hasBandwidthBar
             figures.append(

@@ -80,6 +80,11 @@ public struct SweepConfiguration: Codable, Sendable, Equatable {
     public var otherBuilds: [String]?
     /// Whether the C yardstick was sampled (nil in files from before it existed).
     public var yardstick: Bool?
+    /// `--target-precision`: the half-width, as a fraction of the median, that
+    /// sampling continued for (nil: a fixed number of samples).
+    @CheckedOptional<OpenUnitInterval> public var targetPrecision: Double?
+    /// `--precision-budget`: seconds of extra rounds each kernel and size could take.
+    @CheckedOptional<Positive> public var precisionBudgetSeconds: Double?
     /// The gcc loops library sampled as a reference (`--loops-library`), if any.
     @CheckedOptional<NonEmptyText> public var loopsLibrary: String?
     /// Executables of the reference samplers (`--reference-sampler`), if any.
@@ -100,6 +105,16 @@ public struct SweepConfiguration: Codable, Sendable, Equatable {
         self.openBLASThreads = openBLASThreads
         self.quick = quick
         self.seed = seed
+    }
+}
+
+extension BenchmarkResults {
+    /// The measured cells whose recorded 95 % median interval is wider than
+    /// the run's target precision (half-width over median), in sweep order;
+    /// empty without a target.
+    public var cellsShortOfPrecision: [KernelMeasurement] {
+        guard let target = configuration.targetPrecision else { return [] }
+        return measurements.filter { $0.summary.relativeHalfWidth > target }
     }
 }
 
@@ -163,6 +178,17 @@ public struct SampleSummary: Invariant {
     @Checked<NonNegative> public var mad: Double
     /// Percentile-bootstrap interval of the median.
     @Valid public var medianInterval: ConfidenceInterval
+
+    /// Half the interval's width as a fraction of the median: the run's precision for this cell.
+    public var relativeHalfWidth: Double { (medianInterval.upper - medianInterval.lower) / 2 / median }
+
+    /// The smallest change of this median, as a fraction, that a second run
+    /// with the same spread can tell from noise at the interval's confidence:
+    /// the two intervals stop overlapping once the medians differ by the sum
+    /// of their half-widths, twice ``relativeHalfWidth`` (a conservative rule:
+    /// non-overlap of two 95 % intervals is a test at about the 0.6 % level,
+    /// Schenker and Gentleman, *The American Statistician* 55(3), 2001).
+    public var minimumDetectableChange: Double { 2 * relativeHalfWidth }
 
     public init(
         count: Int, median: Double, p10: Double, p90: Double, minimum: Double, maximum: Double,

@@ -189,6 +189,15 @@ public struct BenchmarkPlan: Sendable, Equatable {
             throw BenchmarkPlanError(
                 .clock, "thread-cpu sees only the calling thread, and \(names) run more than one; use wall")
         }
+        if let target = timing.targetPrecision {
+            guard target.isFinite, (0.001...0.5).contains(target) else {
+                throw BenchmarkPlanError(.targetPrecision, "must be in 0.1 %…50 %, got \(target * 100) %")
+            }
+            let seconds = timing.precisionBudgetNanoseconds / 1e9
+            guard seconds.isFinite, (0.1...3600).contains(seconds) else {
+                throw BenchmarkPlanError(.precisionBudget, "must be in 0.1…3600 seconds, got \(seconds)")
+            }
+        }
         guard (1...100).contains(probeTrials) else {
             throw BenchmarkPlanError(.probeTrials, "must be in 1…100, got \(probeTrials)")
         }
@@ -220,6 +229,9 @@ public struct BenchmarkPlan: Sendable, Equatable {
         configuration.yardstick = yardstick
         configuration.loopsLibrary = loopsLibrary
         configuration.referenceSamplers = referenceSamplers.isEmpty ? nil : referenceSamplers
+        configuration.targetPrecision = timing.targetPrecision
+        configuration.precisionBudgetSeconds = timing.targetPrecision.map { _ in timing.precisionBudgetNanoseconds / 1e9
+        }
         return configuration
     }
 
@@ -248,6 +260,8 @@ public struct BenchmarkPlanError: Error, Equatable, CustomStringConvertible {
         case openBLASThreads = "openblas-threads"
         case clock
         case probeTrials = "probe-trials"
+        case targetPrecision = "target-precision"
+        case precisionBudget = "precision-budget"
         case workloadSizes = "workload-sizes"
         case otherBuild = "other-build"
         case referenceSampler = "reference-sampler"

@@ -23,6 +23,25 @@ public enum SampleStatistics {
     }
 
     /// The median (mean of the two middle values for an even count).
+    /// Half the width of a distribution-free 95 % interval for the median of
+    /// `samples`, as a fraction of the median: the order statistics at ranks
+    /// n/2 ∓ 1.96·√n/2 (the binomial count of samples below the median,
+    /// normal approximation; Conover, *Practical Nonparametric Statistics*,
+    /// §3.2). Cheap enough to recompute every round, so the sampler stops on
+    /// it; reports use the bootstrap interval of ``summarize(_:seed:)``.
+    /// Infinite below 6 samples, where the ranks leave the sample.
+    public static func orderStatisticHalfWidth(_ samples: [Double]) -> Double {
+        let n = samples.count
+        guard n >= 6 else { return .infinity }
+        let sorted = samples.sorted()
+        let spread = 1.96 * Double(n).squareRoot() / 2
+        let lower = max(0, Int((Double(n) / 2 - spread).rounded(.down)))
+        let upper = min(n - 1, Int((Double(n) / 2 + spread).rounded(.up)))
+        let middle = median(samples)
+        guard middle > 0 else { return .infinity }
+        return (sorted[upper] - sorted[lower]) / 2 / middle
+    }
+
     public static func median(_ samples: [Double]) -> Double {
         quantile(sorted: samples.sorted(), 0.5)
     }

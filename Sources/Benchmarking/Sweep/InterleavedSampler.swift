@@ -63,17 +63,35 @@ public struct InterleavedSampler {
     ///   go right before each sample (``CacheState/hot``).
     public func sample(
         _ cells: [any SampledCell], warming: Bool = false, long: LongSamples? = nil,
-        using rng: inout SplitMix64, allocationRuns: Int = 16
+        using rng: inout SplitMix64, allocationRuns: Int = 16, precisionCells: [Bool]? = nil,
+        now: () -> UInt64 = monotonicNanoseconds
     ) -> [CellSamples] {
         precondition(long == nil || long!.cells.count == cells.count, "one long-sample flag per cell")
+        precondition(precisionCells == nil || precisionCells!.count == cells.count, "one precision flag per cell")
         let iterations = cells.map { $0.calibrate(policy) }
         let longIterations = cells.indices.map { index in
             long.flatMap { $0.cells[index] ? cells[index].calibrate($0.policy) : nil }
         }
         var results = iterations.map { CellSamples(iterationsPerSample: $0, samples: [], allocationsPerOperation: nil) }
         for index in cells.indices { results[index].samples.reserveCapacity(policy.samples) }
-        for round in 0..<policy.samples {
-            let longRound = long?.isLongRound(round, of: policy.samples) == true
+        // With a target precision, whole rounds continue past `policy.samples` (so sample i of
+        // every cell still comes from round i) until every flagged cell meets it or the budget ends.
+        var round = 0
+        var extraStarted: UInt64?
+        while true {
+            if round >= policy.samples {
+                guard let target = policy.targetPrecision, round < policy.maximumSamples else { break }
+                let started = extraStarted ?? now()
+                extraStarted = started
+                if Double(now() &- started) >= policy.precisionBudgetNanoseconds { break }
+                let unmet = cells.indices.contains { index in
+                    (precisionCells?[index] ?? true)
+                        && SampleStatistics.orderStatisticHalfWidth(results[index].samples) > target
+                }
+                if !unmet { break }
+            }
+            defer { round += 1 }
+            let longRound = round < policy.samples && long?.isLongRound(round, of: policy.samples) == true
             for index in cells.indices.shuffled(using: &rng) {
                 if warming { cells[index].warm() }
                 let sample = cells[index].sample(iterations: iterations[index], clock: policy.clock)

@@ -102,7 +102,7 @@ struct SweepRound {
     func sample(
         _ sampler: InterleavedSampler, warming: Bool, long: InterleavedSampler.LongSamples?, using rng: inout SplitMix64
     ) -> [Sampled] {
-        let samples = sampler.sample(cells, warming: warming, long: long, using: &rng)
+        let samples = sampler.sample(cells, warming: warming, long: long, using: &rng, precisionCells: measuredCells)
         var next = entries.count
         return entries.enumerated().map { index, entry in
             let loops = samples[next..<next + entry.ceilings.count].map(\.samples)

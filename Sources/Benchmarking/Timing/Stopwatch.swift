@@ -58,6 +58,15 @@ public struct TimingPolicy: Sendable, Equatable {
     public var warmupNanoseconds: Double
     /// What samples are timed with (calibration and warm-up use wall time).
     public var clock: SampleClock
+    /// Sample past ``samples`` until every measured cell's 95 % median
+    /// interval has a half-width of at most this fraction of its median
+    /// (`--target-precision`), or ``precisionBudgetNanoseconds`` of extra
+    /// rounds pass, or ``maximumSamples`` are taken; nil: exactly ``samples``.
+    public var targetPrecision: Double?
+    /// Wall-clock time the extra rounds of one sampler call may take.
+    public var precisionBudgetNanoseconds: Double = 10e9
+    /// No cell takes more samples than this, target or not.
+    public var maximumSamples = 1000
 
     public init(
         samples: Int, minimumSampleNanoseconds: Double, warmupNanoseconds: Double, clock: SampleClock = .threadCPU

@@ -135,17 +135,49 @@ public struct Comparison: Sendable {
     /// 1 when a cell regressed, 0 otherwise (improvements pass).
     public var exitCode: Int32 { hasRegression ? 1 : 0 }
 
-    /// The one-line verdict that heads every format.
+    /// The one-line verdict that heads every format, ending with the suite's
+    /// geometric-mean change and its interval (``suiteChange``).
     public var headline: String {
+        let suite = suiteChange.map { "; suite geometric mean \(Self.describe($0))" } ?? ""
         if hasRegression {
             let named = regressions.prefix(5).map { "\($0.cell) (\(Self.percent($0.interval.change)))" }
             let more = regressions.count > 5 ? " and \(regressions.count - 5) more" : ""
-            return "Regression in \(named.joined(separator: ", "))\(more)"
+            return "Regression in \(named.joined(separator: ", "))\(more)\(suite)"
         }
         var notes: [String] = ["\(rows.count) cells compared"]
         if !improvements.isEmpty { notes.append("\(improvements.count) improved") }
         if !inconclusive.isEmpty { notes.append("\(inconclusive.count) inconclusive") }
-        return "No regression (\(notes.joined(separator: ", ")))"
+        return "No regression (\(notes.joined(separator: ", ")))\(suite)"
+    }
+
+    /// The suite's change as one figure: the geometric mean of the cells'
+    /// ratios, exp(mean log ratioᵢ), with an interval at ``level`` from the
+    /// cells' own intervals: each cell's log-scale standard error is its
+    /// interval's log-width over 2·z, the mean's is √(Σ seᵢ²)/n (cells
+    /// measured independently), and the interval is exp(mean ± z·se). It
+    /// says how far the suite moved as a whole beyond the measurements'
+    /// noise; cells with exact counts add no uncertainty. Nil without rows.
+    public var suiteChange: ChangeInterval? { Self.suiteChange(of: rows, level: level) }
+
+    /// ``suiteChange`` of `rows` judged at `level`.
+    static func suiteChange(of rows: [Row], level: Double) -> ChangeInterval? {
+        let usable = rows.filter { $0.interval.ratio > 0 && $0.interval.lower > 0 && $0.interval.upper > 0 }
+        guard !usable.isEmpty else { return nil }
+        let z = level < 1 ? StudentT.normalTwoSidedQuantile(level: level) : 1
+        let logs = usable.map { log($0.interval.ratio) }
+        let mean = logs.reduce(0, +) / Double(logs.count)
+        let variance = usable.reduce(0.0) { total, row in
+            let se = level < 1 ? (log(row.interval.upper) - log(row.interval.lower)) / (2 * z) : 0
+            return total + se * se
+        }
+        let se = variance.squareRoot() / Double(usable.count)
+        return ChangeInterval(ratio: exp(mean), lower: exp(mean - z * se), upper: exp(mean + z * se), level: level)
+    }
+
+    /// "+1.2 % [−0.3 %, +2.8 %] (99 %)".
+    static func describe(_ change: ChangeInterval) -> String {
+        "\(percent(change.change)) [\(percent(change.lower - 1)), \(percent(change.upper - 1))]"
+            + (change.level < 1 ? " (\(formatted(100 * change.level, digits: 0)) %)" : "")
     }
 
     static func percent(_ change: Double) -> String {

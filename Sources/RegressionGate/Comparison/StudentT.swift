@@ -31,6 +31,18 @@ enum StudentT {
         }
     }
 
+    /// The z with P(|Z| ≤ z) = `level` for a standard normal Z (the limit
+    /// ν → ∞): P(|Z| ≤ z) = erf(z/√2), solved by bisection (to 1e-12).
+    static func normalTwoSidedQuantile(level: Double) -> Double {
+        var low = 0.0, high = 40.0
+        for _ in 0..<200 {
+            let middle = (low + high) / 2
+            if erf(middle / 2.0.squareRoot()) < level { low = middle } else { high = middle }
+            if high - low < 1e-12 { break }
+        }
+        return (low + high) / 2
+    }
+
     /// The t with P(|T| ≤ t) = `level`, by bisection (to 1e-9).
     static func twoSidedQuantile(level: Double, degreesOfFreedom nu: Int) -> Double {
         var low = 0.0, high = 1e6

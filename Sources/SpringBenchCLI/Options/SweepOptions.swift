@@ -48,6 +48,17 @@ struct SweepOptions: ParsableArguments {
     )
     var probeTrials: Int?
 
+    @Option(
+        help:
+            "Sample each kernel and size until every cell's 95 % median interval is within ± this percentage of its median, such as 2% (0.1%…50%); --samples is then the least (default 5)."
+    )
+    var targetPrecision: String?
+
+    @Option(
+        parsing: .unconditional,
+        help: "With --target-precision: seconds of extra rounds each kernel and size may take, 0.1…3600 (default 10).")
+    var precisionBudget: Double?
+
     @Option(parsing: .unconditional, help: "Seed of the operands, the interleaving order and the bootstrap.")
     var seed: UInt64 = 2026
 
@@ -82,6 +93,28 @@ struct SweepOptions: ParsableArguments {
             }
         }
         if let samples { plan.timing.samples = samples }
+        if let targetPrecision {
+            guard preset != .paired else {
+                throw ValidationError(
+                    "--target-precision: compare-builds does not take it yet (its precision comes from --epochs); use it with bench, recommend or baseline save"
+                )
+            }
+            let text = targetPrecision.trimmingCharacters(in: .whitespaces)
+            guard text.hasSuffix("%"), let percent = Double(text.dropLast().trimmingCharacters(in: .whitespaces)),
+                percent.isFinite
+            else {
+                throw ValidationError(
+                    "--target-precision: must be a percentage in 0.1%…50%, such as 2%, got \"\(targetPrecision)\"")
+            }
+            plan.timing.targetPrecision = percent / 100
+            if samples == nil { plan.timing.samples = 5 }
+        }
+        if let precisionBudget {
+            guard targetPrecision != nil else {
+                throw ValidationError("--precision-budget: only with --target-precision")
+            }
+            plan.timing.precisionBudgetNanoseconds = precisionBudget * 1e9
+        }
         if let minimumSampleMilliseconds {
             guard minimumSampleMilliseconds.isFinite, (0.01...1000).contains(minimumSampleMilliseconds) else {
                 throw ValidationError("--min-sample-ms: must be in 0.01…1000, got \(minimumSampleMilliseconds)")

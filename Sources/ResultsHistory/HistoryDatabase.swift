@@ -1,0 +1,424 @@
+import Benchmarking
+import Foundation
+import GRDB
+import RegressionGate
+import SpringBenchFiles
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Why a history database cannot be used: the option, the path and what is wrong.
+public struct HistoryDatabaseError: Error, Equatable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+
+    public var description: String { "--database: \(path) \(reason)" }
+}
+
+/// What a run is: a timed results file or an instruction-count file.
+public enum HistoryKind: String, Sendable, Codable, CaseIterable {
+    case time
+    case instructions
+}
+
+/// The build a row belongs to: rows are compared only within one series.
+public struct HistorySeries: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var machine: String
+    public var toolchain: String
+    public var configuration: String
+    public var targetCPU: String
+    public var kind: HistoryKind
+
+    public var description: String {
+        "\(machine), \(toolchain), \(configuration), target \(targetCPU), \(kind.rawValue)"
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.description < rhs.description }
+}
+
+/// One recorded run (one results file at one commit).
+public struct HistoryRun: Sendable, Equatable {
+    public var id: Int64
+    public var commit: String
+    public var branch: String?
+    public var series: HistorySeries
+    public var recordedAt: String
+    public var cells: Int
+}
+
+/// One cell's value at one commit.
+public struct HistoryCellValue: Sendable, Equatable {
+    public var commit: String
+    public var branch: String?
+    /// Median nanoseconds per call, or instructions per call.
+    public var value: Double
+    public var lower: Double?
+    public var upper: Double?
+}
+
+/// What `record` did with one file.
+public enum RecordOutcome: Sendable, Equatable {
+    case recorded(cells: Int)
+    case alreadyRecorded
+}
+
+/// The results history: an SQLite database (GRDB) in WAL mode with a busy
+/// timeout, so concurrent writers wait for each other instead of failing.
+///
+/// A database is only ever opened for writing once it is known to be one of
+/// ours (SQLite's `application_id` header field, then the schema's
+/// migrations); a file that is not SQLite, is corrupt or belongs to another
+/// application is refused, untouched (Guides/History.md).
+public final class HistoryDatabase {
+    /// `PRAGMA application_id` of a SpringBench history: "SBHi".
+    public static let applicationID: Int32 = 0x5342_4869
+    /// The default path, under the working directory.
+    public static let defaultPath = ".springbench/history.sqlite"
+    /// How long a writer waits for another's lock.
+    public static let busyTimeout: TimeInterval = 30
+
+    let queue: DatabaseQueue
+    public let path: String
+
+    /// The versioned schema. A migration, once released, is never edited: the next change is a new one.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+            try db.create(table: "run") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("commitID", .text).notNull()
+                table.column("branch", .text)
+                table.column("machine", .text).notNull()
+                table.column("toolchain", .text).notNull()
+                table.column("configuration", .text).notNull()
+                table.column("targetCPU", .text).notNull()
+                table.column("kind", .text).notNull()
+                table.column("recordedAt", .text).notNull()
+                table.uniqueKey(["commitID", "machine", "toolchain", "configuration", "targetCPU", "kind"])
+            }
+            try db.create(table: "cell") { table in
+                table.column("runID", .integer).notNull().references("run", onDelete: .cascade)
+                table.column("kernel", .text).notNull()
+                table.column("backend", .text).notNull()
+                table.column("size", .integer).notNull()
+                table.column("value", .double).notNull()
+                table.column("lower", .double)
+                table.column("upper", .double)
+                table.primaryKey(["runID", "kernel", "backend", "size"])
+            }
+        }
+        return migrator
+    }
+
+    static func configuration(readOnly: Bool) -> Configuration {
+        var configuration = Configuration()
+        configuration.readonly = readOnly
+        configuration.busyMode = .timeout(busyTimeout)
+        if !readOnly { configuration.journalMode = .wal }
+        return configuration
+    }
+
+    /// Opens (creating when `create` and there is no file, or an empty one)
+    /// the history at `target`; refuses anything that is not ours.
+    public init(target: OutputTarget, create: Bool) throws {
+        let path = target.path.string
+        self.path = target.display
+        let display = target.display
+        func refuse(_ reason: String) -> HistoryDatabaseError { HistoryDatabaseError(path: display, reason: reason) }
+        var status = stat()
+        if stat(path, &status) != 0 || status.st_size == 0 {
+            guard create else { throw refuse("does not exist; record results first (`springbench history record`)") }
+            try Self.createDatabase(at: target, display: display)
+        } else if status.st_mode & S_IFMT != S_IFREG {
+            throw refuse("is not a regular file")
+        }
+        try Self.inspect(path: path, display: display)
+        do {
+            let queue = try Self.whileBusy {
+                try DatabaseQueue(path: path, configuration: Self.configuration(readOnly: false))
+            }
+            try Self.whileBusy { try Self.migrate(queue) }
+            self.queue = queue
+        } catch {
+            throw refuse("cannot be opened for writing (\(error))")
+        }
+    }
+
+    /// Refuses, without writing a byte, a file that is not a SpringBench history.
+    static func inspect(path: String, display: String) throws {
+        func refuse(_ reason: String) -> HistoryDatabaseError { HistoryDatabaseError(path: display, reason: reason) }
+        // Only the header is read: a database is not a document (InputFile's
+        // 1 GiB bound is for documents read whole).
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw refuse("cannot be read") }
+        let header = Array((try? handle.read(upToCount: 16)) ?? Data())
+        try? handle.close()
+        guard header == Array("SQLite format 3\0".utf8) else {
+            throw refuse("is not an SQLite database (no \"SQLite format 3\" header); name a new file")
+        }
+        // A database in WAL mode gets -wal and -shm files even from a read-only
+        // connection; on refusal, the ones this look made (an empty -wal) are removed.
+        let sidecars: [String] = [path + "-wal", path + "-shm"].filter { (name: String) in Glibc.access(name, F_OK) != 0
+        }
+        func removeSidecars() {
+            var status = stat()
+            guard sidecars.count == 2, stat(path + "-wal", &status) != 0 || status.st_size == 0 else { return }
+            for sidecar in sidecars { unlink(sidecar) }
+        }
+        do {
+            try whileBusy {
+                let reader = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
+                defer { try? reader.close() }
+                try reader.read { db in
+                    let check = try String.fetchAll(db, sql: "PRAGMA quick_check")
+                    guard check == ["ok"] else {
+                        throw refuse(
+                            "is a corrupt SQLite database (quick_check: \(check.prefix(3).joined(separator: "; ")))")
+                    }
+                    let application = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+                    guard application == applicationID else {
+                        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+                        throw refuse(
+                            "is an SQLite database of another application (application_id \(application), tables: "
+                                + "\(tables.isEmpty ? "none" : tables.prefix(5).joined(separator: ", "))), "
+                                + "not a SpringBench history; name a new file")
+                    }
+                    let applied = try migrator.appliedIdentifiers(db)
+                    let known = Set(migrator.migrations)
+                    guard applied.isSubset(of: known) else {
+                        throw refuse(
+                            "has schema migrations this springbench does not know (\(applied.subtracting(known).sorted())); "
+                                + "use a newer springbench")
+                    }
+                }
+            }
+        } catch let error as HistoryDatabaseError {
+            removeSidecars()
+            throw error
+        } catch {
+            removeSidecars()
+            throw refuse("is not a usable SQLite database (\(error))")
+        }
+    }
+
+    /// Makes a migrated database beside the target and links it into place
+    /// (`link(2)` fails when a file is already there: a concurrent first
+    /// writer's database is never replaced). An empty file at the path is
+    /// replaced under a lock on it.
+    static func createDatabase(at target: OutputTarget, display: String) throws {
+        func refuse(_ reason: String) -> HistoryDatabaseError { HistoryDatabaseError(path: display, reason: reason) }
+        var directory = target.existingAncestor
+        for component in target.missing {
+            directory.append(component)
+            if mkdir(directory.string, 0o755) != 0, errno != EEXIST {
+                throw refuse("cannot be created (mkdir \(directory): \(String(cString: strerror(errno))))")
+            }
+        }
+        let path = target.path.string
+        let staging = target.directory.appending(
+            ".springbench-history-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).sqlite"
+        ).string
+        defer {
+            for suffix in ["", "-wal", "-shm"] { unlink(staging + suffix) }
+        }
+        do {
+            let queue = try DatabaseQueue(path: staging, configuration: configuration(readOnly: false))
+            try migrate(queue)
+            try queue.close()
+        } catch {
+            throw refuse("cannot be created (\(error))")
+        }
+        if link(staging, path) == 0 { return }
+        guard errno == EEXIST else { throw refuse("cannot be created (\(String(cString: strerror(errno))))") }
+        // An empty file is there: replace it under its lock, unless another writer already did.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        defer { Glibc.close(descriptor) }
+        flock(descriptor, LOCK_EX)
+        var held = stat(), current = stat()
+        guard fstat(descriptor, &held) == 0, stat(path, &current) == 0, held.st_ino == current.st_ino,
+            current.st_size == 0
+        else { return }
+        if rename(staging, path) != 0 {
+            throw refuse("cannot be created (\(String(cString: strerror(errno))))")
+        }
+    }
+
+    /// Runs `body` again while SQLite answers "busy" or "locked", for up to
+    /// ``busyTimeout`` (with 5–50 ms pauses). SQLite's own busy handler does
+    /// not cover every case: a connection opening while another switches the
+    /// file to WAL or recovers it gets SQLITE_BUSY at once (seen here with
+    /// two `history record` processes started together).
+    static func whileBusy<T>(_ body: () throws -> T) throws -> T {
+        let deadline = Date().addingTimeInterval(busyTimeout)
+        while true {
+            do {
+                return try body()
+            } catch let error as DatabaseError
+                where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+            {
+                if Date() > deadline { throw error }
+                usleep(UInt32.random(in: 5_000...50_000))
+            }
+        }
+    }
+
+    /// Applies the migrations; a concurrent writer that applied them first is not an error.
+    static func migrate(_ queue: DatabaseQueue) throws {
+        for attempt in 1...3 {
+            do {
+                try migrator.migrate(queue)
+                return
+            } catch {
+                if try queue.read({ try migrator.hasCompletedMigrations($0) }) { return }
+                if attempt == 3 { throw error }
+            }
+        }
+    }
+
+    /// The schema migrations applied, oldest first.
+    public func appliedMigrations() throws -> [String] {
+        try access { try Self.migrator.appliedIdentifiers($0) }.sorted()
+    }
+
+    public func close() throws { try queue.close() }
+
+    /// A read or write; an SQLite error (a full disk, a lock held past the
+    /// busy timeout) is thrown as a ``HistoryDatabaseError`` naming the path.
+    func access<T>(writing: Bool = false, _ body: (Database) throws -> T) throws -> T {
+        do {
+            return try Self.whileBusy { writing ? try queue.write(body) : try queue.read(body) }
+        } catch let error as DatabaseError {
+            throw HistoryDatabaseError(
+                path: path, reason: "could not be \(writing ? "written" : "read") (\(error.description))")
+        }
+    }
+
+    // MARK: - Recording
+
+    /// Records one run's cells in one transaction; the same commit, machine
+    /// and build again is left as it was.
+    public func record(
+        commit: String, branch: String?, machine: String, machineRecord: MachineRecord, kind: HistoryKind,
+        cells: [(CellKey, value: Double, lower: Double?, upper: Double?)]
+    ) throws -> RecordOutcome {
+        try access(writing: true) { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO run (commitID, branch, machine, toolchain, configuration, targetCPU, kind, recordedAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT DO NOTHING
+                    """,
+                arguments: [
+                    commit, branch, machine, machineRecord.swiftCompiler, machineRecord.buildConfiguration,
+                    machineRecord.targetCPU, kind.rawValue, ISO8601DateFormatter().string(from: Date()),
+                ])
+            guard db.changesCount == 1 else { return .alreadyRecorded }
+            let run = db.lastInsertedRowID
+            for (key, value, lower, upper) in cells {
+                try db.execute(
+                    sql:
+                        "INSERT INTO cell (runID, kernel, backend, size, value, lower, upper) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    arguments: [run, key.kernel.rawValue, key.backend, key.size, value, lower, upper])
+            }
+            return .recorded(cells: cells.count)
+        }
+    }
+
+    /// Records a results file (each cell's median and its interval).
+    public func record(_ results: BenchmarkResults, commit: String, branch: String?, machine: String?) throws
+        -> RecordOutcome
+    {
+        try record(
+            commit: commit, branch: branch, machine: machine ?? results.machine.hostname,
+            machineRecord: results.machine, kind: .time,
+            cells: results.measurements.map {
+                ($0.key, $0.summary.median, $0.summary.medianInterval.lower, $0.summary.medianInterval.upper)
+            })
+    }
+
+    /// Records an instruction-count file (instructions per call).
+    public func record(_ counts: InstructionCounts, commit: String, branch: String?, machine: String?) throws
+        -> RecordOutcome
+    {
+        try record(
+            commit: commit, branch: branch, machine: machine ?? counts.machine.hostname,
+            machineRecord: counts.machine, kind: .instructions,
+            cells: counts.entries.map {
+                (CellKey(kernel: $0.kernel, backend: $0.backend, size: $0.size), $0.instructionsPerCall, nil, nil)
+            })
+    }
+
+    // MARK: - Queries
+
+    private static func series(_ row: Row) -> HistorySeries {
+        HistorySeries(
+            machine: row["machine"], toolchain: row["toolchain"], configuration: row["configuration"],
+            targetCPU: row["targetCPU"], kind: HistoryKind(rawValue: row["kind"]) ?? .time)
+    }
+
+    /// Every run, in the order recorded.
+    public func runs() throws -> [HistoryRun] {
+        try access { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT run.*, (SELECT COUNT(*) FROM cell WHERE cell.runID = run.id) AS cells
+                    FROM run ORDER BY id
+                    """
+            ).map { row in
+                HistoryRun(
+                    id: row["id"], commit: row["commitID"], branch: row["branch"], series: Self.series(row),
+                    recordedAt: row["recordedAt"], cells: row["cells"])
+            }
+        }
+    }
+
+    /// Every cell recorded in any run.
+    public func cells() throws -> [CellKey] {
+        try access { db in
+            try Row.fetchAll(db, sql: "SELECT DISTINCT kernel, backend, size FROM cell").compactMap { row in
+                Kernel(rawValue: row["kernel"]).map { CellKey(kernel: $0, backend: row["backend"], size: row["size"]) }
+            }.sorted()
+        }
+    }
+
+    /// One cell's values per series, commits in the order they were first recorded.
+    public func history(of cell: CellKey) throws -> [HistorySeries: [HistoryCellValue]] {
+        try access { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT run.*, cell.value, cell.lower, cell.upper FROM cell JOIN run ON run.id = cell.runID
+                    WHERE cell.kernel = ? AND cell.backend = ? AND cell.size = ? ORDER BY run.id
+                    """, arguments: [cell.kernel.rawValue, cell.backend, cell.size])
+            var result: [HistorySeries: [HistoryCellValue]] = [:]
+            for row in rows {
+                result[Self.series(row), default: []].append(
+                    HistoryCellValue(
+                        commit: row["commitID"], branch: row["branch"], value: row["value"], lower: row["lower"],
+                        upper: row["upper"]))
+            }
+            return result
+        }
+    }
+}
+
+extension CellKey {
+    /// Reads `add.simd.4096` or `add.simd.4Ki` (the form ``description`` writes).
+    public init?(historyKey text: String) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 3, let kernel = Kernel(rawValue: parts[0]) else { return nil }
+        let backend = parts[1..<(parts.count - 1)].joined(separator: ".")
+        let sizeText = parts[parts.count - 1]
+        var size = Int(sizeText)
+        if size == nil {
+            for (suffix, shift) in [("Ki", 10), ("Mi", 20), ("Gi", 30)] where sizeText.hasSuffix(suffix) {
+                size = Int(sizeText.dropLast(2)).map { $0 << shift }
+            }
+        }
+        guard !backend.isEmpty, let size, (1...PointCount.maximum).contains(size) else { return nil }
+        self.init(kernel: kernel, backend: backend, size: size)
+    }
+}

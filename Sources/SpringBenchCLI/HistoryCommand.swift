@@ -1,0 +1,248 @@
+import ArgumentParser
+import Benchmarking
+import Foundation
+import RegressionGate
+import Reporting
+import ResultsHistory
+import SpringBenchFiles
+import SpringBenchSupport
+
+/// `springbench history`: results across commits in an SQLite database
+/// (``HistoryDatabase``), their steps and slides (Guides/History.md).
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "Keep results across commits; find steps and slides.",
+        subcommands: [Record.self, List.self, Show.self, Check.self, Report.self]
+    )
+
+    struct DatabaseOption: ParsableArguments {
+        @Option(help: "The history database (SQLite), created on the first record.")
+        var database = HistoryDatabase.defaultPath
+
+        /// Opens the history, runs `body` on it and closes it; a database
+        /// that cannot be used, read or written is exit 2 naming --database.
+        func using<T>(create: Bool, _ body: (HistoryDatabase) throws -> T) throws -> T {
+            let target = try OutputLocation.file(database, option: "--database")
+            do {
+                let history = try HistoryDatabase(target: target, create: create)
+                defer { try? history.close() }
+                return try body(history)
+            } catch let error as HistoryDatabaseError {
+                throw UsageError(error.description)
+            }
+        }
+    }
+
+    struct Record: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Record results or instruction-count files at a commit (again: left as it was).")
+
+        @Argument(help: "Results files (`springbench bench`) or instruction-count files (`springbench instructions`).")
+        var files: [String]
+
+        @Option(help: "The commit the files were measured at (default: `git rev-parse HEAD`).")
+        var commit: String?
+
+        @Option(help: "The branch (default: none recorded).")
+        var branch: String?
+
+        @Option(help: "The machine key (default: the results' hostname).")
+        var machine: String?
+
+        @OptionGroup var database: DatabaseOption
+
+        func validate() throws {
+            if files.isEmpty { throw ValidationError("history record needs at least one results file") }
+            if let commit, commit.isEmpty || commit.contains(where: \.isWhitespace) {
+                throw ValidationError("--commit \"\(commit)\" must be a non-empty revision without spaces")
+            }
+            if let machine, machine.isEmpty { throw ValidationError("--machine must not be empty") }
+            _ = try OutputLocation.file(database.database, option: "--database")
+        }
+
+        func run() throws {
+            try exitingOnUsageError {
+                // Every file is read and checked before the database is touched.
+                var documents: [(String, ResultsDocument)] = []
+                for file in files {
+                    do {
+                        documents.append((file, try ResultsDocument.load(from: file)))
+                    } catch {
+                        throw UsageError("\(error)")
+                    }
+                }
+                let commit = try self.commit ?? Self.headCommit()
+                try database.using(create: true) { history in
+                    for (file, document) in documents {
+                        let outcome: RecordOutcome
+                        switch document {
+                        case .wallClock(let results):
+                            outcome = try history.record(results, commit: commit, branch: branch, machine: machine)
+                        case .instructions(let counts):
+                            outcome = try history.record(counts, commit: commit, branch: branch, machine: machine)
+                        }
+                        switch outcome {
+                        case .recorded(let cells): print("recorded \(file): \(cells) cells at \(commit)")
+                        case .alreadyRecorded:
+                            print("\(file): already recorded at \(commit) for this machine and build; left as it was")
+                        }
+                    }
+                }
+            }
+        }
+
+        /// `git rev-parse HEAD` in the working directory (started by posix_spawn, ``ChildProcess``).
+        static func headCommit() throws -> String {
+            let run = try? ChildProcess.capture(executable: "/usr/bin/env", arguments: ["git", "rev-parse", "HEAD"])
+            let text = run?.output.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            guard let run, case .exited(0) = run.termination, text.count >= 7, text.allSatisfy(\.isHexDigit) else {
+                throw UsageError("--commit: not given and `git rev-parse HEAD` gave no commit here; pass --commit SHA")
+            }
+            return text
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the recorded runs, oldest first.")
+
+        @OptionGroup var database: DatabaseOption
+
+        func run() throws {
+            try exitingOnUsageError {
+                try database.using(create: false) { history in
+                    for run in try history.runs() {
+                        print(
+                            "\(run.commit)\t\(run.branch ?? "-")\t\(run.series)\t\(run.cells) cells\t\(run.recordedAt)")
+                    }
+                }
+            }
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "One cell's values across commits, per machine and build.")
+
+        @Argument(help: "The cell, kernel.backend.size (e.g. add.simd.4096 or add.simd.4Ki).")
+        var cell: String
+
+        @OptionGroup var database: DatabaseOption
+
+        func validate() throws {
+            if CellKey(historyKey: cell) == nil {
+                throw ValidationError(
+                    "CELL \"\(cell)\" must be kernel.backend.size with a known kernel and a size in 1…\(PointCount.maximum)"
+                )
+            }
+        }
+
+        func run() throws {
+            try exitingOnUsageError {
+                let key = CellKey(historyKey: cell)!
+                let bySeries = try database.using(create: false) { try $0.history(of: key) }
+                if bySeries.isEmpty { throw UsageError("CELL \(cell): no values recorded for \(key)") }
+                for (series, values) in bySeries.sorted(by: { $0.key < $1.key }) {
+                    print("\(key) on \(series):")
+                    let steps = Set(
+                        HistoryReport.steps(values, kind: series.kind, detector: StepDetector()).map(\.index))
+                    for (index, value) in values.enumerated() {
+                        var interval = ""
+                        if let lower = value.lower, let upper = value.upper {
+                            interval = String(format: "  [%.6g, %.6g]", lower, upper)
+                        }
+                        print(
+                            "  \(value.commit)\t\(value.branch ?? "-")\t\(String(format: "%.6g", value.value))\(interval)"
+                                + (steps.contains(index) ? "\tstep" : ""))
+                    }
+                }
+            }
+        }
+    }
+
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Exit 1 on a step regression at the newest commit or a slide beyond the threshold.",
+            discussion: """
+                Exits 0 when nothing is found, 1 naming each cell and what was found, 2 for unusable input.
+                """)
+
+        @Option(help: "The accumulated slide over the window that fails, in percent (0 < P ≤ 1000).")
+        var threshold: String = "10"
+
+        @Option(help: "Commits the slide is measured over, K (3…10000).")
+        var window = 20
+
+        @OptionGroup var database: DatabaseOption
+
+        var thresholdFraction: Double? {
+            let text = threshold.hasSuffix("%") ? String(threshold.dropLast()) : threshold
+            guard let value = Double(text), value.isFinite, value > 0, value <= 1000 else { return nil }
+            return value / 100
+        }
+
+        func validate() throws {
+            if thresholdFraction == nil {
+                throw ValidationError("--threshold \(threshold) must be a percentage in (0, 1000], e.g. 10 or 10%")
+            }
+            if !(3...10_000).contains(window) { throw ValidationError("--window \(window) must be in 3…10000") }
+        }
+
+        func run() throws {
+            var found = 0
+            try exitingOnUsageError {
+                let detector = StepDetector(threshold: thresholdFraction!, window: window)
+                let histories = try database.using(create: false) { history in
+                    try history.cells().map { ($0, try history.history(of: $0)) }
+                }
+                for (cell, bySeries) in histories {
+                    for (series, values) in bySeries.sorted(by: { $0.key < $1.key }) {
+                        let points = values.map { HistoryPoint(commit: $0.commit, value: $0.value) }
+                        let findings =
+                            series.kind == .instructions
+                            ? StepDetector.checkExact(points) : detector.checkTimed(points)
+                        for finding in findings {
+                            print("\(cell) on \(series): \(finding)")
+                            found += 1
+                        }
+                    }
+                }
+            }
+            if found > 0 {
+                print("history check: \(found) finding\(found == 1 ? "" : "s")")
+                throw ExitCode(1)
+            }
+            print("history check: no step or slide at the newest commit")
+        }
+    }
+
+    struct Report: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write Reports/history.md with an SVG trend per kernel × backend × size, steps marked.")
+
+        @Option(help: "The directory history.md and its plots/ go to.")
+        var outputDirectory = "Reports"
+
+        @OptionGroup var database: DatabaseOption
+
+        func validate() throws {
+            _ = try OutputLocation.directory(outputDirectory, option: "--output-directory")
+        }
+
+        func run() throws {
+            try exitingOnUsageError {
+                let target = try OutputLocation.directory(outputDirectory, option: "--output-directory")
+                let histories = try database.using(create: false) { history in
+                    try history.cells().map { ($0, try history.history(of: $0)) }
+                }
+                do {
+                    for path in try ReportWriter.write([HistoryReport.render(histories)], to: target) {
+                        print("wrote \(path)")
+                    }
+                } catch let error as OutputError {
+                    throw UsageError(error.description)
+                }
+            }
+        }
+    }
+}

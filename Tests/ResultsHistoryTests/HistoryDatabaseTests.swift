@@ -1,0 +1,48 @@
+import Benchmarking
+import Foundation
+import GRDB
+import ResultsHistory
+import SpringBenchFiles
+import Testing
+import _ResultsTestSupport
+
+@Suite struct HistoryDatabaseTests {
+    static func scratch() -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory.path
+    }
+
+    static func open(_ path: String, create: Bool = true) throws -> HistoryDatabase {
+        try HistoryDatabase(target: OutputTarget.file(path, option: "--database"), create: create)
+    }
+
+    @Test func migratesANewFileAndAnEmptyOne() throws {
+        let directory = Self.scratch()
+        let fresh = try Self.open(directory + "/new/dir/history.sqlite")
+        #expect(try fresh.appliedMigrations() == ["v1"])
+        let empty = directory + "/empty.sqlite"
+        FileManager.default.createFile(atPath: empty, contents: Data())
+        let migrated = try Self.open(empty)
+        #expect(try migrated.appliedMigrations() == ["v1"])
+        let mode = try DatabaseQueue(path: empty).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+        #expect(mode == "wal")
+    }
+
+    @Test func recordingTheSameCommitMachineAndBuildAgainChangesNothing() throws {
+        let history = try Self.open(Self.scratch() + "/history.sqlite")
+        let results = SyntheticResults.make(kernels: [.add], backends: ["simd"], sizes: [4096])
+        #expect(try history.record(results, commit: "abc", branch: "main", machine: nil) == .recorded(cells: 1))
+        #expect(try history.record(results, commit: "abc", branch: "main", machine: nil) == .alreadyRecorded)
+        #expect(try history.runs().count == 1)
+        #expect(try history.record(results, commit: "abc", branch: "main", machine: "other") == .recorded(cells: 1))
+        #expect(try history.runs().count == 2)
+    }
+
+    @Test func readsCellKeysInBothSpellings() {
+        #expect(CellKey(historyKey: "add.simd.4096") == CellKey(kernel: .add, backend: "simd", size: 4096))
+        #expect(CellKey(historyKey: "add.simd.4Ki") == CellKey(kernel: .add, backend: "simd", size: 4096))
+        #expect(CellKey(historyKey: "add.simd") == nil)
+        #expect(CellKey(historyKey: "nope.simd.16") == nil)
+    }
+}

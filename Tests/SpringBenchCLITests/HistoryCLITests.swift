@@ -1,0 +1,199 @@
+import Benchmarking
+import Foundation
+import GRDB
+import ResultsHistory
+import SpringBenchFiles
+import Testing
+import _ResultsTestSupport
+
+@testable import SpringBenchCLI
+
+/// `springbench history`: the acceptance cases of issue 27's first half.
+@Suite struct HistoryCLITests {
+    static let cells: [Kernel] = [.add, .scale, .axpy]
+
+    /// One commit's results: add, scale and axpy on simd at 4096 points, each
+    /// cell's ns per element given.
+    static func results(_ perElement: [Kernel: Double]) -> BenchmarkResults {
+        var results = SyntheticResults.make(
+            kernels: cells, backends: ["simd"], sizes: [4096], withWorkloads: false,
+            model: { kernel, _, _ in perElement[kernel]! })
+        for index in results.measurements.indices {
+            let cell = results.measurements[index]
+            results.measurements[index].samples = Array(repeating: cell.summary.median, count: cell.summary.count)
+        }
+        return results
+    }
+
+    /// A history of `commits` commits recorded into a new database: per-commit
+    /// noise σ (log-normal, seeded); add steps +10 % from commit 20 and scale
+    /// drifts +1 % per commit when `injected`.
+    static func fixture(commits: Int, injected: Bool, sigma: Double, seed: UInt64) throws -> String {
+        let path = CLIRunner.temporaryDirectory() + "/history.sqlite"
+        let history = try HistoryDatabase(target: OutputTarget.file(path, option: "--database"), create: true)
+        var generator = HistorySimulation.Generator(seed: seed)
+        for commit in 0..<commits {
+            func noisy(_ level: Double) -> Double {
+                level * HistorySimulation.history(commits: 1, change: .none, sigma: sigma, using: &generator)[0] / 1000
+            }
+            let add = injected && commit >= 20 ? 1.10 : 1.0
+            let scale = injected ? pow(1.01, Double(commit)) : 1.0
+            let values: [Kernel: Double] = [.add: noisy(0.2 * add), .scale: noisy(0.3 * scale), .axpy: noisy(0.4)]
+            _ = try history.record(results(values), commit: "commit\(commit)", branch: "main", machine: nil)
+        }
+        try history.close()
+        return path
+    }
+
+    @Test func checkNamesTheInjectedStepAndDrift() throws {
+        let database = try Self.fixture(commits: 30, injected: true, sigma: 0.01, seed: 1)
+        let outcome = SpringBenchCLI.run(["history", "check", "--database", database])
+        #expect(outcome.status == 1, "\(outcome)")
+        let lines = outcome.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("add.simd.4Ki") && $0.contains("step +") && $0.contains("commit20") })
+        #expect(lines.contains { $0.hasPrefix("scale.simd.4Ki") && $0.contains("slide +") })
+        #expect(!lines.contains { $0.hasPrefix("axpy") }, "\(outcome)")
+        #expect(!lines.contains { $0.hasPrefix("add.simd.4Ki") && $0.contains("slide") }, "\(outcome)")
+    }
+
+    @Test func checkPassesAnAAHistoryOf200Commits() throws {
+        let database = try Self.fixture(commits: 200, injected: false, sigma: 0.02, seed: 2)
+        let outcome = SpringBenchCLI.run(["history", "check", "--database", database])
+        #expect(outcome.status == 0, "\(outcome)")
+    }
+
+    @Test func reportMarksTheSteps() throws {
+        let database = try Self.fixture(commits: 30, injected: true, sigma: 0.01, seed: 1)
+        let reports = CLIRunner.temporaryDirectory() + "/Reports"
+        let outcome = SpringBenchCLI.run(["history", "report", "--database", database, "--output-directory", reports])
+        #expect(outcome.status == 0, "\(outcome)")
+        let markdown = try String(contentsOfFile: reports + "/history.md", encoding: .utf8)
+        #expect(markdown.contains("## add.simd.4Ki"))
+        let svg = try String(contentsOfFile: reports + "/plots/history-add-simd-4096.svg", encoding: .utf8)
+        let marks = try #require(SVGInspector.parse(svg)).elements(named: "path", class: "reference")
+        #expect(marks.contains { $0.text.contains("step +") && $0.text.contains("commit20") }, "\(marks.map(\.text))")
+        let flat = try String(contentsOfFile: reports + "/plots/history-axpy-simd-4096.svg", encoding: .utf8)
+        #expect(try #require(SVGInspector.parse(flat)).elements(named: "path", class: "reference").isEmpty)
+    }
+
+    /// Instruction counts are exact: any increase at the newest commit fails
+    /// `check`, naming the cell; a decrease does not.
+    @Test func anInstructionCountIncreaseAtTheNewestCommitIsAStep() throws {
+        let directory = CLIRunner.temporaryDirectory()
+        let database = directory + "/history.sqlite"
+        for (commit, simd) in [("c1", 1.5), ("c2", 1.5), ("c3", 1.6), ("c4", 1.5)] {
+            let file = directory + "/\(commit).json"
+            try SyntheticRuns.counts(perElement: ["simd": simd]).write(to: file)
+            let record = SpringBenchCLI.run(["history", "record", file, "--commit", commit, "--database", database])
+            #expect(record.status == 0, "\(record)")
+            let check = SpringBenchCLI.run(["history", "check", "--database", database])
+            let lines = check.stdout.split(separator: "\n").filter { $0.contains(": step") }
+            if commit == "c3" {
+                #expect(check.status == 1, "\(check)")
+                #expect(
+                    lines.contains { $0.hasPrefix("add.simd.4Ki") && $0.contains("instructions") && $0.contains("c3") })
+                #expect(lines.contains { $0.hasPrefix("axpy.simd.16") })
+                #expect(!lines.contains { $0.hasPrefix("add.naive") }, "\(check)")
+            } else {
+                #expect(check.status == 0, "\(commit): \(check)")
+            }
+        }
+    }
+
+    @Test func recordTwiceKeepsOneRunAndShowListsIt() throws {
+        let directory = CLIRunner.temporaryDirectory()
+        let file = directory + "/r.json"
+        try Self.results([.add: 0.2, .scale: 0.3, .axpy: 0.4]).write(to: file)
+        let database = directory + "/db/history.sqlite"
+        let arguments = ["history", "record", file, "--commit", "abc123", "--branch", "main", "--database", database]
+        let first = SpringBenchCLI.run(arguments)
+        #expect(first.status == 0 && first.stdout.contains("recorded"), "\(first)")
+        let second = SpringBenchCLI.run(arguments)
+        #expect(second.status == 0 && second.stdout.contains("already recorded"), "\(second)")
+        let list = SpringBenchCLI.run(["history", "list", "--database", database])
+        #expect(list.stdout.split(separator: "\n").count == 1, "\(list)")
+        let show = SpringBenchCLI.run(["history", "show", "add.simd.4096", "--database", database])
+        #expect(show.status == 0 && show.stdout.contains("abc123"), "\(show)")
+        let unknown = SpringBenchCLI.run(["history", "show", "add.simd", "--database", database])
+        #expect(unknown.status == 2 && unknown.errorLines.count == 1, "\(unknown)")
+    }
+
+    /// Two (and four) processes at once on a new database: both race to
+    /// create it, then to write. Five rounds, as the race is not every time.
+    @Test func twoRecordProcessesStartedTogetherLoseNoRow() async throws {
+        for round in 0..<5 {
+            let directory = CLIRunner.temporaryDirectory()
+            let database = directory + "/history.sqlite"
+            let sides = round < 3 ? ["a", "b"] : ["a", "b", "c", "d"]
+            for side in sides {
+                try Self.results([.add: 0.2, .scale: 0.3, .axpy: 0.4]).write(to: directory + "/\(side).json")
+            }
+            let outcomes = await withTaskGroup(of: CLIRunner.Outcome.self) { group in
+                for side in sides {
+                    group.addTask {
+                        await CLIRunner.run([
+                            "history", "record", directory + "/\(side).json", "--commit", "\(side)\(round)",
+                            "--database", database,
+                        ])
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            for outcome in outcomes { #expect(outcome.status == 0, "\(outcome)") }
+            let history = try HistoryDatabase(target: OutputTarget.file(database, option: "--database"), create: false)
+            let runs = try history.runs()
+            #expect(Set(runs.map(\.commit)) == Set(sides.map { "\($0)\(round)" }))
+            #expect(runs.allSatisfy { $0.cells == 3 }, "\(runs)")
+            try history.close()
+        }
+    }
+
+    enum Unusable: String, CaseIterable { case text, corrupt, foreign, noSchema }
+
+    static func make(_ kind: Unusable, at path: String) throws {
+        switch kind {
+        case .text:
+            try Data(String(repeating: "not a database\n", count: 300).utf8).write(to: URL(fileURLWithPath: path))
+        case .corrupt:
+            let history = try HistoryDatabase(target: OutputTarget.file(path, option: "--database"), create: true)
+            _ = try history.record(
+                results([.add: 0.2, .scale: 0.3, .axpy: 0.4]), commit: "c", branch: nil, machine: nil)
+            try history.close()
+            var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            for index in 100..<min(bytes.count, 8000) { bytes[index] = 0xA5 }
+            try bytes.write(to: URL(fileURLWithPath: path))
+        case .foreign:
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { db in
+                try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
+                try db.execute(sql: "INSERT INTO notes (body) VALUES ('mine')")
+            }
+            try queue.close()
+        case .noSchema:
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { try $0.execute(sql: "PRAGMA user_version = 7") }
+            try queue.close()
+        }
+    }
+
+    @Test(arguments: Unusable.allCases) func anUnusableDatabaseIsRefusedAndLeftAsItWas(kind: Unusable) throws {
+        let directory = CLIRunner.temporaryDirectory()
+        let database = directory + "/history.sqlite"
+        try Self.make(kind, at: database)
+        let file = directory + "/r.json"
+        try Self.results([.add: 0.2, .scale: 0.3, .axpy: 0.4]).write(to: file)
+        let before = try Data(contentsOf: URL(fileURLWithPath: database))
+        let listing = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        for arguments in [
+            ["history", "record", file, "--commit", "abc", "--database", database],
+            ["history", "list", "--database", database], ["history", "check", "--database", database],
+        ] {
+            let outcome = SpringBenchCLI.run(arguments)
+            #expect(outcome.status == 2, "\(kind) \(arguments[1]): \(outcome)")
+            #expect(outcome.errorLines.count == 1, "\(outcome)")
+            #expect(outcome.errorLines.first?.contains("--database: \(database)") == true, "\(outcome)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before, "\(kind) was modified")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == listing)
+    }
+}
