@@ -104,7 +104,8 @@ let package = Package(
         .target(
             name: "Reporting",
             dependencies: [
-                "VectorKernels", "SpringBenchFiles", "SpringModel", "SpringPlatforms", "Benchmarking", "Verification",
+                "VectorKernels", "SpringBenchFiles", "SpringBenchSupport", "SpringModel", "SpringPlatforms",
+                "Benchmarking", "Verification",
             ]
         ),
         .target(

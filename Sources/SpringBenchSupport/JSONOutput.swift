@@ -96,8 +96,9 @@ package enum JSONOutput {
         }
     }
 
-    /// `string` as a JSON string literal.
-    static func quoted(_ string: String) -> String {
+    /// `string` as a JSON string literal (RFC 8259 §7: `"` and `\` escaped,
+    /// control characters as `\n`, `\r`, `\t` or `\u00XX`). The exports use it too.
+    package static func quoted(_ string: String) -> String {
         var text = "\""
         for scalar in string.unicodeScalars {
             switch scalar {

@@ -1,24 +1,10 @@
+import SpringBenchSupport
+
 /// JSON text written by hand, so the exports' bytes do not change with the
 /// Foundation release (key order, spacing, number spelling): strings escaped
 /// as RFC 8259 §7 requires, numbers by ``ExportNumber``.
 enum JSONText {
-    static func string(_ text: String) -> String {
-        var escaped = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            case "\t": escaped += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped + "\""
-    }
+    static func string(_ text: String) -> String { JSONOutput.quoted(text) }
 
     /// `{"key": value, …}` on one line, leaving out the pairs whose value is not finite.
     static func object(_ pairs: [(String, Double)]) -> String? {
