@@ -103,7 +103,12 @@ import VectorKernels
         #expect(parameter { $0.timing.samples = 1001 } == .samples)
         #expect(parameter { $0.timing.minimumSampleNanoseconds = .nan } == .minimumSampleMilliseconds)
         #expect(parameter { $0.openBLASThreads = 3 } == .openBLASThreads)
-        #expect(parameter { $0.openBLASThreads = 2 } == .clock)  // thread-cpu with two threads
+        #expect(  // thread-cpu chosen with two threads
+            parameter {
+                $0.openBLASThreads = 2
+                $0.clockIsExplicit = true
+            } == .clock)
+        #expect(parameter { $0.openBLASThreads = 2 } == nil)  // not chosen: the wall clock
         #expect(
             parameter {
                 $0.openBLASThreads = 2

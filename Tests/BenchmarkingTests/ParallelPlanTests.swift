@@ -27,9 +27,12 @@ import VectorKernels
     ])
     static let limits = BenchmarkPlan.Limits(memoryBytes: 8e9, cores: 2)
 
-    static func validate(_ backends: [String], clock: SampleClock) -> Result<BenchmarkPlan, BenchmarkPlanError> {
+    static func validate(_ backends: [String], clock: SampleClock, explicit: Bool = true)
+        -> Result<BenchmarkPlan, BenchmarkPlanError>
+    {
         var plan = BenchmarkPlan.quick(backends: backends)
         plan.timing.clock = clock
+        plan.clockIsExplicit = explicit
         return Result { () throws(BenchmarkPlanError) in try plan.validated(against: catalogue, limits: limits) }
     }
 
@@ -49,6 +52,12 @@ import VectorKernels
         #expect(plan.threadsPerCall == 4)
         #expect(plan.cacheCheck?.clock == .wall)  // the long samples too
         #expect(try Self.validate(["naive", "one-thread"], clock: .threadCPU).get().threadsPerCall == 1)
+        // A library user who never chose a clock gets the wall clock, not an error.
+        let chosen = try Self.validate(["naive", "four-threads"], clock: .threadCPU, explicit: false).get()
+        #expect(chosen.timing.clock == .wall)
+        #expect(
+            try Self.validate(["naive", "one-thread"], clock: .threadCPU, explicit: false).get().timing.clock
+                == .threadCPU)
     }
 
     @Test("OpenBLAS counts as --openblas-threads threads, whatever its details said before the run")

@@ -47,6 +47,10 @@ public struct BenchmarkPlan: Sendable, Equatable {
     /// ``validated(against:limits:)``. Above 1, samples must be timed by the
     /// wall clock, and the run starts their threads before it pins its sampling thread.
     public internal(set) var threadsPerCall = 1
+    /// Whether ``TimingPolicy/clock`` was chosen (`--clock`). If not,
+    /// ``validated(against:limits:)`` times a plan whose backends run threads
+    /// by the wall clock; if so, it refuses `thread-cpu` for such a plan.
+    public var clockIsExplicit = false
     /// Seed of the operands, the interleaving order and the bootstrap.
     public var seed: UInt64
     /// The long-sample check of the sweep's cache state (``CacheCheck``); nil: none.
@@ -184,6 +188,9 @@ public struct BenchmarkPlan: Sendable, Equatable {
         }
         let threaded = backendThreads(in: catalogue)
         let threads = threaded.map(\.1).max() ?? 1
+        // A clock nobody chose follows the backends; a chosen one is checked.
+        var timing = self.timing
+        if threads > 1, !clockIsExplicit { timing.clock = .wall }
         guard timing.clock == .wall || threads == 1 else {
             let names = threaded.filter { $0.1 > 1 }.map { "\($0.0) (\($0.1) threads)" }.joined(separator: ", ")
             throw BenchmarkPlanError(
@@ -202,6 +209,7 @@ public struct BenchmarkPlan: Sendable, Equatable {
             throw BenchmarkPlanError(.probeTrials, "must be in 1…100, got \(probeTrials)")
         }
         var plan = self
+        plan.timing = timing
         plan.threadsPerCall = threads
         // One clock for every sample of the run: the cache check's long samples are compared with the sweep's.
         plan.cacheCheck?.clock = timing.clock

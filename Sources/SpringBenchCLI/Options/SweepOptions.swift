@@ -124,6 +124,7 @@ struct SweepOptions: ParsableArguments {
         plan.openBLASThreads = openblasThreads
         // Threads run: the wall clock, the only one that sees them (a thread's CPU time does not).
         plan.timing.clock = clock ?? ((plan.backendThreads(in: catalogue).map(\.1).max() ?? 1) > 1 ? .wall : .threadCPU)
+        plan.clockIsExplicit = clock != nil
         if let probeTrials { plan.probeTrials = probeTrials }
         do {
             return try plan.validated(against: catalogue)
