@@ -10,7 +10,7 @@ struct SpringBenchCommand: ParsableCommand {
             SpringCommand.self, ConvertCommand.self, CompareCommand.self, BaselineCommand.self,
             InstructionsCommand.self, InstructionsWorkerCommand.self, CompareBuildsCommand.self, SamplerCommand.self,
             ExportResultsCommand.self,
-            HistoryCommand.self,
+            HistoryCommand.self, BisectCommand.self,
         ]
     )
 }
