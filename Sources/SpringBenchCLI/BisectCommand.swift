@@ -4,7 +4,6 @@ import Foundation
 import RegressionGate
 import SpringBenchFiles
 import SpringBenchSupport
-import Synchronization
 
 /// `springbench bisect`: the first commit between a good and a bad revision
 /// that made one cell slower, found with paired comparisons of release builds.
@@ -38,35 +37,14 @@ struct BisectCommand: ParsableCommand {
     @Option(help: "The cell, KERNEL.BACKEND.SIZE (e.g. add.simd.4Ki, as `history show` names it).")
     var cell: String
 
-    @Option(help: "A directory inside the git repository (default: the working directory).")
-    var repository = "."
-
-    @Option(help: "The package's directory inside the repository (default: --repository's place in it).")
-    var packagePath: String?
-
-    @Option(help: "The executable product to build at each revision.")
-    var product = "springbench"
-
-    @Option(help: "Build configuration: release (default) or debug.")
-    var buildConfiguration = "release"
-
-    @Option(help: "The Swift compiler's -target-cpu for every build (the target the history recorded; default none).")
-    var targetCPU: String?
-
-    @Option(help: "Keep worktree, builds and logs here (reused by a later bisect); default: a temporary directory.")
-    var workDirectory: String?
+    @OptionGroup(title: "Builds")
+    var builds: RevisionOptions
 
     @Option(help: "Bad when the change exceeds this percent (default: half of BAD's change, geometrically).")
     var threshold: Double?
 
-    @Option(help: "Epochs per step: times both samplers start afresh, 8…100.")
-    var epochs = 16
-
-    @Option(help: "Pairs of samples per epoch, 3…1000.")
-    var samples = 3
-
-    @Option(help: "Confidence level of the intervals in percent, 50…99.9.")
-    var confidence = 99.0
+    @OptionGroup(title: "Paired runs")
+    var pairing: PairingOptions
 
     @Option(help: "Output: plain or json.")
     var format: Format = .plain
@@ -75,28 +53,11 @@ struct BisectCommand: ParsableCommand {
 
     func validate() throws {
         _ = try key()
-        guard (8...100).contains(epochs) else { throw ValidationError("--epochs must be in 8…100, got \(epochs)") }
-        guard (3...1000).contains(samples) else { throw ValidationError("--samples must be in 3…1000, got \(samples)") }
-        guard confidence.isFinite, (50...99.9).contains(confidence) else {
-            throw ValidationError("--confidence must be in 50…99.9, got \(confidence)")
-        }
         if let threshold, !(threshold.isFinite && threshold > 0 && threshold <= 1000) {
             throw ValidationError("--threshold must be a percentage in (0, 1000], got \(threshold)")
         }
-        guard ["release", "debug"].contains(buildConfiguration) else {
-            throw ValidationError("--build-configuration must be release or debug, got \"\(buildConfiguration)\"")
-        }
-        guard !product.isEmpty, !product.contains("/"), !product.hasPrefix("-") else {
-            throw ValidationError("--product must be an executable product's name, got \"\(product)\"")
-        }
-        if let targetCPU, targetCPU.isEmpty || !targetCPU.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) })
-        {
-            throw ValidationError("--target-cpu must be a CPU name such as znver4 or haswell, got \"\(targetCPU)\"")
-        }
-        if let packagePath, packagePath.hasPrefix("/") || packagePath.split(separator: "/").contains("..") {
-            throw ValidationError("--package-path must be a relative path inside the repository, got \"\(packagePath)\"")
-        }
-        if let workDirectory { _ = try OutputLocation.directory(workDirectory, option: "--work-directory") }
+        try builds.check()
+        try pairing.check()
     }
 
     func key() throws -> CellKey {
@@ -108,57 +69,12 @@ struct BisectCommand: ParsableCommand {
         return key
     }
 
-    /// The paired plan for the one cell; a backend this executable does not
-    /// know is checked against the builds themselves (their samplers' hello).
-    func plan(for key: CellKey) throws -> BenchmarkPlan {
-        let catalogue = CommandContext.catalogue
-        var plan = BenchmarkPlan(.paired, backends: [key.backend])
-        plan.kernels = [key.kernel]
-        plan.sizes = [key.size]
-        plan.timing.samples = samples
-        plan.yardstick = false
-        let known = catalogue[key.backend] != nil
-        if !known, let stand = catalogue.backends.first(where: { $0.details.threads == 1 }) {
-            plan.backends = [stand.name]
-        }
-        plan.timing.clock = (plan.backendThreads(in: catalogue).map(\.1).max() ?? 1) > 1 ? .wall : .threadCPU
-        do {
-            plan = try plan.validated(against: catalogue)
-        } catch {
-            throw UsageError(error.description)
-        }
-        plan.backends = [key.backend]
-        return plan
-    }
-
     func run() throws {
         var exitCode: Int32 = 0
         try exitingOnUsageError {
             let key = try key()
-            let plan = try plan(for: key)
-            let located: (root: String, prefix: String)
-            let builds: RevisionBuilds
-            let temporary: RunTemporaryDirectory?
-            let work: String
-            do {
-                located = try RevisionBuilds.repository(containing: repository)
-                if let workDirectory {
-                    let target = try OutputLocation.directory(workDirectory, option: "--work-directory")
-                    try FileManager.default.createDirectory(
-                        atPath: target.path.string, withIntermediateDirectories: true)
-                    work = target.path.string
-                    temporary = nil
-                } else {
-                    let made = try RunTemporaryDirectory(purpose: "bisect")
-                    work = made.path
-                    temporary = made
-                }
-                builds = RevisionBuilds(
-                    repository: located.root, packagePath: packagePath ?? located.prefix, product: product,
-                    configuration: buildConfiguration, targetCPU: targetCPU, workDirectory: work)
-            } catch let error as RevisionBuildError {
-                throw UsageError(error.description)
-            }
+            let plan = try CellPairing.plan(for: key, samples: pairing.samples)
+            let (builds, temporary) = try self.builds.open(configuration: nil, targetCPU: nil)
             defer {
                 builds.close()
                 temporary?.remove()
@@ -182,7 +98,8 @@ struct BisectCommand: ParsableCommand {
 
     /// Builds, measures and searches.
     func bisect(key: CellKey, plan: BenchmarkPlan, builds: RevisionBuilds) throws -> BisectReport {
-        let level = confidence / 100
+        let level = pairing.level
+        let epochs = pairing.epochs
         let goodSHA = try builds.resolve(good, option: "--good")
         let badSHA = try builds.resolve(bad, option: "--bad")
         let commits = try builds.range(good: goodSHA, bad: badSHA)
@@ -190,13 +107,15 @@ struct BisectCommand: ParsableCommand {
             throw UsageError("--bad \(bad) is --good \(good): the range holds no commit")
         }
         let goodCommit = RevisionCommit(sha: goodSHA, subject: builds.subject(of: goodSHA))
-        printError("bisect: \(commits.count) commit(s) after \(goodCommit.short), at most "
-            + "\(Int(Double(commits.count).log2Ceiling)) step(s); building \(goodCommit.short) and \(commits.last!.short)")
+        printError(
+            "bisect: \(commits.count) commit(s) after \(goodCommit.short), at most "
+                + "\(Int(Double(commits.count).log2Ceiling)) step(s); building \(goodCommit.short) and \(commits.last!.short)"
+        )
         let goodExecutable = try builds.executable(at: goodSHA)
         let badExecutable = try builds.executable(at: badSHA)
-        try checkBackend(key.backend, in: goodExecutable, label: "--good \(good)")
+        try CellPairing.checkBackend(key.backend, in: goodExecutable, label: "--good \(good)")
         let measure = { (executable: String, baseline: String, epochs: Int) throws -> ChangeInterval in
-            try Self.change(
+            try CellPairing.change(
                 of: key, plan: plan, epochs: epochs, baseline: baseline, current: executable, level: level)
         }
         let badChange = try measure(badExecutable, goodExecutable, epochs)
@@ -244,54 +163,6 @@ struct BisectCommand: ParsableCommand {
             report.candidates = indices.map { commits[$0] }
         }
         return report
-    }
-
-    /// Fails early when the good build's catalogue lacks the cell's backend.
-    func checkBackend(_ backend: String, in executable: String, label: String) throws {
-        let channel: ProcessSamplerChannel
-        do {
-            channel = try ProcessSamplerChannel(executable: executable, arguments: [], label: label)
-        } catch {
-            throw UsageError("\(label): \(error)")
-        }
-        defer { channel.close() }
-        guard case .hello(_, let machine) = try? channel.send(.hello) else {
-            throw UsageError("\(label): the build does not answer as a sampler (is --product a springbench executable?)")
-        }
-        let names = machine.backends.map(\.name)
-        guard names.contains(backend) else {
-            throw UsageError(
-                "--cell: backend \"\(backend)\" is not in the build at \(label) (its backends: \(names.joined(separator: ", ")))")
-        }
-    }
-
-    /// One paired comparison of `current` against `baseline` for the cell, on a
-    /// thread of its own that pins itself (and the samplers it starts) to one
-    /// CPU: the builds run unpinned on every core.
-    static func change(
-        of key: CellKey, plan: BenchmarkPlan, epochs: Int, baseline: String, current: String, level: Double
-    ) throws -> ChangeInterval {
-        let result = Mutex<Result<ChangeInterval, any Error>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            defer { done.signal() }
-            let run = PairedBuildRun(
-                plan: plan, epochs: epochs, baseline: .init(executable: baseline), current: .init(executable: current),
-                commandLine: invocation)
-            let outcome = Result<ChangeInterval, any Error> {
-                let pair = try run.run(cpu: run.pin())
-                let comparison = try pair.comparison(
-                    baselinePath: baseline, currentPath: current, thresholds: RegressionThresholds(), level: level)
-                guard let row = comparison.rows.first(where: { $0.cell == key }) else {
-                    throw UsageError("--cell \(key): the builds measured no such cell")
-                }
-                return row.interval
-            }
-            result.withLock { $0 = outcome }
-        }
-        thread.start()
-        done.wait()
-        return try result.withLock { $0! }.get()
     }
 }
 

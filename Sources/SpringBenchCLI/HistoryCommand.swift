@@ -164,7 +164,13 @@ struct HistoryCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Exit 1 on a step regression at the newest commit or a slide beyond the threshold.",
             discussion: """
-                Exits 0 when nothing is found, 1 naming each cell and what was found, 2 for unusable input.
+                Exits 0 when nothing is found, 1 naming each cell and what was found, 2 for unusable input. \
+                With --confirm, each timed finding is measured again as `compare-builds` does it: the commits \
+                before and after a step (or the first and newest of a slide's window) are built from the git \
+                repository at --repository with the configuration and target CPU the history recorded, and timed \
+                side by side, sample by sample, on this machine. A finding counts only when the paired interval \
+                lies wholly above no change; one that the pair does not confirm is printed and left out. A \
+                finding whose commits cannot be built or found still counts, with the reason.
                 """)
 
         @Option(help: "The accumulated slide over the window that fails, in percent (0 < P ≤ 1000).")
@@ -174,6 +180,15 @@ struct HistoryCommand: ParsableCommand {
         var window = 20
 
         @OptionGroup var database: DatabaseOption
+
+        @Flag(help: "Confirm each timed finding by a paired run of its two commits' builds (see below).")
+        var confirm = false
+
+        @OptionGroup(title: "Builds (with --confirm)")
+        var builds: RevisionOptions
+
+        @OptionGroup(title: "Paired runs (with --confirm)")
+        var pairing: PairingOptions
 
         var thresholdFraction: Double? {
             let text = threshold.hasSuffix("%") ? String(threshold.dropLast()) : threshold
@@ -186,11 +201,15 @@ struct HistoryCommand: ParsableCommand {
                 throw ValidationError("--threshold \(threshold) must be a percentage in (0, 1000], e.g. 10 or 10%")
             }
             if !(3...10_000).contains(window) { throw ValidationError("--window \(window) must be in 3…10000") }
+            try builds.check()
+            try pairing.check()
         }
 
         func run() throws {
             var found = 0
+            let confirmation = StepConfirmation(builds: builds, pairing: pairing)
             try exitingOnUsageError {
+                defer { confirmation.close() }
                 let detector = StepDetector(threshold: thresholdFraction!, window: window)
                 let histories = try database.using(create: false) { history in
                     try history.cells().map { ($0, try history.history(of: $0)) }
@@ -203,6 +222,11 @@ struct HistoryCommand: ParsableCommand {
                             ? StepDetector.checkExact(points) : detector.checkTimed(points)
                         for finding in findings {
                             print("\(cell) on \(series): \(finding)")
+                            if confirm, series.kind == .time,
+                                !(try confirmation.confirms(finding, of: cell, in: series))
+                            {
+                                continue
+                            }
                             found += 1
                         }
                     }

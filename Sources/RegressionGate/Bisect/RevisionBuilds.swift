@@ -100,7 +100,8 @@ public final class RevisionBuilds {
         guard !revision.isEmpty, !revision.hasPrefix("-"), !revision.contains(where: \.isWhitespace) else {
             throw RevisionBuildError(option, "\"\(revision)\" is not a revision")
         }
-        let sha = try Self.git(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: repository,
+        let sha = try Self.git(
+            ["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: repository,
             subject: "\(option) \(revision)")
         guard sha.count >= 40, sha.allSatisfy(\.isHexDigit) else {
             throw RevisionBuildError(option, "\"\(revision)\" names no commit in \(repository)")
@@ -114,7 +115,8 @@ public final class RevisionBuilds {
         let ancestor = try? Self.git(["merge-base", "--is-ancestor", good, bad], in: repository, subject: "--good")
         guard ancestor != nil else {
             throw RevisionBuildError(
-                "--good", "\(good.prefix(10)) is not an ancestor of --bad \(bad.prefix(10)); give an older good revision")
+                "--good",
+                "\(good.prefix(10)) is not an ancestor of --bad \(bad.prefix(10)); give an older good revision")
         }
         let log = try Self.git(
             ["log", "--first-parent", "--reverse", "--format=%H %s", "\(good)..\(bad)"], in: repository,
@@ -158,7 +160,7 @@ public final class RevisionBuilds {
             "swift", "build", "-c", configuration, "--package-path", package, "--scratch-path",
             workDirectory + "/scratch", "--product", product,
         ]
-        if let targetCPU { arguments += ["-Xswiftc", "-target-cpu", "-Xswiftc", targetCPU] }
+        arguments += Self.targetFlags(targetCPU)
         let log = workDirectory + "/build-\(sha.prefix(10)).log"
         let descriptor = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
@@ -176,9 +178,13 @@ public final class RevisionBuilds {
             throw RevisionBuildError(subject, "cannot start swift build (\(error))")
         }
         guard case .exited(0) = termination else {
-            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            let tail = text.split(separator: "\n").suffix(5).joined(separator: "\n    ")
-            throw RevisionBuildError(subject, "`swift build` failed (log \(log)):\n    \(tail)")
+            let lines = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
+            // The compiler's first errors say why; without any, the log's end does.
+            let errors = lines.filter { $0.contains("error:") }
+            let shown = (errors.isEmpty ? Array(lines.suffix(5)) : Array(errors.prefix(5))).joined(separator: "\n    ")
+            throw RevisionBuildError(
+                subject,
+                "`swift build` failed (its log: \(Self.display(log)), kept with --work-directory):\n    \(shown)")
         }
         let binPath = try Self.capture(arguments + ["--show-bin-path"], subject: subject)
         do {
@@ -187,12 +193,38 @@ public final class RevisionBuilds {
             let partial = target + ".partial"
             try? FileManager.default.removeItem(atPath: partial)
             try FileManager.default.copyItem(atPath: binPath + "/" + product, toPath: partial)
-            guard rename(partial, target) == 0 else { throw RevisionBuildError(subject, String(cString: strerror(errno))) }
+            guard rename(partial, target) == 0 else {
+                throw RevisionBuildError(subject, String(cString: strerror(errno)))
+            }
             built[sha] = target
             return target
         } catch {
             throw RevisionBuildError(subject, "cannot keep the built executable (\(error))")
         }
+    }
+
+    /// The flags the Makefile passes for `TARGET_CPU=NAME`, so that a build
+    /// records the same `machine.targetCPU` as the one the history holds:
+    /// `-target-cpu NAME`, the `SPRINGBENCH_TARGET_CPU_…` condition and the
+    /// name for the C side. Nil: SwiftPM's default (the baseline x86-64).
+    public static func targetFlags(_ targetCPU: String?) -> [String] {
+        guard let targetCPU else { return [] }
+        let define = ["haswell", "znver3", "native"].contains(targetCPU) ? targetCPU.uppercased() : "CUSTOM"
+        return [
+            "-Xswiftc", "-target-cpu", "-Xswiftc", targetCPU, "-Xswiftc", "-DSPRINGBENCH_TARGET_CPU_\(define)",
+            "-Xcc", "-DSPRINGBENCH_TARGET_CPU_NAME=\(targetCPU)",
+        ]
+    }
+
+    /// The `--target-cpu` for a recorded `machine.targetCPU`: nil for the baseline build.
+    public static func targetCPU(recorded: String) -> String? {
+        recorded.hasPrefix("x86-64") || recorded.hasPrefix("custom") || recorded.isEmpty ? nil : recorded
+    }
+
+    /// A path as messages print it: relative to the working directory when under it.
+    static func display(_ path: String) -> String {
+        let here = FileManager.default.currentDirectoryPath
+        return path.hasPrefix(here + "/") ? String(path.dropFirst(here.count + 1)) : path
     }
 
     static func capture(_ arguments: [String], subject: String) throws(RevisionBuildError) -> String {
