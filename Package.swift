@@ -183,7 +183,7 @@ let package = Package(
         .testTarget(
             name: "ReportingTests",
             dependencies: [
-                "Reporting", "Benchmarking", "VectorKernels", "RegressionGate", "SpringModel", "SpringPlatforms",
+                "Reporting", "Benchmarking", "ResultsHistory", "VectorKernels", "RegressionGate", "SpringModel", "SpringPlatforms",
                 "_TestSupport",
                 "_ResultsTestSupport",
                 "SpringBenchFiles",

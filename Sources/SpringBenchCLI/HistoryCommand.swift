@@ -13,7 +13,7 @@ struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
         abstract: "Keep results across commits; find steps and slides.",
-        subcommands: [Record.self, List.self, Show.self, Check.self, Report.self]
+        subcommands: [Record.self, List.self, Show.self, Check.self, Report.self, Export.self]
     )
 
     struct DatabaseOption: ParsableArguments {
@@ -237,6 +237,77 @@ struct HistoryCommand: ParsableCommand {
                 throw ExitCode(1)
             }
             print("history check: no step or slide at the newest commit")
+        }
+    }
+
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write one commit's timed cells as csv, bencher or github-action-benchmark (Guides/Exports.md).",
+            discussion: """
+                The history keeps each cell's median and its interval, not the samples, so samples-csv is not \
+                offered and the columns a history does not keep (percentiles, the ceiling, allocations) are left \
+                empty or out. With more than one machine or build recorded at the commit, each name is suffixed \
+                @MACHINE/TARGET/CONFIGURATION.
+                """)
+
+        @Option(help: "csv, bencher or github-action-benchmark.")
+        var format: String
+
+        @Option(help: "The file to write.")
+        var output: String
+
+        @Option(help: "The commit (a full id or a prefix of at least 7 characters; default: the newest recorded).")
+        var commit: String?
+
+        @OptionGroup var database: DatabaseOption
+
+        func validate() throws {
+            let format = try ExportOptions.format(self.format, option: "--format")
+            if format == .samplesCSV {
+                throw ValidationError(
+                    "--format samples-csv: a history keeps no samples; use csv, bencher or github-action-benchmark")
+            }
+            _ = try OutputLocation.file(output, option: "--output")
+            if let commit, commit.isEmpty || commit.contains(where: \.isWhitespace) {
+                throw ValidationError("--commit \"\(commit)\" must be a non-empty revision without spaces")
+            }
+        }
+
+        func run() throws {
+            try exitingOnUsageError {
+                let format = try ExportOptions.format(self.format, option: "--format")
+                let target = try OutputLocation.file(output, option: "--output")
+                let cells = try database.using(create: false) { history -> [ExportCell] in
+                    let runs = try history.runs()
+                    let chosen: String
+                    if let commit {
+                        let matches = HistoryExport.commits(matching: commit, in: runs)
+                        guard matches.count == 1 else {
+                            throw UsageError(
+                                matches.isEmpty
+                                    ? "--commit \(commit): no run recorded at this commit (`springbench history list`)"
+                                    : "--commit \(commit): names \(matches.count) recorded commits; give more characters"
+                            )
+                        }
+                        chosen = matches[0]
+                    } else {
+                        guard let newest = HistoryExport.newestCommit(in: runs) else {
+                            throw UsageError("--database: the history holds no timed run to export")
+                        }
+                        chosen = newest
+                    }
+                    let cells = HistoryExport.cells(
+                        at: chosen, histories: try history.cells().map { ($0, try history.history(of: $0)) })
+                    guard !cells.isEmpty else {
+                        throw UsageError(
+                            "--commit \(chosen): only instruction counts are recorded there; nothing timed to export")
+                    }
+                    return cells
+                }
+                try Reporting.Export.write(
+                    cells, to: [ExportRequest(format: format, target: target)], option: "--output")
+                print("wrote \(target.display) (\(cells.count) cells)")
+            }
         }
     }
 

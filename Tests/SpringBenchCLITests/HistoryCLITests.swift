@@ -56,6 +56,42 @@ import _ResultsTestSupport
         #expect(!lines.contains { $0.hasPrefix("add.simd.4Ki") && $0.contains("slide") }, "\(outcome)")
     }
 
+    @Test("history export writes one commit's cells; a bad format or commit is exit 2 with nothing written")
+    func export() throws {
+        let database = try Self.fixture(commits: 30, injected: true, sigma: 0.01, seed: 1)
+        let directory = (database as NSString).deletingLastPathComponent
+        let output = directory + "/bench.json"
+        let newest = SpringBenchCLI.run(
+            ["history", "export", "--database", database, "--format", "bencher", "--output", output])
+        #expect(newest.status == 0, "\(newest)")
+        let history = try HistoryDatabase(target: OutputTarget.file(database, option: "--database"), create: false)
+        defer { try? history.close() }
+        let recorded = try history.history(of: CellKey(kernel: .add, backend: "simd", size: 4096)).values.first ?? []
+        let document = try JSONDecoder().decode(
+            [String: [String: [String: Double]]].self, from: Data(contentsOf: URL(fileURLWithPath: output)))
+        #expect(Set(document.keys) == ["add.simd.4Ki", "scale.simd.4Ki", "axpy.simd.4Ki"])
+        #expect(document["add.simd.4Ki"]?["latency"]?["value"] == recorded.last?.value)
+
+        let older = SpringBenchCLI.run([
+            "history", "export", "--database", database, "--format", "csv", "--output", directory + "/c5.csv",
+            "--commit", "commit5",
+        ])
+        #expect(older.status == 0, "\(older)")
+        let csv = try String(contentsOfFile: directory + "/c5.csv", encoding: .utf8)
+        let value = try #require(recorded.first { $0.commit == "commit5" }?.value)
+        #expect(csv.contains("add.simd.4Ki,") && csv.contains(",\(value),"), "\(csv)")
+
+        for (arguments, named) in [
+            (["--format", "samples-csv"], "--format"), (["--format", "xml"], "--format"),
+            (["--format", "csv", "--commit", "nope"], "--commit"),
+        ] {
+            let outcome = SpringBenchCLI.run(
+                ["history", "export", "--database", database, "--output", directory + "/bad.out"] + arguments)
+            #expect(outcome.status == 2 && outcome.stderr.contains(named), "\(arguments): \(outcome)")
+            #expect(!FileManager.default.fileExists(atPath: directory + "/bad.out"))
+        }
+    }
+
     @Test func checkPassesAnAAHistoryOf200Commits() throws {
         let database = try Self.fixture(commits: 200, injected: false, sigma: 0.02, seed: 2)
         let outcome = SpringBenchCLI.run(["history", "check", "--database", database])

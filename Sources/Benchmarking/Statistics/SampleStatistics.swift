@@ -60,8 +60,11 @@ public enum SampleStatistics {
     ///   - resamples: bootstrap replicates (2 000 gives the 2.5 % and 97.5 %
     ///     percentiles to about ±1 % in coverage).
     ///   - seed: makes the interval reproducible.
+    /// The coverage of every results file's median interval (``SampleSummary/medianInterval``).
+    public static let medianIntervalLevel = 0.95
+
     public static func bootstrapMedianInterval(
-        _ samples: [Double], level: Double = 0.95, resamples: Int = 2000, seed: UInt64 = 0x5EED
+        _ samples: [Double], level: Double = medianIntervalLevel, resamples: Int = 2000, seed: UInt64 = 0x5EED
     ) -> ConfidenceInterval {
         precondition(!samples.isEmpty, "bootstrap of no samples")
         precondition(level > 0 && level < 1, "level must be in (0, 1), got \(level)")
