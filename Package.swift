@@ -183,7 +183,8 @@ let package = Package(
         .testTarget(
             name: "ReportingTests",
             dependencies: [
-                "Reporting", "Benchmarking", "ResultsHistory", "VectorKernels", "RegressionGate", "SpringModel", "SpringPlatforms",
+                "Reporting", "Benchmarking", "ResultsHistory", "VectorKernels", "RegressionGate", "SpringModel",
+                "SpringPlatforms",
                 "_TestSupport",
                 "_ResultsTestSupport",
                 "SpringBenchFiles",
