@@ -107,7 +107,9 @@ struct CompareBuildsCommand: ParsableCommand {
                     "warning: the samplers are not pinned to one CPU (several OpenBLAS threads, or the system refused); pairs may see different CPUs"
                 )
             }
-            let pair: PairedResults
+            let precision = try sweep.precision()
+            var pair: PairedResults
+            let started = Date()
             do {
                 let display = ProgressDisplay()
                 pair = try run.run(cpu: cpu) { epoch, event in
@@ -123,6 +125,12 @@ struct CompareBuildsCommand: ParsableCommand {
                 display.finish()
             } catch let error as PairedRunError {
                 throw UsageError(error.description)
+            }
+            if let precision {
+                pair = try addEpochs(
+                    to: pair, run: run, cpu: cpu, target: precision.target,
+                    budgetSeconds: precision.budgetSeconds ?? 600, firstBatchSeconds: -started.timeIntervalSinceNow,
+                    thresholds: thresholds)
             }
             if let keepTarget {
                 do {
@@ -146,6 +154,72 @@ struct CompareBuildsCommand: ParsableCommand {
             exitCode = try verdict.publish(comparison)
         }
         if exitCode != 0 { throw ExitCode(exitCode) }
+    }
+}
+
+extension CompareBuildsCommand {
+    /// `--target-precision`: while a cell's change interval is wider than
+    /// ± `target` of its ratio, runs `--epochs` more epochs of the whole plan
+    /// (every cell, so each keeps one sample count per epoch) and appends
+    /// them, until every cell is there, 100 epochs are reached, or the next
+    /// batch would overrun the budget (estimated from the first batch's
+    /// time). Names the cells that did not get there.
+    static func judged(_ pair: PairedResults, thresholds: RegressionThresholds, level: Double) throws -> Comparison {
+        do {
+            return try pair.comparison(
+                baselinePath: "baseline", currentPath: "current", thresholds: thresholds, level: level)
+        } catch {
+            throw UsageError(error.description)
+        }
+    }
+
+    static func measured(_ run: PairedBuildRun, cpu: Int?, pairingID: String?) throws -> PairedResults {
+        do {
+            return try run.run(cpu: cpu, pairingID: pairingID ?? UUID().uuidString)
+        } catch {
+            throw UsageError(error.description)
+        }
+    }
+
+    func addEpochs(
+        to first: PairedResults, run: PairedBuildRun, cpu: Int?, target: Double, budgetSeconds: Double,
+        firstBatchSeconds: Double, thresholds: RegressionThresholds
+    ) throws -> PairedResults {
+        var pair = first
+        var total = run.epochs
+        let started = Date()
+        let percent = String(format: "%g", target * 100)
+        while true {
+            let comparison = try Self.judged(pair, thresholds: thresholds, level: verdict.level)
+            let short = comparison.rows.filter { $0.interval.relativeHalfWidth > target }
+                .sorted { $0.interval.relativeHalfWidth > $1.interval.relativeHalfWidth }
+            let spent = firstBatchSeconds - started.timeIntervalSinceNow
+            if short.isEmpty {
+                printError(
+                    "--target-precision \(percent)%: every cell's change is within ± \(percent) % after \(total) epochs (\(Int(spent.rounded())) s)"
+                )
+                return pair
+            }
+            let batch = min(run.epochs, 100 - total)
+            let estimate = firstBatchSeconds * Double(batch) / Double(run.epochs)
+            if batch <= 0 || spent + estimate > budgetSeconds {
+                let limit = batch <= 0 ? "100 epochs" : "the \(String(format: "%g", budgetSeconds)) s budget"
+                let names = short.prefix(8).map {
+                    "\($0.cell) ± \(String(format: "%.1f", $0.interval.relativeHalfWidth * 100)) %"
+                }
+                printError(
+                    "--target-precision \(percent)%: \(short.count) of \(comparison.rows.count) cells did not get within ± \(percent) % in \(total) epochs (\(limit)): \(names.joined(separator: ", "))\(short.count > 8 ? ", …" : "")"
+                )
+                return pair
+            }
+            var more = run
+            more.epochs = batch
+            more.plan.seed = run.plan.seed &+ UInt64(total)
+            printError("--target-precision \(percent)%: \(short.count) cells wider; \(batch) more epochs")
+            let next = try Self.measured(more, cpu: cpu, pairingID: pair.current.configuration.pairing?.id)
+            pair = pair.appending(next, seed: run.plan.seed)
+            total += batch
+        }
     }
 }
 

@@ -21,6 +21,12 @@ public struct ChangeInterval: Codable, Sendable, Equatable {
     /// The change as a signed fraction: +0.3 is 30 % slower.
     public var change: Double { ratio - 1 }
 
+    /// The interval's larger half-width over the ratio (0.02: ± 2 %); ∞ when it is unbounded.
+    public var relativeHalfWidth: Double {
+        guard ratio > 0, lower.isFinite, upper.isFinite else { return .infinity }
+        return max(upper - ratio, ratio - lower) / ratio
+    }
+
     /// Whether `ratio` lies in [lower, upper].
     public func contains(_ ratio: Double) -> Bool { lower <= ratio && ratio <= upper }
 

@@ -100,6 +100,34 @@ public struct PairedResults: Sendable {
         self.current = current
     }
 
+    /// This run followed by `more`, a run of the same plan and builds: each
+    /// cell's samples epoch after epoch (so every epoch keeps its place in
+    /// ``ChangeInterval/paired(baseline:current:epochs:level:)``), epochs and
+    /// samples added, summaries taken again (bootstrap seeds `seed + cell`).
+    public func appending(_ more: PairedResults, seed: UInt64) -> PairedResults {
+        func merged(_ first: BenchmarkResults, _ second: BenchmarkResults) -> BenchmarkResults {
+            var result = first
+            let added = Dictionary(second.measurements.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+            result.measurements = first.measurements.enumerated().map { number, cell in
+                guard let extra = added[cell.key] else { return cell }
+                return Sweep.measurement(
+                    kernel: cell.kernel, backend: cell.backend, size: cell.size,
+                    cell: InterleavedSampler.CellSamples(
+                        iterationsPerSample: cell.iterationsPerSample, samples: cell.samples + extra.samples,
+                        allocationsPerOperation: cell.allocationsPerOperation ?? extra.allocationsPerOperation),
+                    probe: first.probe, seed: seed &+ UInt64(number))
+            }
+            result.configuration.samples += second.configuration.samples
+            if var pairing = result.configuration.pairing, let extra = second.configuration.pairing {
+                pairing.epochs += extra.epochs
+                result.configuration.pairing = pairing
+            }
+            result.elapsedSeconds += second.elapsedSeconds
+            return result
+        }
+        return PairedResults(baseline: merged(baseline, more.baseline), current: merged(current, more.current))
+    }
+
     /// Writes `baseline.json` and `current.json` into `directory` in one
     /// transaction: half a pair is no pair.
     public func write(to directory: OutputTarget) throws {

@@ -50,17 +50,40 @@ struct SweepOptions: ParsableArguments {
 
     @Option(
         help:
-            "Sample each kernel and size until every cell's 95 % median interval is within ± this percentage of its median, such as 2% (0.1%…50%); --samples is then the least (default 5)."
+            "Sample until every cell's interval is within ± this percentage, such as 2% (0.1%…50%): bench takes more samples per cell (its 95 % median interval; --samples is then the least, default 5); compare-builds adds epochs (the change's interval at --confidence, up to 100 epochs)."
     )
     var targetPrecision: String?
 
     @Option(
         parsing: .unconditional,
-        help: "With --target-precision: seconds of extra rounds each kernel and size may take, 0.1…3600 (default 10).")
+        help:
+            "With --target-precision: seconds of extra sampling, 0.1…3600: per kernel and size for bench (default 10), in all for compare-builds (default 600)."
+    )
     var precisionBudget: Double?
 
     @Option(parsing: .unconditional, help: "Seed of the operands, the interleaving order and the bootstrap.")
     var seed: UInt64 = 2026
+
+    /// `--target-precision` as a fraction and `--precision-budget` in seconds,
+    /// checked; nil without --target-precision. `bench` puts them in the plan
+    /// (samples per cell); `compare-builds` adds epochs (``PairedPrecision``).
+    func precision() throws -> (target: Double, budgetSeconds: Double?)? {
+        guard let targetPrecision else {
+            if precisionBudget != nil { throw ValidationError("--precision-budget: only with --target-precision") }
+            return nil
+        }
+        let text = targetPrecision.trimmingCharacters(in: .whitespaces)
+        guard text.hasSuffix("%"), let percent = Double(text.dropLast().trimmingCharacters(in: .whitespaces)),
+            percent.isFinite, (0.1...50).contains(percent)
+        else {
+            throw ValidationError(
+                "--target-precision: must be a percentage in 0.1%…50%, such as 2%, got \"\(targetPrecision)\"")
+        }
+        if let precisionBudget, !(precisionBudget.isFinite && (0.1...3600).contains(precisionBudget)) {
+            throw ValidationError("--precision-budget: must be in 0.1…3600 seconds, got \(precisionBudget)")
+        }
+        return (percent / 100, precisionBudget)
+    }
 
     /// The plan: `preset` (or `quick` when --quick is given), changed by the
     /// options given, validated against the catalogue and this machine.
@@ -93,27 +116,10 @@ struct SweepOptions: ParsableArguments {
             }
         }
         if let samples { plan.timing.samples = samples }
-        if let targetPrecision {
-            guard preset != .paired else {
-                throw ValidationError(
-                    "--target-precision: compare-builds does not take it yet (its precision comes from --epochs); use it with bench, recommend or baseline save"
-                )
-            }
-            let text = targetPrecision.trimmingCharacters(in: .whitespaces)
-            guard text.hasSuffix("%"), let percent = Double(text.dropLast().trimmingCharacters(in: .whitespaces)),
-                percent.isFinite
-            else {
-                throw ValidationError(
-                    "--target-precision: must be a percentage in 0.1%…50%, such as 2%, got \"\(targetPrecision)\"")
-            }
-            plan.timing.targetPrecision = percent / 100
+        if let precision = try precision(), preset != .paired {
+            plan.timing.targetPrecision = precision.target
             if samples == nil { plan.timing.samples = 5 }
-        }
-        if let precisionBudget {
-            guard targetPrecision != nil else {
-                throw ValidationError("--precision-budget: only with --target-precision")
-            }
-            plan.timing.precisionBudgetNanoseconds = precisionBudget * 1e9
+            if let budget = precision.budgetSeconds { plan.timing.precisionBudgetNanoseconds = budget * 1e9 }
         }
         if let minimumSampleMilliseconds {
             guard minimumSampleMilliseconds.isFinite, (0.01...1000).contains(minimumSampleMilliseconds) else {

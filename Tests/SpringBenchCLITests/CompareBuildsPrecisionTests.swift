@@ -1,0 +1,70 @@
+import Benchmarking
+import Foundation
+import Testing
+
+@testable import SpringBenchCLI
+
+/// `compare-builds --target-precision`: epochs are added, for every cell,
+/// until each cell's change interval is within ± P, 100 epochs or the
+/// budget; the cells that did not get there are named. A/A runs of this
+/// springbench at 16 points.
+@Suite(.serialized) struct CompareBuildsPrecisionTests {
+    static func run(_ extra: [String]) throws -> (SpringBenchCLI.Outcome, BenchmarkResults, BenchmarkResults, String) {
+        let directory = CLIRunner.temporaryDirectory()
+        let executable = CLIRunner.executable
+        let outcome = SpringBenchCLI.run(
+            [
+                "compare-builds", executable, executable, "--sizes", "16", "--kernels", "add", "--backends", "naive",
+                "--samples", "3", "--probe-trials", "1", "--keep", directory + "/kept", "--format", "plain",
+            ] + extra)
+        let baseline = try BenchmarkResults.load(from: directory + "/kept/baseline.json")
+        let current = try BenchmarkResults.load(from: directory + "/kept/current.json")
+        return (outcome, baseline, current, directory)
+    }
+
+    @Test("A target the first epochs meet stops there and says so", .timeLimit(.minutes(5)))
+    func reached() throws {
+        let (outcome, baseline, current, directory) = try Self.run(["--epochs", "8", "--target-precision", "50%"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(outcome.status == 0 || outcome.status == 1, "\(outcome)")
+        #expect(outcome.stderr.contains("every cell's change is within ± 50 % after 8 epochs"), "\(outcome)")
+        #expect(baseline.configuration.pairing?.epochs == 8 && current.measurements[0].samples.count == 24)
+    }
+
+    @Test("A target out of reach within the budget names the cells that did not get there", .timeLimit(.minutes(5)))
+    func budgetEnds() throws {
+        let (outcome, baseline, _, directory) = try Self.run([
+            "--epochs", "8", "--target-precision", "0.1%", "--precision-budget", "0.1",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(outcome.status == 0 || outcome.status == 1, "\(outcome)")
+        #expect(
+            outcome.stderr.contains("1 of 1 cells did not get within ± 0.1 % in 8 epochs (the 0.1 s budget)")
+                && outcome.stderr.contains("add.naive.16 ±"), "\(outcome)")
+        #expect(baseline.configuration.pairing?.epochs == 8)
+    }
+
+    @Test(
+        "Epochs are added epoch after epoch up to 100: the kept pair holds them all, judged like one long run",
+        .timeLimit(.minutes(8)))
+    func epochsAdded() throws {
+        let (outcome, baseline, current, directory) = try Self.run(["--epochs", "50", "--target-precision", "0.1%"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(outcome.status == 0 || outcome.status == 1, "\(outcome)")
+        #expect(outcome.stderr.contains("50 more epochs"), "\(outcome)")
+        #expect(outcome.stderr.contains("in 100 epochs (100 epochs)"), "\(outcome)")
+        for side in [baseline, current] {
+            #expect(side.configuration.pairing?.epochs == 100)
+            #expect(side.configuration.samples == 300)
+            #expect(side.measurements.allSatisfy { $0.samples.count == 300 })
+            #expect(side.measurements[0].summary.median == SampleStatistics.median(side.measurements[0].samples))
+        }
+        #expect(baseline.configuration.pairing?.isPair(of: current.configuration.pairing) == true)
+        // `compare` of the kept pair reads 100 epochs of 3 pairs each.
+        let judged = SpringBenchCLI.run([
+            "compare", directory + "/kept/baseline.json", directory + "/kept/current.json", "--format", "plain",
+        ])
+        #expect(judged.status == 0 || judged.status == 1, "\(judged)")
+        #expect(judged.stdout.contains("100 epochs"), "\(judged)")
+    }
+}
