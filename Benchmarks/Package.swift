@@ -25,7 +25,6 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "VectorKernels", package: "SpringBench"),
                 .product(name: "OpenBLASKernels", package: "SpringBench"),
-                .product(name: "Benchmarking", package: "SpringBench"),
             ],
             path: "Benchmarks/KernelBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
