@@ -175,6 +175,15 @@ struct SpringOptions: ParsableArguments {
         return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
     }
 
+    /// The platform whose form the options give the spring in (the chosen
+    /// family's, or the preset's; SwiftUI's for the default `.smooth`), or
+    /// nil for the forms no one platform owns.
+    var platform: SpringPlatform? {
+        guard let chosen = families.first else { return SpringPreset.smooth.platform }
+        if let kind = chosen.kind { return kind.family.platform }
+        return preset.flatMap(SpringPreset.named)?.platform
+    }
+
     /// Motion's `restSpeed` when `--preset` is one of Motion's default transitions.
     var motionRestSpeed: Double? { preset.flatMap(SpringPreset.named)?.motionRestSpeed }
 

@@ -23,17 +23,21 @@ public struct SpringPlatform: Sendable, Hashable, CustomStringConvertible {
     /// What the frame loop computes and when it ends, in one line (the
     /// platforms report's "what it does"); empty without a loop.
     public let loopSummary: String
+    /// How the platform's users write a spring (``PlatformForm``): what
+    /// `springbench match --to` answers in; `nil` where it is not a target.
+    public let form: PlatformForm?
 
     /// A platform; `shortName` defaults to `name`.
     public init(
         name: String, shortName: String? = nil, source: String, loop: (any PlatformLoop.Type)? = nil,
-        loopSummary: String = ""
+        loopSummary: String = "", form: PlatformForm? = nil
     ) {
         self.name = name
         self.shortName = shortName ?? name
         self.source = source
         self.loop = loop
         self.loopSummary = loopSummary
+        self.form = form
     }
 
     public var description: String { name }

@@ -15,7 +15,10 @@ extension SpringPlatform {
         source: "AOSP androidx.dynamicanimation SpringForce.java (STIFFNESS_*, DAMPING_RATIO_*)",
         loop: AndroidSpringLoop.self,
         loopSummary:
-            "the closed form re-seeded every frame from binary32 state over whole-millisecond frame gaps; done at 0.75 px and 46.875 px/s"
+            "the closed form re-seeded every frame from binary32 state over whole-millisecond frame gaps; done at 0.75 px and 46.875 px/s",
+        form: PlatformForm(keyword: "android", family: AndroidFamily.self) { v in
+            "SpringForce().setStiffness(\(PlatformForm.float(v[.stiffness] ?? .nan))).setDampingRatio(\(PlatformForm.float(v[.dampingRatio] ?? .nan)))"
+        }
     )
 }
 

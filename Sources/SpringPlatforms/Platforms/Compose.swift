@@ -16,7 +16,10 @@ extension SpringPlatform {
         source: "androidx.compose.animation.core Spring.kt and spring() (StiffnessMedium, DampingRatioNoBouncy)",
         loop: ComposeLoop.self,
         loopSummary:
-            "the closed form at whole-millisecond play time; ends at its duration estimate for visibilityThreshold 0.01"
+            "the closed form at whole-millisecond play time; ends at its duration estimate for visibilityThreshold 0.01",
+        form: PlatformForm(keyword: "compose", family: AndroidFamily.self) { v in
+            "spring(dampingRatio = \(PlatformForm.float(v[.dampingRatio] ?? .nan)), stiffness = \(PlatformForm.float(v[.stiffness] ?? .nan)))"
+        }
     )
 }
 

@@ -7,7 +7,11 @@ extension SpringPlatform {
         source:
             "flutter/flutter packages/flutter/lib/src/physics/spring_simulation.dart and tolerance.dart (default Tolerance 1e-3)",
         loop: FlutterLoop.self,
-        loopSummary: "the closed form at frame time; done when |x − end| and |v| are both below 1e-3 (absolute)")
+        loopSummary: "the closed form at frame time; done when |x − end| and |v| are both below 1e-3 (absolute)",
+        form: PlatformForm(keyword: "flutter", family: PhysicalFamily.self) { v in
+            "SpringDescription(mass: \(PlatformForm.number(v[.mass] ?? .nan)), stiffness: \(PlatformForm.number(v[.stiffness] ?? .nan)), damping: \(PlatformForm.number(v[.damping] ?? .nan)))"
+        }
+    )
 }
 
 /// Flutter's `SpringSimulation` (flutter/flutter

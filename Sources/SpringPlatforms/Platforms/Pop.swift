@@ -7,7 +7,10 @@ extension SpringPlatform {
         source: "Pop's POPSpringAnimation.h (springBounciness 4, springSpeed 12) and POPAnimationExtras.mm",
         loop: PopLoop.self,
         loopSummary:
-            "textbook RK4 at 0.001f s with the same interpolated write-back; done at its property threshold (1 for points)"
+            "textbook RK4 at 0.001f s with the same interpolated write-back; done at its property threshold (1 for points)",
+        form: PlatformForm(keyword: "pop", family: PopFamily.self) { v in
+            "animation.springBounciness = \(PlatformForm.number(v[.bounciness] ?? .nan)); animation.springSpeed = \(PlatformForm.number(v[.speed] ?? .nan))"
+        }
     )
 }
 

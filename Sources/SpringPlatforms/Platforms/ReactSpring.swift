@@ -7,7 +7,10 @@ extension SpringPlatform {
         source: "react-spring's config.ts (config.default, gentle, wobbly, stiff, slow, molasses)",
         loop: ReactSpringLoop.self,
         loopSummary:
-            "semi-implicit Euler in whole 1 ms steps, ceil(frame ms) of them per frame (the first frame 17): its clock runs fast; done at precision min(1, 0.001·travel)"
+            "semi-implicit Euler in whole 1 ms steps, ceil(frame ms) of them per frame (the first frame 17): its clock runs fast; done at precision min(1, 0.001·travel)",
+        form: PlatformForm(keyword: "react-spring", family: ReactSpringFamily.self) { v in
+            "config: { tension: \(PlatformForm.number(v[.tension] ?? .nan)), friction: \(PlatformForm.number(v[.friction] ?? .nan)), mass: \(PlatformForm.number(v[.mass] ?? .nan)) }"
+        }
     )
 }
 

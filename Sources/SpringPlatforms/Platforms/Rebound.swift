@@ -8,7 +8,10 @@ extension SpringPlatform {
         source: "Rebound's SpringConfig.java and OrigamiValueConverter.java (default Origami tension 40, friction 7)",
         loop: ReboundLoop.self,
         loopSummary:
-            "a third-order Runge–Kutta variant (stale first stage) at 1 ms, a 1 ms first frame, the remainder interpolated back into its state each frame: its clock runs slow; done at |v| < 0.001 and |x − end| ≤ 0.001"
+            "a third-order Runge–Kutta variant (stale first stage) at 1 ms, a 1 ms first frame, the remainder interpolated back into its state each frame: its clock runs slow; done at |v| < 0.001 and |x − end| ≤ 0.001",
+        form: PlatformForm(keyword: "rebound", family: OrigamiFamily.self) { v in
+            "SpringConfig.fromOrigamiTensionAndFriction(\(PlatformForm.number(v[.origamiTension] ?? .nan)), \(PlatformForm.number(v[.origamiFriction] ?? .nan)))"
+        }
     )
 }
 

@@ -16,7 +16,10 @@ extension SpringPlatform {
             + "and WWDC23 'Animate with springs'",
         loop: SwiftUIFluidLoop.self,
         loopSummary:
-            "steps the spring at a fixed 300 Hz (kick–drift–kick) and shows the step at or after each frame; done within 1 % of the change with |v|, |force| ≤ 0.06"
+            "steps the spring at a fixed 300 Hz (kick–drift–kick) and shows the step at or after each frame; done within 1 % of the change with |v|, |force| ≤ 0.06",
+        form: PlatformForm(keyword: "swiftui", family: SwiftUIFamily.self) { v in
+            ".spring(duration: \(PlatformForm.number(v[.duration] ?? .nan)), bounce: \(PlatformForm.number(v[.bounce] ?? .nan)))"
+        }
     )
 }
 
