@@ -88,6 +88,15 @@ import Testing
         // verification
         (["verify", "--damping-formula", "1+", "--no-report"], "--damping-formula"),
         (["verify", "--output-directory", ""], "--output-directory"),
+        // match
+        (["match", "--to", "nowhere"], "--to"),
+        (["match", "--to", "compose", "--refresh-rates", "0"], "--refresh-rates"),
+        (["match", "--to", "compose", "--refresh-rates", "60,,120"], "--refresh-rates"),
+        (["match", "--to", "compose", "--travel", "0"], "--travel"),
+        (["match", "--to", "compose", "--travel", "nan"], "--travel"),
+        (["match", "--to", "compose", "--velocity", "inf"], "--velocity"),
+        (["match", "--to", "compose", "--source-platform", "css"], "--source-platform"),
+        (["match", "--to", "compose", "--duration", "-1"], "--duration"),
         // the tool itself
         (["no-such-command"], "no-such-command"),
         (["spring", "--no-such-option"], "--no-such-option"),

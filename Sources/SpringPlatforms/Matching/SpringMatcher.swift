@@ -183,7 +183,7 @@ public struct SpringMatcher: Sendable {
                 let count = frames?[index] ?? moving
                 for n in 1..<Swift.max(2, count) {
                     let x = n < a.values.count ? a.values[n] : to
-                    let y = n < b.values.count && n < (b.doneFrame ?? Int.max) + 1 ? b.values[n] : to
+                    let y = n < b.values.count && n <= (b.doneFrame ?? Int.max) ? b.values[n] : to
                     out.append((x - y) / travel)
                 }
             }
@@ -202,10 +202,20 @@ public struct SpringMatcher: Sendable {
             let (value, found) = objective(start)
             return value.isFinite ? found : nil
         }()
+        let zetas = [0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 0.85, 1.0, 1.2, 1.5, 2, 3]
         if best == nil {
             for dLog in stride(from: -1.5, through: 1.5, by: 0.25) {
-                for zeta in [0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 0.85, 1.0, 1.2, 1.5, 2, 3] {
+                for zeta in zetas {
                     let (value, found) = objective([start[0] + dLog, zeta])
+                    if value < (best?.objective ?? .infinity) { best = found }
+                }
+            }
+        }
+        if best == nil {
+            // Far outside the target's range: ω₀ from 0.1 to 1000 rad/s, a tenth of a decade apart.
+            for decade in stride(from: -1.0, through: 3.0, by: 0.1) {
+                for zeta in zetas {
+                    let (value, found) = objective([decade * log(10), zeta])
                     if value < (best?.objective ?? .infinity) { best = found }
                 }
             }

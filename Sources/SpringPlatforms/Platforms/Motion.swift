@@ -16,7 +16,7 @@ extension SpringPlatform {
         loop: MotionLoop.self,
         loopSummary:
             "evaluates the closed form at whole-millisecond frame times; playback ends at the first 50 ms grid point where its rest test holds (restDelta/restSpeed 0.5/2, or 0.005/0.01 below a travel of 5)",
-        form: PlatformForm(keyword: "motion", family: MotionPhysicsFamily.self) { v in
+        form: PlatformForm(keyword: "motion", family: PhysicalFamily.self) { v in
             "{ type: \"spring\", stiffness: \(PlatformForm.number(v[.stiffness] ?? .nan)), damping: \(PlatformForm.number(v[.damping] ?? .nan)), mass: \(PlatformForm.number(v[.mass] ?? .nan)) }"
         }
     )
