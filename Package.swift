@@ -163,6 +163,7 @@ let package = Package(
             name: "VerificationTests",
             dependencies: [
                 "Verification", "VectorKernels", "ODEReference", "Reporting", "_TestSupport", "SpringPlatforms",
+                "SpringModel",
             ]
         ),
         .testTarget(

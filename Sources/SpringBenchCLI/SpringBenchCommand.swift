@@ -7,7 +7,8 @@ struct SpringBenchCommand: ParsableCommand {
         version: SpringBenchVersion.current,
         subcommands: [
             BackendsCommand.self, VerifyCommand.self, BenchCommand.self, RecommendCommand.self, ReportCommand.self,
-            SpringCommand.self, ConvertCommand.self, MatchCommand.self, CompareCommand.self, BaselineCommand.self,
+            SpringCommand.self, ConvertCommand.self, MatchCommand.self, ExportCommand.self, CompareCommand.self,
+            BaselineCommand.self,
             InstructionsCommand.self, InstructionsWorkerCommand.self, CompareBuildsCommand.self, SamplerCommand.self,
             ExportResultsCommand.self,
             HistoryCommand.self, BisectCommand.self,
