@@ -71,7 +71,7 @@ struct VerifyCommand: ParsableCommand {
                 commandLine: invocation)
             let document = try VerificationReport.render(
                 results, machine: machine, command: Self.commandText(thorough: thorough, formulas: dampingFormulas))
-            let platforms = PlatformsReport.render(PlatformComparison(), machine: machine)
+            let platforms = PlatformsReport.render(PlatformComparison(), matrix: ConversionMatrix(), machine: machine)
             do {
                 let target = try OutputLocation.directory(outputDirectory, option: "--output-directory")
                 let written = try ReportWriter.write([document, platforms], to: target)

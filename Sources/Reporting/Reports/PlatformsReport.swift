@@ -8,10 +8,13 @@ import SpringPlatforms
 public enum PlatformsReport {
     public static let path = "platforms.md"
 
-    public static func render(_ comparison: PlatformComparison, machine: MachineRecord?) -> ReportDocument {
+    public static func render(
+        _ comparison: PlatformComparison, matrix: ConversionMatrix? = nil, machine: MachineRecord?
+    ) -> ReportDocument {
         var attachments: [String: String] = [:]
         var md = "# What each platform shows: its frame loop against the exact spring\n\n"
         md += answer(comparison)
+        if let matrix { md += "\n" + conversions(matrix) }
         md += "\n## Where each platform's own numbers differ from the exact spring\n\n"
         md += formulaDifferences()
         md += "\n## Every spring at every refresh rate\n\n"
@@ -85,6 +88,50 @@ public enum PlatformsReport {
             table.append(row)
         }
         return md + table.text
+    }
+
+    /// The conversion matrix: each common spring on every platform, and as CSS.
+    static func conversions(_ matrix: ConversionMatrix) -> String {
+        let rates = ConversionMatrix.refreshRates.map { "\(Int($0)) Hz" }.joined(separator: " and ")
+        var md = "## The same motion on every platform\n\n"
+        md +=
+            "Each common spring, shown through its own platform's frame loop over a travel of "
+            + "\(NumberFormatting.significant(ConversionMatrix.travel, trimmingZeros: true)) px, matched on every other "
+            + "platform by `springbench match` at \(rates): the parameters to paste, the largest difference while both "
+            + "move (px over the travel; the larger of the two rates), the same with each platform's snap to the target "
+            + "at its own done, and when each declares the animation done at \(Int(ConversionMatrix.refreshRates[0])) Hz. "
+            + "“not exact” marks a target that cannot be given the source's own spring (a range or a clamp).\n\n"
+        for row in matrix.rows {
+            md += "### \(row.preset.name) (\(row.preset.platform.shortName): \(row.preset.summary))\n\n"
+            var table = MarkdownTable([
+                ("target", .left), ("paste", .left), ("residual (px)", .right), ("with snaps (px)", .right),
+                ("done @\(Int(ConversionMatrix.refreshRates[0])) Hz: source → target (s)", .right),
+            ])
+            for (target, result) in row.matches {
+                switch result {
+                case .success(let match):
+                    let first = match.rates.first
+                    let done = [first?.sourceDone, first?.targetDone].map {
+                        $0.map { NumberFormatting.significant($0, digits: 3) } ?? "—"
+                    }.joined(separator: " → ")
+                    table.append([
+                        target.shortName + (match.unrepresentable == nil ? "" : " (not exact)"),
+                        "`" + match.code.replacingOccurrences(of: "|", with: "\\|") + "`",
+                        NumberFormatting.significant(match.residual * ConversionMatrix.travel, digits: 3),
+                        NumberFormatting.significant(match.shownResidual * ConversionMatrix.travel, digits: 3), done,
+                    ])
+                case .failure(let error):
+                    table.append([target.shortName, "—", "—", "—", error.description])
+                }
+            }
+            md += table.text + "\n"
+            md +=
+                "CSS, within \(NumberFormatting.significant(ConversionMatrix.cssTolerance, trimmingZeros: true)) px of the exact spring everywhere "
+                + "(\(row.css.easing.stops.count) stops, \(NumberFormatting.significant(row.css.maximumError * ConversionMatrix.travel, digits: 3)) px; "
+                + "evenly spaced stops would need \(row.css.uniformStops)):\n\n"
+                + "```css\ntransition: transform \(row.css.durationMilliseconds)ms \(row.css.text);\n```\n\n"
+        }
+        return md
     }
 
     /// SwiftUI's, Motion's and react-spring's own numbers against the exact ones, computed.
