@@ -40,7 +40,7 @@ struct MatchCommand: ParsableCommand {
     )
     var sourcePlatform: String?
 
-    @Option(parsing: .unconditional, help: "Comma-separated refresh rates in Hz, 1…1000 (default 60,120).")
+    @Option(parsing: .unconditional, help: "Comma-separated refresh rates in Hz, 1…1000, at most 4 (default 60,120).")
     var refreshRates: String = "60,120"
 
     @Option(parsing: .unconditional, help: "The travel, from 0 to this value, in its units (default 100, e.g. px).")
@@ -62,8 +62,8 @@ struct MatchCommand: ParsableCommand {
             }
             if !rates.contains(rate) { rates.append(rate) }
         }
-        guard !rates.isEmpty, rates.count <= 8 else {
-            throw UsageError("--refresh-rates: give 1…8 rates, got \(refreshRates)")
+        guard !rates.isEmpty, rates.count <= 4 else {
+            throw UsageError("--refresh-rates: give 1…4 rates, got \(refreshRates)")
         }
         return rates
     }

@@ -76,6 +76,15 @@ public struct SpringMatcher: Sendable {
     public var initialVelocity: Double
     /// The target loop's per-transition options.
     public var targetOptions: PlatformLoopOptions
+    /// How much simulation the search may run: frames shown, each counted as
+    /// the solver steps behind it where the platform keeps its own clock
+    /// (1000/refresh-rate whole-millisecond steps per frame), summed over
+    /// every run (the source's included). Measured here (release build): 25–100 ns
+    /// per unit across the loops, so 4 million is at most about 0.4 s of
+    /// loops; a spring that settles in a second uses a few thousand units per
+    /// evaluation at 60 and 120 Hz, so only runs near the 60 s limit at high
+    /// refresh rates stop early. Deterministic, unlike a clock.
+    public var workBudget: Double = 4e6
 
     public init(
         source: ShownSpring, target: SpringPlatform, refreshRates: [Double], from: Double, to: Double,
@@ -162,6 +171,11 @@ public struct SpringMatcher: Sendable {
             source.run(from: from, to: to, initialVelocity: initialVelocity, refreshRate: $0)
         }
         var evaluations = 0
+        func cost(_ run: DisplayedMotion) -> Double {
+            Double(run.values.count) * (run.simulatedTimes == nil ? 1 : Swift.max(1, 1000 / run.refreshRate))
+        }
+        var work = sources.reduce(0) { $0 + cost($1) }
+        var exhausted: Bool { work > workBudget }
 
         func candidate(_ point: [Double]) -> Candidate? {
             guard point.allSatisfy(\.isFinite), point[1] >= 0, abs(point[0]) < 700 else { return nil }
@@ -172,7 +186,11 @@ public struct SpringMatcher: Sendable {
         }
         func runs(_ spring: Spring) -> [DisplayedMotion] {
             let shown = ShownSpring.platform(target, spring, targetOptions)
-            return refreshRates.map { shown.run(from: from, to: to, initialVelocity: initialVelocity, refreshRate: $0) }
+            let runs = refreshRates.map {
+                shown.run(from: from, to: to, initialVelocity: initialVelocity, refreshRate: $0)
+            }
+            work += runs.reduce(0) { $0 + cost($1) }
+            return runs
         }
         /// The differences while both move, per rate, over at least `frames[r]` frames when given.
         func differences(_ runs: [DisplayedMotion], frames: [Int]? = nil) -> [Double] {
@@ -205,7 +223,7 @@ public struct SpringMatcher: Sendable {
         let zetas = [0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 0.85, 1.0, 1.2, 1.5, 2, 3]
         if best == nil {
             for dLog in stride(from: -1.5, through: 1.5, by: 0.25) {
-                for zeta in zetas {
+                for zeta in zetas where best == nil || !exhausted {
                     let (value, found) = objective([start[0] + dLog, zeta])
                     if value < (best?.objective ?? .infinity) { best = found }
                 }
@@ -214,7 +232,7 @@ public struct SpringMatcher: Sendable {
         if best == nil {
             // Far outside the target's range: ω₀ from 0.1 to 1000 rad/s, a tenth of a decade apart.
             for decade in stride(from: -1.0, through: 3.0, by: 0.1) {
-                for zeta in zetas {
+                for zeta in zetas where best == nil || !exhausted {
                     let (value, found) = objective([decade * log(10), zeta])
                     if value < (best?.objective ?? .infinity) { best = found }
                 }
@@ -226,7 +244,7 @@ public struct SpringMatcher: Sendable {
                 message: "\(target.name) can represent no spring near the source's (\(source.spring))")
         }
         // Nelder–Mead on the maximum difference.
-        current = nelderMead(from: current, objective: objective)
+        current = nelderMead(from: current, objective: objective, exhausted: { exhausted })
         // Levenberg–Marquardt on the squared differences, over a fixed frame set.
         let frameCounts = zip(sources, runs(current.spring)).map { a, b in
             Swift.max(2, Swift.min(a.doneFrame ?? a.values.count, b.doneFrame ?? b.values.count, a.values.count))
@@ -235,7 +253,7 @@ public struct SpringMatcher: Sendable {
             from: current,
             residuals: { point in
                 evaluations += 1
-                guard let found = candidate(point) else { return nil }
+                guard !exhausted, let found = candidate(point) else { return nil }
                 return differences(runs(found.spring), frames: frameCounts)
             }, candidate: candidate)
         {
@@ -284,7 +302,9 @@ public struct SpringMatcher: Sendable {
 
     /// Nelder–Mead (Lagarias et al., SIAM J. Optim. 9(1), 1998: reflection 1,
     /// expansion 2, contraction ½, shrink ½) in two dimensions.
-    func nelderMead(from start: Candidate, objective: ([Double]) -> (Double, Candidate?)) -> Candidate {
+    func nelderMead(
+        from start: Candidate, objective: ([Double]) -> (Double, Candidate?), exhausted: () -> Bool = { false }
+    ) -> Candidate {
         var simplex: [(Double, [Double], Candidate?)] = [(start.objective, start.point, start)]
         for (index, step) in [0.1, 0.05].enumerated() {
             var point = start.point
@@ -293,7 +313,7 @@ public struct SpringMatcher: Sendable {
             simplex.append((value, point, found))
         }
         func combine(_ a: [Double], _ b: [Double], _ t: Double) -> [Double] { zip(a, b).map { $0 + t * ($1 - $0) } }
-        for _ in 0..<400 {
+        for _ in 0..<400 where !exhausted() {
             simplex.sort { $0.0 < $1.0 }
             let spread = abs(simplex[2].0 - simplex[0].0)
             let size =
