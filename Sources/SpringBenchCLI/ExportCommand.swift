@@ -98,6 +98,13 @@ struct ExportCommand: ParsableCommand {
         try exitingOnUsageError {
             let spring = try springOptions.spring()
             let relative = tolerance / abs(travel)
+            let settle = spring.exactSettlingDuration(
+                initialDisplacement: -1, initialVelocity: velocity / travel, epsilon: relative / 2)
+            guard settle.isFinite, settle <= PlatformAnimation.maximumDuration else {
+                throw UsageError(
+                    "the spring given (damping ratio \(PlatformForm.number(spring.dampingRatio))) does not settle within --tolerance in \(Int(PlatformAnimation.maximumDuration)) s, so CSS has no finite duration for it; give more damping (a lower --bounce, a higher --damping or --damping-ratio)"
+                )
+            }
             let motion: ExportedMotion
             var source = "the exact spring \(spring)"
             if let platform {

@@ -97,6 +97,16 @@ import Testing
         (["match", "--to", "compose", "--velocity", "inf"], "--velocity"),
         (["match", "--to", "compose", "--source-platform", "css"], "--source-platform"),
         (["match", "--to", "compose", "--duration", "-1"], "--duration"),
+        // export (CSS)
+        (["export"], "--css-linear"), (["export", "--css-linear", "--tolerance", "0"], "--tolerance"),
+        (["export", "--css-linear", "--tolerance", "50"], "--tolerance"),
+        (["export", "--css-linear", "--travel", "0"], "--travel"),
+        (["export", "--css-linear", "--velocity", "1e300"], "--velocity"),
+        (["export", "--css-linear", "--platform", "css"], "--platform"),
+        (["export", "--css-linear", "--refresh-rate", "0"], "--refresh-rate"),
+        (["export", "--keyframes", "--property", "color"], "--property"),
+        (["export", "--keyframes", "--name", "1x"], "--name"),
+        (["export", "--cubic-bezier", "--bounce", "2"], "--bounce"),
         // the tool itself
         (["no-such-command"], "no-such-command"),
         (["spring", "--no-such-option"], "--no-such-option"),
