@@ -117,7 +117,13 @@ public struct ReanimatedDurationParameters: SpringParameterization, Hashable {
         }
         let u = Self.energyDecayProduct(dampingRatio: zeta, energyThreshold: Self.energyThreshold)
         let lambda = zeta * (stiffness / Self.mass).squareRoot()
-        self.duration = u / lambda / 1.5
+        let duration = u / lambda / 1.5
+        guard duration.isFinite, duration > 0 else {
+            throw .notRepresentable(
+                parameterization: Self.parameterizationName,
+                reason: "its duration (\(duration) s, from a decay rate of \(lambda)/s) is not a finite number > 0")
+        }
+        self.duration = duration
         self.dampingRatio = zeta
     }
 
