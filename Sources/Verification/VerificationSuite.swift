@@ -78,7 +78,7 @@ public struct VerificationSuite: Sendable {
                 plots = outcome.plots
             case .fixedStepSchemes:
                 let outcome = fixedStepChecks()
-                checks += outcome.checks
+                checks += outcome.checks + platformLoopChecks()
                 fixedRows = outcome.rows
             }
         }

@@ -178,5 +178,6 @@ struct OutcomeTests {
 enum PlatformNames {
     static let all = [
         SpringPlatform.swiftUI, .motion, .reactSpring, .rebound, .pop, .androidSpringForce, .jetpackCompose, .flutter,
+        .reanimated, .reanimated3, .svelte,
     ].map(\.shortName)
 }

@@ -12,6 +12,7 @@ struct PlatformRegistryTests {
         #expect(
             PlatformLoops.platforms == [
                 .swiftUI, .motion, .reactSpring, .rebound, .pop, .androidSpringForce, .jetpackCompose, .flutter,
+                .reanimated, .reanimated3, .svelte,
             ])
         #expect(all.contains(.coreAnimation) && SpringPlatform.coreAnimation.loop == nil)
         for platform in PlatformLoops.platforms {

@@ -54,7 +54,24 @@ struct SpringCatalogueTests {
             "react-stiff": (.reactSpring, 1, 210, 20, 0),
             "react-slow": (.reactSpring, 1, 280, 60, 0),
             "react-molasses": (.reactSpring, 1, 280, 120, 0),
+            // Reanimated 4 springConfigs.ts (178a31ed): Gentle, Wiggly, Snappy, Reanimated3Default.
+            "reanimated-gentle": (.reanimated, 4, 900, 120, 0),
+            "reanimated-wiggly": (.reanimated, 4, 900, 90, 0),
+            "reanimated-snappy": (.reanimated, 4, 900, 110, 0),
+            "reanimated-reanimated3-default": (.reanimated, 1, 100, 10, 0),
+            // Reanimated 3 spring.ts defaultConfig (b0b11b6f): mass 1, stiffness 100, damping 10.
+            "reanimated3-default": (.reanimated3, 1, 100, 10, 0),
+            // Svelte spring.js (56a036f4): 0.15, 0.8 per tick → roots 0.8, 0.25 at 60 Hz:
+            // k = 3600·ln 0.8·ln 0.25, c = −60·(ln 0.8 + ln 0.25) = 60·ln 5 (40-digit arithmetic).
+            "svelte-default": (
+                .svelte, 1, 1113.633528865761391365537907084936575188, 96.56627474604602247604555999357125837, 64
+            ),
         ]
+
+    /// Presets that publish the same spring (mass 1, stiffness 100, damping 10).
+    static let sameSpring: Set<String> = [
+        "core-animation", "motion", "reanimated-reanimated3-default", "reanimated3-default",
+    ]
 
     /// Whether `spring` is the spring the platform publishes for `name`.
     static func matchesPublished(_ name: String, _ spring: Spring) -> Bool {
@@ -73,6 +90,8 @@ struct SpringCatalogueTests {
                 "smooth", "snappy", "bouncy", "swiftui-animation-spring", "swiftui-interactive-spring",
                 "core-animation", "android", "compose", "motion", "motion-transform", "motion-scale", "rebound", "pop",
                 "react-default", "react-gentle", "react-wobbly", "react-stiff", "react-slow", "react-molasses",
+                "reanimated-gentle", "reanimated-wiggly", "reanimated-snappy", "reanimated-reanimated3-default",
+                "reanimated3-default", "svelte-default",
             ])
         for preset in SpringPreset.all {
             #expect(SpringPreset.named(preset.name) == preset)
@@ -94,7 +113,7 @@ struct SpringCatalogueTests {
     }
 
     @Test(
-        "The oracle catches a preset mapped to another preset's spring (only core-animation and motion publish the same one)"
+        "The oracle catches a preset mapped to another preset's spring (only the 100/10/1 presets publish the same one)"
     )
     func oracleTellsPresetsApart() {
         // A deliberately wrong mapping fails the check.
@@ -104,7 +123,7 @@ struct SpringCatalogueTests {
         // And so does every other swap, except between the two identical springs.
         for preset in SpringPreset.all {
             for other in SpringPreset.all where other.name != preset.name {
-                let same = Set([preset.name, other.name]) == ["core-animation", "motion"]
+                let same = Self.sameSpring.contains(preset.name) && Self.sameSpring.contains(other.name)
                 #expect(Self.matchesPublished(preset.name, other.spring) == same, "\(preset.name) ← \(other.name)")
             }
         }
@@ -141,6 +160,13 @@ struct SpringCatalogueTests {
         .reactSpringFrequency: [.frequency: 0.5, .damping: 0.3, .mass: 2],
         .origami: [.origamiTension: 50, .origamiFriction: 9],
         .pop: [.bounciness: 10, .speed: 5],
+        .reanimated: [.mass: 2, .stiffness: 300, .damping: 7],
+        .reanimatedDuration: [.duration: 0.4, .dampingRatio: 0.7],
+        .reanimated3: [.mass: 2, .stiffness: 300, .damping: 7],
+        // These two read a spring back at the defaults of what the spring does not
+        // carry: Reanimated 3's stiffness 100 at SpringBench's travel 100, Svelte's precision 0.01.
+        .reanimated3Duration: [.duration: 1.2, .dampingRatio: 0.6, .stiffness: 100, .travel: 100],
+        .svelte: [.stiffness: 0.1, .damping: 0.25, .precision: 0.01],
     ]
 
     @Test("Every kind the CLI accepts is listed once, in a stable order, with its type's name")
@@ -149,7 +175,8 @@ struct SpringCatalogueTests {
             SpringParameterizationKind.all == [
                 .swiftUI, .physical, .response, .settling, .swiftUISettling, .android, .motionDuration,
                 .motionPhysicalDuration, .reactSpring,
-                .reactSpringFrequency, .origami, .pop,
+                .reactSpringFrequency, .origami, .pop, .reanimated, .reanimatedDuration, .reanimated3,
+                .reanimated3Duration, .svelte,
             ])
         #expect(Set(SpringParameterizationKind.all.map(\.name)).count == SpringParameterizationKind.all.count)
         for kind in SpringParameterizationKind.all where kind != .reactSpringFrequency {
@@ -192,7 +219,9 @@ struct SpringCatalogueTests {
                 kind == .swiftUISettling
                 ? 2 * (values[.dampingRatio]! * values[.settlingDuration]! * values[.epsilon]! * values[.epsilon]!)
                     / (2 * spring.naturalFrequency)
-                : 64 * Self.u
+                : name == .duration
+                    ? Self.durationBisectionTolerance(kind, values, spring) ?? 64 * Self.u
+                    : 64 * Self.u
             #expect(abs(x - y) <= tolerance * abs(y), "\(kind) \(name): \(x) back, \(y) given")
         }
         let again = try kind.makeSpring(back)
@@ -202,9 +231,34 @@ struct SpringCatalogueTests {
             kind == .swiftUISettling
             ? 4 * (values[.dampingRatio]! * values[.settlingDuration]! * values[.epsilon]! * values[.epsilon]!)
                 / (2 * spring.naturalFrequency) / Self.u
-            : 64
+            : Self.durationBisectionTolerance(kind, values, spring).map { 6 * $0 / Self.u } ?? 64
         #expect(Self.close(again.stiffness / again.mass, spring.stiffness / spring.mass, roundings: roundings))
         #expect(Self.close(again.damping / again.mass, spring.damping / spring.mass, roundings: roundings))
+    }
+
+    /// The relative error of a duration read back from a spring that
+    /// Reanimated's bisection built, or nil for the other kinds.
+    ///
+    /// Reanimated 4 stops when the energy ratio is within 1e-3 of its
+    /// threshold: in `u = λT` that is 1e-3 / |d ln(ratio)/du|, with
+    /// `ratio = e^(−2u)·g(u)`, `g = (1 + u)² + ζ²u²`, and the duration read back
+    /// is off by the same fraction of `u`. Reanimated 3 stops after 20 halvings
+    /// of [0, 100]: the mass is within 100/2²¹ of the root, and the duration
+    /// (`∝ √m` from rest) within half that relative to `m`. Twice each.
+    static func durationBisectionTolerance(
+        _ kind: SpringParameterizationKind, _ values: [SpringParameter.Name: Double], _ spring: Spring
+    ) -> Double? {
+        if kind == .reanimatedDuration {
+            let zeta = values[.dampingRatio]!
+            let u = ReanimatedDurationParameters.energyDecayProduct(dampingRatio: zeta, energyThreshold: 6e-9)
+            let g = (1 + u) * (1 + u) + zeta * zeta * u * u
+            let slope = abs(-2 + (2 * (1 + u) + 2 * zeta * zeta * u) / g)
+            return 2 * 1e-3 / (slope * u)
+        }
+        if kind == .reanimated3Duration {
+            return 2 * (100 / 0x1p21) / (2 * spring.mass)
+        }
+        return nil
     }
 
     /// Values around every range's ends, and the ends themselves.

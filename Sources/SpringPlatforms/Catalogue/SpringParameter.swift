@@ -22,6 +22,7 @@ public struct SpringParameter: Sendable, Hashable, CustomStringConvertible {
         case duration, bounce
         case mass, stiffness, damping
         case response, dampingRatio
+        case travel, precision
         case settlingDuration, epsilon
         case visualDuration
         case tension, friction

@@ -50,6 +50,8 @@ public struct SpringParameterizationKind: Sendable, Hashable, CustomStringConver
         MotionDurationFamily.self,
         MotionPhysicalDurationFamily.self, ReactSpringFamily.self, ReactSpringFrequencyFamily.self, OrigamiFamily.self,
         PopFamily.self,
+        ReanimatedFamily.self, ReanimatedDurationFamily.self, Reanimated3Family.self, Reanimated3DurationFamily.self,
+        SvelteFamily.self,
     ]
 
     /// Every kind the catalogue builds from (the registered families with

@@ -194,6 +194,45 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
             .reactSpring, [.tension: form.tension, .friction: form.friction, .mass: form.mass], spring: form.spring)
     }
 
+    // MARK: React Native Reanimated (springConfigs.ts) and Svelte (spring.js)
+
+    /// Reanimated 4's `GentleSpringConfig` (`withSpring`'s default): mass 4, stiffness 900, damping 120.
+    public static let reanimatedGentle = reanimated("gentle", "GentleSpringConfig", .gentle)
+    /// Reanimated 4's `WigglySpringConfig`: mass 4, stiffness 900, damping 90.
+    public static let reanimatedWiggly = reanimated("wiggly", "WigglySpringConfig", .wiggly)
+    /// Reanimated 4's `SnappySpringConfig`: mass 4, stiffness 900, damping 110 (with
+    /// `overshootClamping: true`, which the spring does not carry: ``ReanimatedLoop/overshootClamping``).
+    public static let reanimatedSnappy = reanimated("snappy", "SnappySpringConfig", .snappy)
+    /// Reanimated 4's `Reanimated3DefaultSpringConfig`: mass 1, stiffness 100, damping 10.
+    public static let reanimatedReanimated3Default = reanimated(
+        "reanimated3-default", "Reanimated3DefaultSpringConfig", .reanimated3Default)
+
+    private static func reanimated(_ name: String, _ export: String, _ form: ReanimatedParameters) -> SpringPreset {
+        SpringPreset(
+            "reanimated-\(name)", .reanimated,
+            "Reanimated 4 \(export): mass \(number(form.mass)), stiffness \(number(form.stiffness)), damping \(number(form.damping))"
+                + (name == "snappy" ? ", overshootClamping" : ""),
+            .reanimated, [.mass: form.mass, .stiffness: form.stiffness, .damping: form.damping], spring: form.spring)
+    }
+
+    /// Reanimated 3's `withSpring` default: mass 1, stiffness 100, damping 10.
+    public static let reanimated3Default = SpringPreset(
+        "reanimated3-default", .reanimated3, "Reanimated 3 withSpring default: mass 1, stiffness 100, damping 10",
+        .reanimated3,
+        [
+            .mass: Reanimated3Parameters.defaults.mass, .stiffness: Reanimated3Parameters.defaults.stiffness,
+            .damping: Reanimated3Parameters.defaults.damping,
+        ],
+        spring: Reanimated3Parameters.defaults.spring)
+
+    /// Svelte's `Spring` default: stiffness 0.15, damping 0.8 per 60 Hz tick,
+    /// precision 0.01; the spring with its 60 Hz roots 0.8 and 0.25 (ζ ≈ 1.45).
+    public static let svelteDefault = SpringPreset(
+        "svelte-default", .svelte,
+        "Svelte Spring default: stiffness 0.15, damping 0.8, precision 0.01 (per 60 Hz tick; over-damped)",
+        .svelte, [.stiffness: 0.15, .damping: 0.8, .precision: 0.01],
+        spring: constant { () throws(SpringParameterError) in try SvelteSpringParameters().spring })
+
     /// `x` as written in the platforms' documents: `170`, not `170.0`.
     /// The spring of a published constant. The constants are valid springs
     /// (`SpringCatalogueTests` rebuilds every preset through its family), so a
@@ -213,12 +252,14 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
     // MARK: Catalogue
 
     /// Every preset, in a stable order: SwiftUI's, then the other platforms'
-    /// defaults, then react-spring's in `config.ts` order. `springbench` lists
-    /// them in this order.
+    /// defaults, then react-spring's in `config.ts` order, then Reanimated's
+    /// and Svelte's. `springbench` lists them in this order.
     public static let all: [SpringPreset] = [
         smooth, snappy, bouncy, swiftUIAnimationSpring, swiftUIInteractiveSpring,
         coreAnimation, android, compose, motion, motionTransform, motionScale, rebound, pop,
         reactDefault, reactGentle, reactWobbly, reactStiff, reactSlow, reactMolasses,
+        reanimatedGentle, reanimatedWiggly, reanimatedSnappy, reanimatedReanimated3Default, reanimated3Default,
+        svelteDefault,
     ]
 
     /// The preset called `name` (exact, case-sensitive), or `nil`.
