@@ -30,7 +30,7 @@ import _TestSupport
     @Test("The exact spring at its frames → Flutter (the closed form at frame time): parameters within 1e-9")
     func exactToFlutter() throws {
         var rng = SplitMix64(seed: 28)
-        for trial in 0..<TestDepth.scaled(quick: 24, deep: 300) {
+        for trial in 0..<TestDepth.scaled(quick: 24, deep: 120) {
             let source = Self.spring(&rng)
             let travel = [100.0, 1, 640, -250][trial % 4]
             let velocity = Self.velocity(&rng, travel: travel)
@@ -82,7 +82,7 @@ import _TestSupport
         var rng = SplitMix64(seed: 29)
         let targets = SpringPlatform.matchTargets
         let sources = SpringPlatform.matchTargets
-        for trial in 0..<TestDepth.scaled(quick: 16, deep: 160) {
+        for trial in 0..<TestDepth.scaled(quick: 16, deep: 64) {
             let sourcePlatform = sources[trial % sources.count]
             let target = targets[(trial * 3 + 1) % targets.count]
             let spring = Self.spring(&rng)
@@ -114,7 +114,7 @@ import _TestSupport
     func roundTrips() throws {
         var rng = SplitMix64(seed: 30)
         let targets = SpringPlatform.matchTargets
-        for trial in 0..<TestDepth.scaled(quick: 12, deep: 120) {
+        for trial in 0..<TestDepth.scaled(quick: 12, deep: 48) {
             let a = targets[trial % targets.count]
             let b = targets[(trial * 5 + 2) % targets.count]
             let spring = Self.spring(&rng)

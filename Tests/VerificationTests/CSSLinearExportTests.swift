@@ -86,7 +86,7 @@ import _TestSupport
     @Test("Random springs, velocities and tolerances: within the stated bound of the ODE reference everywhere")
     func withinBound() throws {
         var rng = SplitMix64(seed: 281)
-        for trial in 0..<TestDepth.scaled(quick: 8, deep: 120) {
+        for trial in 0..<TestDepth.scaled(quick: 8, deep: 48) {
             let omega = 4 * exp(Double.random(in: 0...log(10.0), using: &rng))
             let zeta = Double.random(in: 0.1...1.4, using: &rng)
             let spring = try Spring(naturalFrequency: omega, dampingRatio: zeta)
@@ -99,9 +99,9 @@ import _TestSupport
             let points = try #require(Self.points(result.text), "trial \(trial): \(result.text.prefix(80))")
             #expect(points.count == result.easing.stops.count)
             #expect(result.maximumError <= epsilon, "trial \(trial): stated \(result.maximumError) > \(epsilon)")
-            // Dense points: 8,000 evenly (40,000 in make test-deep), plus each stop's input and its neighbours at ±1e-7.
+            // Dense points: 8,000 evenly (20,000 in make test-deep), plus each stop's input and its neighbours at ±1e-7.
             let duration = Double(result.durationMilliseconds) / 1000
-            let dense = TestDepth.scaled(quick: 8_000, deep: 40_000)
+            let dense = TestDepth.scaled(quick: 8_000, deep: 20_000)
             var inputs = (0...dense).map { Double($0) / Double(dense) }
             for point in points { inputs += [point.input, point.input - 1e-7, point.input + 1e-7] }
             inputs = Array(Set(inputs.filter { (0...1).contains($0) })).sorted()

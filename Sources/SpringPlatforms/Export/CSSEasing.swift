@@ -236,11 +236,21 @@ public enum CSSExport {
     /// The `linear()` with the fewest stops found whose error, as written and
     /// checked everywhere (between stops too), is at most `epsilon` (output
     /// progress); never more stops than a uniform sampling that meets it.
+    /// Digits are added (to at most 9 and 7) while rounding alone breaks the
+    /// bound: a steep motion under a tight bound needs finer inputs.
     public static func linear(_ motion: ExportedMotion, epsilon: Double, outputDigits: Int = 5, inputDigits: Int = 3)
         -> LinearResult
     {
+        var result = linear(motion, epsilon: epsilon, digits: (outputDigits, inputDigits))
+        for extra in 1...4 where result.maximumError > epsilon {
+            result = linear(motion, epsilon: epsilon, digits: (outputDigits + extra, inputDigits + extra))
+        }
+        return result
+    }
+
+    static func linear(_ motion: ExportedMotion, epsilon: Double, digits: (output: Int, input: Int)) -> LinearResult {
         func written(_ stops: [CSSLinearEasing.Stop]) -> CSSLinearEasing {
-            CSSLinearEasing(stops: stops).rounded(outputDigits: outputDigits, inputDigits: inputDigits)
+            CSSLinearEasing(stops: stops).rounded(outputDigits: digits.output, inputDigits: digits.input)
         }
         func meets(_ stops: [CSSLinearEasing.Stop]) -> Bool { error(of: written(stops), against: motion) <= epsilon }
         // The fit's share of the bound: what is left after the curvature margin, less a tenth for rounding.
@@ -254,7 +264,7 @@ public enum CSSExport {
         if stops.count > uniformCount || !meets(stops) { stops = uniform(motion, count: uniformCount) }
         let easing = written(stops)
         return LinearResult(
-            easing: easing, text: easing.text(outputDigits: outputDigits, inputDigits: inputDigits),
+            easing: easing, text: easing.text(outputDigits: digits.output, inputDigits: digits.input),
             durationMilliseconds: Int((motion.duration * 1000).rounded()),
             maximumError: error(of: easing, against: motion),
             truncation: motion.truncation, uniformStops: uniformCount)
