@@ -150,17 +150,29 @@ public enum HistoryStores {
     /// information (`scheme://user:secret@host`, up to the last `@` before
     /// any `?`) and in a `password=` query parameter. More is hidden than
     /// needed rather than less: a password with an unencoded `@` or `/` is
-    /// still hidden whole.
+    /// still hidden whole, and so is a "port" that is not a number (the
+    /// password of `scheme://user:secret/db`, its host forgotten).
     public static func redacted(_ location: String) -> String {
         guard let separator = location.range(of: "://") else { return location }
         let rest = location[separator.upperBound...]
         let queryStart = rest.firstIndex(of: "?") ?? rest.endIndex
         var result = String(location[..<separator.upperBound])
         let beforeQuery = rest[..<queryStart]
-        if let at = beforeQuery.lastIndex(of: "@"), let colon = beforeQuery[..<at].firstIndex(of: ":") {
-            result += beforeQuery[...colon] + "***" + beforeQuery[at...]
+        if let at = beforeQuery.lastIndex(of: "@") {
+            if let colon = beforeQuery[..<at].firstIndex(of: ":") {
+                result += beforeQuery[...colon] + "***" + beforeQuery[at...]
+            } else {
+                result += beforeQuery
+            }
         } else {
-            result += beforeQuery
+            let authority = beforeQuery[..<(beforeQuery.firstIndex(of: "/") ?? beforeQuery.endIndex)]
+            if !authority.hasPrefix("["), let colon = authority.lastIndex(of: ":"),
+                !authority[authority.index(after: colon)...].allSatisfy({ $0.isASCII && $0.isNumber })
+            {
+                result += beforeQuery[...colon] + "***" + beforeQuery[authority.endIndex...]
+            } else {
+                result += beforeQuery
+            }
         }
         guard queryStart < rest.endIndex else { return result }
         let parameters = rest[rest.index(after: queryStart)...].split(separator: "&", omittingEmptySubsequences: false)

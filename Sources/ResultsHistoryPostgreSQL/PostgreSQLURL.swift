@@ -125,7 +125,12 @@ public struct PostgreSQLURL: Sendable, Equatable, CustomStringConvertible {
             guard !portPart.isEmpty, portPart.count <= 5, portPart.allSatisfy(\.isASCII),
                 portPart.allSatisfy(\.isNumber),
                 let number = Int(portPart), (1...65535).contains(number)
-            else { throw refuse("has port \"\(portPart)\"; a port is a number in 1…65535") }
+            else {
+                // Only digits are echoed: text there may be a password that lost its "@".
+                let digits = !portPart.isEmpty && portPart.allSatisfy { $0.isASCII && $0.isNumber }
+                throw refuse(
+                    (digits ? "has port \(portPart)" : "has a port that is not a number") + "; a port is in 1…65535")
+            }
             port = number
         } else {
             port = Self.defaultPort

@@ -39,12 +39,14 @@ import _PostgreSQLTestSupport
         ("postgresql://u:s3cret@:5432/db", "names no host"),
         ("postgresql://u:s3cret@host", "names no database"),
         ("postgresql://u:s3cret@host/", "names no database"),
-        ("postgresql://u:s3cret@host:0/db", "port \"0\""),
-        ("postgresql://u:s3cret@host:65536/db", "port \"65536\"; a port is a number in 1…65535"),
-        ("postgresql://u:s3cret@host:-1/db", "port \"-1\""),
-        ("postgresql://u:s3cret@host:54x/db", "port \"54x\""),
-        ("postgresql://u:s3cret@host:/db", "port \"\""),
-        ("postgresql://u:s3cret@host:99999999999999999999/db", "a port is a number in 1…65535"),
+        ("postgresql://u:s3cret@host:0/db", "has port 0; a port is in 1…65535"),
+        ("postgresql://u:s3cret@host:65536/db", "has port 65536; a port is in 1…65535"),
+        ("postgresql://u:s3cret@host:-1/db", "has a port that is not a number"),
+        ("postgresql://u:s3cret@host:54x/db", "has a port that is not a number"),
+        ("postgresql://u:s3cret@host:/db", "has a port that is not a number"),
+        // A forgotten host: the password is read as a port, and must not be printed.
+        ("postgresql://u:s3cret/db", "has a port that is not a number"),
+        ("postgresql://u:s3cret@host:99999999999999999999/db", "a port is in 1…65535"),
         ("postgresql://u:s3cret@host/a/b", "database name with \"/\""),
         ("postgresql://u:s3cret@host/" + String(repeating: "d", count: 64), "longer than PostgreSQL's 63 bytes"),
         ("postgresql://u:s3cret@host/db?sslmode=prefer", "has sslmode=prefer"),
@@ -77,6 +79,8 @@ import _PostgreSQLTestSupport
         #expect(HistoryStores.redacted("postgresql://u:se@cr/et@h/db") == "postgresql://u:***@h/db")
         #expect(HistoryStores.redacted("postgresql://u@h/db") == "postgresql://u@h/db")
         #expect(HistoryStores.redacted("postgresql://h:5432/db") == "postgresql://h:5432/db")
+        #expect(HistoryStores.redacted("postgresql://u:secret/db") == "postgresql://u:***/db", "a host forgotten")
+        #expect(HistoryStores.redacted("postgresql://[::1]:5432/db") == "postgresql://[::1]:5432/db")
         #expect(
             HistoryStores.redacted("postgresql://h/db?password=secret&sslmode=disable")
                 == "postgresql://h/db?password=***&sslmode=disable")

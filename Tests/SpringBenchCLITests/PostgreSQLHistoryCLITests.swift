@@ -155,7 +155,7 @@ struct PostgreSQLHistoryCLITests {
     init() { PostgreSQLHistory.register() }
 
     @Test(arguments: [
-        ("postgresql://ci:s3cret@127.0.0.1:70000/history", "a port is a number in 1…65535"),
+        ("postgresql://ci:s3cret@127.0.0.1:70000/history", "has port 70000; a port is in 1…65535"),
         ("postgresql://ci:s3cret@/history", "names no host"),
         ("postgres://ci:s3cret@localhost", "names no database"),
         ("postgresql://ci:s3cret@localhost/history?sslmode=allow", "sslmode=allow"),
