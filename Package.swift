@@ -42,6 +42,14 @@ let package = Package(
         .library(name: "ResultsHistoryPostgreSQL", targets: ["ResultsHistoryPostgreSQL"]),
         .executable(name: "springbench", targets: ["springbench"]),
     ],
+    // `PostgreSQL` (on by default): the `springbench` tool with `history --database
+    // postgresql://…`. `--disable-default-traits` builds the tool without postgres-nio
+    // (.ci/run's release build for the gates, which never touch a history: on 2 cores
+    // postgres-nio's two BoringSSL copies cost more than the rest of that build).
+    traits: [
+        .trait(name: "PostgreSQL", description: "springbench history --database postgresql://… (postgres-nio)"),
+        .default(enabledTraits: ["PostgreSQL"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
@@ -130,7 +138,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "springbench", dependencies: ["SpringBenchCLI", "ResultsHistoryPostgreSQL"]),
+        .executableTarget(
+            name: "springbench",
+            dependencies: [
+                "SpringBenchCLI", .target(name: "ResultsHistoryPostgreSQL", condition: .when(traits: ["PostgreSQL"])),
+            ]
+        ),
         // Test support in two layers, so that the low-level test targets do
         // not build the upper half: values, backends, threads and allocation
         // counting; then synthetic results files and the SVG inspector.
