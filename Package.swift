@@ -11,9 +11,12 @@
 //                     recommendation, frame budget
 //   RegressionGate    baselines, comparison, paired builds, instruction counts
 //   ResultsHistory    results across commits in SQLite (GRDB), steps and slides
+//   ResultsHistoryPostgreSQL  the same history on a PostgreSQL server (postgres-nio),
+//                     a product of its own: only what asks for it builds postgres-nio
 //   Reporting         renders results as Markdown and SVG (decides nothing)
 //   SpringBenchCLI    every command, callable from a user's own @main
-//   springbench       the tool: SpringBenchCLI with the built-in backends
+//   springbench       the tool: SpringBenchCLI with the built-in backends and
+//                     PostgreSQL histories registered
 //
 // `CVectorKernels` holds what Swift cannot say: streaming stores and the
 // build's FMA flag. `CAllocationCounting` replaces malloc in the executables that link it (the
@@ -36,13 +39,23 @@ let package = Package(
         .library(name: "RegressionGate", targets: ["RegressionGate"]),
         .library(name: "Reporting", targets: ["Reporting"]),
         .library(name: "SpringBenchCLI", targets: ["SpringBenchCLI"]),
+        .library(name: "ResultsHistoryPostgreSQL", targets: ["ResultsHistoryPostgreSQL"]),
         .executable(name: "springbench", targets: ["springbench"]),
+    ],
+    // `PostgreSQL` (on by default): the `springbench` tool with `history --database
+    // postgresql://…`. `--disable-default-traits` builds the tool without postgres-nio
+    // (.ci/run's release build for the gates, which never touch a history: on 2 cores
+    // postgres-nio's two BoringSSL copies cost more than the rest of that build).
+    traits: [
+        .trait(name: "PostgreSQL", description: "springbench history --database postgresql://… (postgres-nio)"),
+        .default(enabledTraits: ["PostgreSQL"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -97,6 +110,14 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // `springbench history --database postgresql://…`: the history on a
+        // PostgreSQL server through postgres-nio (SwiftNIO, swift-crypto,
+        // swift-nio-ssl). A product so that SpringBenchCLI's users do not
+        // build it unless they register it (PostgreSQLHistory.register()).
+        .target(
+            name: "ResultsHistoryPostgreSQL",
+            dependencies: ["ResultsHistory", "Benchmarking", .product(name: "PostgresNIO", package: "postgres-nio")]
+        ),
         .target(
             name: "Verification",
             dependencies: ["VectorKernels", "SpringBenchBackends", "SpringModel", "SpringPlatforms", "ODEReference"]
@@ -117,7 +138,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "springbench", dependencies: ["SpringBenchCLI"]),
+        .executableTarget(
+            name: "springbench",
+            dependencies: [
+                "SpringBenchCLI", .target(name: "ResultsHistoryPostgreSQL", condition: .when(traits: ["PostgreSQL"])),
+            ]
+        ),
         // Test support in two layers, so that the low-level test targets do
         // not build the upper half: values, backends, threads and allocation
         // counting; then synthetic results files and the SVG inspector.
@@ -133,6 +159,12 @@ let package = Package(
             name: "_ResultsTestSupport",
             dependencies: ["Benchmarking", "RegressionGate", "VectorKernels"],
             path: "Tests/_ResultsTestSupport"
+        ),
+        // The PostgreSQL test server (SPRINGBENCH_POSTGRES_URL) and a fresh database per test.
+        .target(
+            name: "_PostgreSQLTestSupport",
+            dependencies: ["ResultsHistoryPostgreSQL", .product(name: "PostgresNIO", package: "postgres-nio")],
+            path: "Tests/_PostgreSQLTestSupport"
         ),
         .testTarget(
             name: "VectorKernelsTests",
@@ -178,6 +210,7 @@ let package = Package(
             dependencies: [
                 "SpringBenchCLI", "SpringBenchSupport", "Benchmarking", "Reporting", "VectorKernels", "SpringPlatforms",
                 "_TestSupport", "_ResultsTestSupport", "ResultsHistory", "SpringBenchFiles",
+                "ResultsHistoryPostgreSQL", "_PostgreSQLTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -200,6 +233,13 @@ let package = Package(
             dependencies: [
                 "ResultsHistory", "Benchmarking", "SpringBenchFiles", "_ResultsTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
+            name: "ResultsHistoryPostgreSQLTests",
+            dependencies: [
+                "ResultsHistory", "ResultsHistoryPostgreSQL", "Benchmarking", "_ResultsTestSupport",
+                "_PostgreSQLTestSupport",
             ]
         ),
         .testTarget(

@@ -8,10 +8,16 @@ import SpringBenchFiles
     import Glibc
 #endif
 
-/// Why a history database cannot be used: the option, the path and what is wrong.
+/// Why a history database cannot be used: the option, the path (or the URL,
+/// its password left out) and what is wrong.
 public struct HistoryDatabaseError: Error, Equatable, CustomStringConvertible {
     public var path: String
     public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
 
     public var description: String { "--database: \(path) \(reason)" }
 }
@@ -30,6 +36,14 @@ public struct HistorySeries: Hashable, Sendable, Comparable, CustomStringConvert
     public var targetCPU: String
     public var kind: HistoryKind
 
+    public init(machine: String, toolchain: String, configuration: String, targetCPU: String, kind: HistoryKind) {
+        self.machine = machine
+        self.toolchain = toolchain
+        self.configuration = configuration
+        self.targetCPU = targetCPU
+        self.kind = kind
+    }
+
     public var description: String {
         "\(machine), \(toolchain), \(configuration), target \(targetCPU), \(kind.rawValue)"
     }
@@ -45,6 +59,15 @@ public struct HistoryRun: Sendable, Equatable {
     public var series: HistorySeries
     public var recordedAt: String
     public var cells: Int
+
+    public init(id: Int64, commit: String, branch: String?, series: HistorySeries, recordedAt: String, cells: Int) {
+        self.id = id
+        self.commit = commit
+        self.branch = branch
+        self.series = series
+        self.recordedAt = recordedAt
+        self.cells = cells
+    }
 }
 
 /// One cell's value at one commit.
@@ -55,6 +78,14 @@ public struct HistoryCellValue: Sendable, Equatable {
     public var value: Double
     public var lower: Double?
     public var upper: Double?
+
+    public init(commit: String, branch: String?, value: Double, lower: Double?, upper: Double?) {
+        self.commit = commit
+        self.branch = branch
+        self.value = value
+        self.lower = lower
+        self.upper = upper
+    }
 }
 
 /// What `record` did with one file.
@@ -70,7 +101,9 @@ public enum RecordOutcome: Sendable, Equatable {
 /// ours (SQLite's `application_id` header field, then the schema's
 /// migrations); a file that is not SQLite, is corrupt or belongs to another
 /// application is refused, untouched (Guides/History.md).
-public final class HistoryDatabase {
+///
+/// The default ``HistoryStore``: `--database PATH`.
+public final class HistoryDatabase: HistoryStore {
     /// `PRAGMA application_id` of a SpringBench history: "SBHi".
     public static let applicationID: Int32 = 0x5342_4869
     /// The default path, under the working directory.
@@ -80,6 +113,8 @@ public final class HistoryDatabase {
 
     let queue: DatabaseQueue
     public let path: String
+    /// The path as given (``HistoryStore/location``).
+    public var location: String { path }
 
     /// The versioned schema. A migration, once released, is never edited: the next change is a new one.
     static var migrator: DatabaseMigrator {
@@ -324,30 +359,6 @@ public final class HistoryDatabase {
             }
             return .recorded(cells: cells.count)
         }
-    }
-
-    /// Records a results file (each cell's median and its interval).
-    public func record(_ results: BenchmarkResults, commit: String, branch: String?, machine: String?) throws
-        -> RecordOutcome
-    {
-        try record(
-            commit: commit, branch: branch, machine: machine ?? results.machine.hostname,
-            machineRecord: results.machine, kind: .time,
-            cells: results.measurements.map {
-                ($0.key, $0.summary.median, $0.summary.medianInterval.lower, $0.summary.medianInterval.upper)
-            })
-    }
-
-    /// Records an instruction-count file (instructions per call).
-    public func record(_ counts: InstructionCounts, commit: String, branch: String?, machine: String?) throws
-        -> RecordOutcome
-    {
-        try record(
-            commit: commit, branch: branch, machine: machine ?? counts.machine.hostname,
-            machineRecord: counts.machine, kind: .instructions,
-            cells: counts.entries.map {
-                (CellKey(kernel: $0.kernel, backend: $0.backend, size: $0.size), $0.instructionsPerCall, nil, nil)
-            })
     }
 
     // MARK: - Queries

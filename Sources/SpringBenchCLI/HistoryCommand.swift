@@ -17,18 +17,35 @@ struct HistoryCommand: ParsableCommand {
     )
 
     struct DatabaseOption: ParsableArguments {
-        @Option(help: "The history database (SQLite), created on the first record.")
+        @Option(
+            help: """
+                The history: an SQLite file, created on the first record, or a PostgreSQL server \
+                (postgresql://USER:PASSWORD@HOST[:PORT]/DATABASE).
+                """)
         var database = HistoryDatabase.defaultPath
 
-        /// Opens the history, runs `body` on it and closes it; a database
-        /// that cannot be used, read or written is exit 2 naming --database.
-        func using<T>(create: Bool, _ body: (HistoryDatabase) throws -> T) throws -> T {
-            let target = try OutputLocation.file(database, option: "--database")
+        /// A URL's form, or the path as an output; nothing is opened yet.
+        func validate() throws {
             do {
-                let history = try HistoryDatabase(target: target, create: create)
+                try HistoryStores.validate(database)
+            } catch let error as HistoryDatabaseError {
+                throw ValidationError(error.description)
+            } catch let error as OutputError {
+                throw ValidationError(error.description)
+            }
+        }
+
+        /// Opens the history (``HistoryStores``: a postgresql:// URL or an
+        /// SQLite path), runs `body` on it and closes it; a store that cannot
+        /// be used, read or written is exit 2 naming --database.
+        func using<T>(create: Bool, _ body: (any HistoryStore) throws -> T) throws -> T {
+            do {
+                let history = try HistoryStores.open(database, create: create)
                 defer { try? history.close() }
                 return try body(history)
             } catch let error as HistoryDatabaseError {
+                throw UsageError(error.description)
+            } catch let error as OutputError {
                 throw UsageError(error.description)
             }
         }
@@ -58,7 +75,6 @@ struct HistoryCommand: ParsableCommand {
                 throw ValidationError("--commit \"\(commit)\" must be a non-empty revision without spaces")
             }
             if let machine, machine.isEmpty { throw ValidationError("--machine must not be empty") }
-            _ = try OutputLocation.file(database.database, option: "--database")
         }
 
         func run() throws {
