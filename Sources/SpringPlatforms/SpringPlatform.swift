@@ -50,6 +50,7 @@ public struct SpringPlatform: Sendable, Hashable, CustomStringConvertible {
     /// registry. Adding a platform adds one line here.
     public static let all: [SpringPlatform] = [
         .swiftUI, .motion, .reactSpring, .rebound, .pop, .androidSpringForce, .jetpackCompose, .flutter,
+        .animeV3, .animeV4, .animeV42,
         .coreAnimation,
     ]
 

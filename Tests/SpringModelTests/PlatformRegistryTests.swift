@@ -12,6 +12,7 @@ struct PlatformRegistryTests {
         #expect(
             PlatformLoops.platforms == [
                 .swiftUI, .motion, .reactSpring, .rebound, .pop, .androidSpringForce, .jetpackCompose, .flutter,
+                .animeV3, .animeV4, .animeV42,
             ])
         #expect(all.contains(.coreAnimation) && SpringPlatform.coreAnimation.loop == nil)
         for platform in PlatformLoops.platforms {

@@ -54,7 +54,19 @@ struct SpringCatalogueTests {
             "react-stiff": (.reactSpring, 1, 210, 20, 0),
             "react-slow": (.reactSpring, 1, 280, 60, 0),
             "react-molasses": (.reactSpring, 1, 280, 120, 0),
+            // anime.js defaults (v3.2.2 src/index.js, v4.0.0 src/spring.js, v4.4.1 src/easings/spring/index.js):
+            // 1/100/10; spring({ bounce: .5, duration: 628 }) rounds k and c to 3 decimals.
+            "anime3": (.animeV3, 1, 100, 10, 0),
+            "anime4.0": (.animeV4, 1, 100, 10, 0),
+            "anime4.2": (.animeV42, 1, 100, 10, 0),
+            "anime4.2-bounce-duration": (.animeV42, 1, 100.101, 10.005, 0),
         ]
+
+    /// Presets that publish the same spring: 100/10/1 (Core Animation,
+    /// Motion, anime.js).
+    static let sameSprings: [Set<String>] = [
+        ["core-animation", "motion", "anime3", "anime4.0", "anime4.2"]
+    ]
 
     /// Whether `spring` is the spring the platform publishes for `name`.
     static func matchesPublished(_ name: String, _ spring: Spring) -> Bool {
@@ -73,6 +85,7 @@ struct SpringCatalogueTests {
                 "smooth", "snappy", "bouncy", "swiftui-animation-spring", "swiftui-interactive-spring",
                 "core-animation", "android", "compose", "motion", "motion-transform", "motion-scale", "rebound", "pop",
                 "react-default", "react-gentle", "react-wobbly", "react-stiff", "react-slow", "react-molasses",
+                "anime3", "anime4.0", "anime4.2", "anime4.2-bounce-duration",
             ])
         for preset in SpringPreset.all {
             #expect(SpringPreset.named(preset.name) == preset)
@@ -94,17 +107,17 @@ struct SpringCatalogueTests {
     }
 
     @Test(
-        "The oracle catches a preset mapped to another preset's spring (only core-animation and motion publish the same one)"
+        "The oracle catches a preset mapped to another preset's spring (except between presets that publish the same one)"
     )
     func oracleTellsPresetsApart() {
         // A deliberately wrong mapping fails the check.
         #expect(!Self.matchesPublished("bouncy", SpringPreset.snappy.spring))
         #expect(!Self.matchesPublished("android", SpringPreset.compose.spring))
         #expect(!Self.matchesPublished("react-slow", SpringPreset.reactMolasses.spring))
-        // And so does every other swap, except between the two identical springs.
+        // And so does every other swap, except between identical springs.
         for preset in SpringPreset.all {
             for other in SpringPreset.all where other.name != preset.name {
-                let same = Set([preset.name, other.name]) == ["core-animation", "motion"]
+                let same = Self.sameSprings.contains { $0.isSuperset(of: [preset.name, other.name]) }
                 #expect(Self.matchesPublished(preset.name, other.spring) == same, "\(preset.name) ← \(other.name)")
             }
         }
@@ -141,6 +154,8 @@ struct SpringCatalogueTests {
         .reactSpringFrequency: [.frequency: 0.5, .damping: 0.3, .mass: 2],
         .origami: [.origamiTension: 50, .origamiFriction: 9],
         .pop: [.bounciness: 10, .speed: 5],
+        .animeV3: [.mass: 2, .stiffness: 30, .damping: 4], .animeV4: [.mass: 2, .stiffness: 300, .damping: 7],
+        .animeV42: [.mass: 2, .stiffness: 300, .damping: 7], .animeV42Duration: [.bounce: 0.2, .duration: 400],
     ]
 
     @Test("Every kind the CLI accepts is listed once, in a stable order, with its type's name")
@@ -150,6 +165,7 @@ struct SpringCatalogueTests {
                 .swiftUI, .physical, .response, .settling, .swiftUISettling, .android, .motionDuration,
                 .motionPhysicalDuration, .reactSpring,
                 .reactSpringFrequency, .origami, .pop,
+                .animeV3, .animeV4, .animeV42, .animeV42Duration,
             ])
         #expect(Set(SpringParameterizationKind.all.map(\.name)).count == SpringParameterizationKind.all.count)
         for kind in SpringParameterizationKind.all where kind != .reactSpringFrequency {
@@ -188,11 +204,17 @@ struct SpringCatalogueTests {
             // relative ζT·ε²/(2ω₀) (6.0e-6 for this sample), and the duration
             // read back (T ∝ 1/ω₀) by the same; twice that covers the
             // quadratic approximation.
+            // anime.js v4.2+ rounds k and c to 3 decimals (|Δ| ≤ 5e-4 each): the duration 2π/√k moves by
+            // at most Δk/(2k) relative, the bounce 1 − c/(2√k) by ζ/|bounce|·(Δc/c + Δk/(2k)).
+            let animeRounding =
+                5e-4 / spring.damping + 5e-4 / (2 * spring.stiffness)
             let tolerance =
                 kind == .swiftUISettling
                 ? 2 * (values[.dampingRatio]! * values[.settlingDuration]! * values[.epsilon]! * values[.epsilon]!)
                     / (2 * spring.naturalFrequency)
-                : 64 * Self.u
+                : kind == .animeV42Duration
+                    ? animeRounding * (name == .bounce ? spring.dampingRatio / abs(values[.bounce]!) : 1)
+                    : 64 * Self.u
             #expect(abs(x - y) <= tolerance * abs(y), "\(kind) \(name): \(x) back, \(y) given")
         }
         let again = try kind.makeSpring(back)

@@ -194,6 +194,32 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
             .reactSpring, [.tension: form.tension, .friction: form.friction, .mass: form.mass], spring: form.spring)
     }
 
+    // MARK: anime.js
+
+    /// anime.js v3's `spring()` defaults: mass 1, stiffness 100, damping 10,
+    /// velocity 0 (shown as 0.1); its duration is 1666.67 ms.
+    public static let animeV3 = SpringPreset(
+        "anime3", .animeV3, "anime.js v3 easing: 'spring(1, 100, 10, 0)' defaults (velocity clamped to 0.1)",
+        .animeV3, [.mass: 1, .stiffness: 100, .damping: 10], spring: AnimeV3Parameters.defaults.spring)
+    /// anime.js v4.0's `createSpring()` defaults: mass 1, stiffness 100,
+    /// damping 10, velocity 0; its duration is 1740 ms.
+    public static let animeV4 = SpringPreset(
+        "anime4.0", .animeV4, "anime.js v4.0 createSpring() defaults: mass 1, stiffness 100, damping 10, velocity 0",
+        .animeV4, [.mass: 1, .stiffness: 100, .damping: 10], spring: AnimeV4Parameters.defaults.spring)
+    /// anime.js v4.2+'s `spring()` with no parameters: the physics defaults
+    /// mass 1, stiffness 100, damping 10 (no bounce or duration is given, so
+    /// none is mapped); settling duration 1760 ms.
+    public static let animeV42 = SpringPreset(
+        "anime4.2", .animeV42, "anime.js v4.2+ spring() defaults: mass 1, stiffness 100, damping 10, velocity 0",
+        .animeV42, [.mass: 1, .stiffness: 100, .damping: 10], spring: AnimeV42Parameters.defaults.spring)
+    /// anime.js v4.2+'s `spring({ bounce: 0.5, duration: 628 })` (its
+    /// defaults written out): stiffness 100.101, damping 10.005 after its
+    /// 3-decimal rounding; settling duration 1760 ms.
+    public static let animeV42BounceDuration = SpringPreset(
+        "anime4.2-bounce-duration", .animeV42,
+        "anime.js v4.2+ spring({ bounce: 0.5, duration: 628 }): stiffness 100.101, damping 10.005 (rounded by anime)",
+        .animeV42Duration, [.bounce: 0.5, .duration: 628], spring: AnimeV42DurationParameters.defaults.spring)
+
     /// `x` as written in the platforms' documents: `170`, not `170.0`.
     /// The spring of a published constant. The constants are valid springs
     /// (`SpringCatalogueTests` rebuilds every preset through its family), so a
@@ -213,12 +239,14 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
     // MARK: Catalogue
 
     /// Every preset, in a stable order: SwiftUI's, then the other platforms'
-    /// defaults, then react-spring's in `config.ts` order. `springbench` lists
-    /// them in this order.
+    /// defaults, then react-spring's in `config.ts` order, and anime.js's
+    /// defaults.
+    /// `springbench` lists them in this order.
     public static let all: [SpringPreset] = [
         smooth, snappy, bouncy, swiftUIAnimationSpring, swiftUIInteractiveSpring,
         coreAnimation, android, compose, motion, motionTransform, motionScale, rebound, pop,
         reactDefault, reactGentle, reactWobbly, reactStiff, reactSlow, reactMolasses,
+        animeV3, animeV4, animeV42, animeV42BounceDuration,
     ]
 
     /// The preset called `name` (exact, case-sensitive), or `nil`.
