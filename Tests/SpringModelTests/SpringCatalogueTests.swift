@@ -54,6 +54,20 @@ struct SpringCatalogueTests {
             "react-stiff": (.reactSpring, 1, 210, 20, 0),
             "react-slow": (.reactSpring, 1, 280, 60, 0),
             "react-molasses": (.reactSpring, 1, 280, 120, 0),
+            // Material 3 motion-scheme tokens (androidx StandardMotionTokens.kt / ExpressiveMotionTokens.kt,
+            // 16082509): spring(dampingRatio, stiffness) → c = 2ζ√k.
+            "m3-standard-fast-spatial": (.jetpackCompose, 1, 1400, 67.3498329619309449405074771816978, 4),
+            "m3-standard-default-spatial": (.jetpackCompose, 1, 700, 47.6235235991626306290290835655066, 4),
+            "m3-standard-slow-spatial": (.jetpackCompose, 1, 300, 31.1769145362397912834940341471057, 4),
+            "m3-standard-fast-effects": (.jetpackCompose, 1, 3800, 123.288280059379529005003847629084, 4),
+            "m3-standard-default-effects": (.jetpackCompose, 1, 1600, 80, 4),
+            "m3-standard-slow-effects": (.jetpackCompose, 1, 800, 56.5685424949238019520675489683879, 4),
+            "m3-expressive-fast-spatial": (.jetpackCompose, 1, 800, 33.9411254969542811712405293810327, 4),
+            "m3-expressive-default-spatial": (.jetpackCompose, 1, 380, 31.1897419033886845018829222396787, 4),
+            "m3-expressive-slow-spatial": (.jetpackCompose, 1, 200, 22.6274169979695207808270195873551, 4),
+            "m3-expressive-fast-effects": (.jetpackCompose, 1, 3800, 123.288280059379529005003847629084, 4),
+            "m3-expressive-default-effects": (.jetpackCompose, 1, 1600, 80, 4),
+            "m3-expressive-slow-effects": (.jetpackCompose, 1, 800, 56.5685424949238019520675489683879, 4),
             // anime.js defaults (v3.2.2 src/index.js, v4.0.0 src/spring.js, v4.4.1 src/easings/spring/index.js):
             // 1/100/10; spring({ bounce: .5, duration: 628 }) rounds k and c to 3 decimals.
             "anime3": (.animeV3, 1, 100, 10, 0),
@@ -63,9 +77,13 @@ struct SpringCatalogueTests {
         ]
 
     /// Presets that publish the same spring: 100/10/1 (Core Animation,
-    /// Motion, anime.js).
+    /// Motion, anime.js), and Material 3's effects springs, which the
+    /// standard and expressive schemes share.
     static let sameSprings: [Set<String>] = [
-        ["core-animation", "motion", "anime3", "anime4.0", "anime4.2"]
+        ["core-animation", "motion", "anime3", "anime4.0", "anime4.2"],
+        ["m3-standard-fast-effects", "m3-expressive-fast-effects"],
+        ["m3-standard-default-effects", "m3-expressive-default-effects"],
+        ["m3-standard-slow-effects", "m3-expressive-slow-effects"],
     ]
 
     /// Whether `spring` is the spring the platform publishes for `name`.
@@ -85,6 +103,10 @@ struct SpringCatalogueTests {
                 "smooth", "snappy", "bouncy", "swiftui-animation-spring", "swiftui-interactive-spring",
                 "core-animation", "android", "compose", "motion", "motion-transform", "motion-scale", "rebound", "pop",
                 "react-default", "react-gentle", "react-wobbly", "react-stiff", "react-slow", "react-molasses",
+                "m3-standard-fast-spatial", "m3-standard-default-spatial", "m3-standard-slow-spatial",
+                "m3-standard-fast-effects", "m3-standard-default-effects", "m3-standard-slow-effects",
+                "m3-expressive-fast-spatial", "m3-expressive-default-spatial", "m3-expressive-slow-spatial",
+                "m3-expressive-fast-effects", "m3-expressive-default-effects", "m3-expressive-slow-effects",
                 "anime3", "anime4.0", "anime4.2", "anime4.2-bounce-duration",
             ])
         for preset in SpringPreset.all {

@@ -194,6 +194,77 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
             .reactSpring, [.tension: form.tension, .friction: form.friction, .mass: form.mass], spring: form.spring)
     }
 
+    // MARK: Material 3 motion schemes (Compose)
+
+    // The Material 3 motion-scheme springs Compose's `MotionScheme.standard()`
+    // and `MotionScheme.expressive()` build as `spring(dampingRatio, stiffness)`
+    // (androidx/androidx `compose/material3/material3/src/commonMain/kotlin/androidx/compose/material3/tokens/StandardMotionTokens.kt`
+    // and `ExpressiveMotionTokens.kt`, generated "VERSION: v0_14_0", commit
+    // 160825094a81825468a95b115bfb1b541e549856; consumed by `MotionScheme.kt`,
+    // commit 080d2b3e5326ba80392d93442c4a51a02dc22650), in scheme, then
+    // fast/default/slow, spatial then effects order. Kotlin's `0.9f` is the
+    // binary32 nearest 0.9; the presets hold the decimals and Compose's loop
+    // rounds to binary32 as Compose does. The visibility threshold is left at
+    // Compose's default (0.01).
+
+    /// `MotionScheme.standard()`'s `fastSpatialSpec()`: ζ 0.9, stiffness 1400.
+    public static let m3StandardFastSpatial = material(
+        "standard", "fast-spatial", "FastSpatial", dampingRatio: 0.9, stiffness: 1400)
+    /// `MotionScheme.standard()`'s `defaultSpatialSpec()`: ζ 0.9, stiffness 700.
+    public static let m3StandardDefaultSpatial = material(
+        "standard", "default-spatial", "DefaultSpatial", dampingRatio: 0.9, stiffness: 700)
+    /// `MotionScheme.standard()`'s `slowSpatialSpec()`: ζ 0.9, stiffness 300.
+    public static let m3StandardSlowSpatial = material(
+        "standard", "slow-spatial", "SlowSpatial", dampingRatio: 0.9, stiffness: 300)
+    /// `MotionScheme.standard()`'s `fastEffectsSpec()`: ζ 1, stiffness 3800.
+    public static let m3StandardFastEffects = material(
+        "standard", "fast-effects", "FastEffects", dampingRatio: 1, stiffness: 3800)
+    /// `MotionScheme.standard()`'s `defaultEffectsSpec()`: ζ 1, stiffness 1600.
+    public static let m3StandardDefaultEffects = material(
+        "standard", "default-effects", "DefaultEffects", dampingRatio: 1, stiffness: 1600)
+    /// `MotionScheme.standard()`'s `slowEffectsSpec()`: ζ 1, stiffness 800.
+    public static let m3StandardSlowEffects = material(
+        "standard", "slow-effects", "SlowEffects", dampingRatio: 1, stiffness: 800)
+    /// `MotionScheme.expressive()`'s `fastSpatialSpec()`: ζ 0.6, stiffness 800.
+    public static let m3ExpressiveFastSpatial = material(
+        "expressive", "fast-spatial", "FastSpatial", dampingRatio: 0.6, stiffness: 800)
+    /// `MotionScheme.expressive()`'s `defaultSpatialSpec()`: ζ 0.8, stiffness 380.
+    public static let m3ExpressiveDefaultSpatial = material(
+        "expressive", "default-spatial", "DefaultSpatial", dampingRatio: 0.8, stiffness: 380)
+    /// `MotionScheme.expressive()`'s `slowSpatialSpec()`: ζ 0.8, stiffness 200.
+    public static let m3ExpressiveSlowSpatial = material(
+        "expressive", "slow-spatial", "SlowSpatial", dampingRatio: 0.8, stiffness: 200)
+    /// `MotionScheme.expressive()`'s `fastEffectsSpec()`: ζ 1, stiffness 3800.
+    public static let m3ExpressiveFastEffects = material(
+        "expressive", "fast-effects", "FastEffects", dampingRatio: 1, stiffness: 3800)
+    /// `MotionScheme.expressive()`'s `defaultEffectsSpec()`: ζ 1, stiffness 1600.
+    public static let m3ExpressiveDefaultEffects = material(
+        "expressive", "default-effects", "DefaultEffects", dampingRatio: 1, stiffness: 1600)
+    /// `MotionScheme.expressive()`'s `slowEffectsSpec()`: ζ 1, stiffness 800.
+    public static let m3ExpressiveSlowEffects = material(
+        "expressive", "slow-effects", "SlowEffects", dampingRatio: 1, stiffness: 800)
+
+    /// The twelve, standard then expressive.
+    public static let materialMotionScheme: [SpringPreset] = [
+        m3StandardFastSpatial, m3StandardDefaultSpatial, m3StandardSlowSpatial, m3StandardFastEffects,
+        m3StandardDefaultEffects, m3StandardSlowEffects,
+        m3ExpressiveFastSpatial, m3ExpressiveDefaultSpatial, m3ExpressiveSlowSpatial, m3ExpressiveFastEffects,
+        m3ExpressiveDefaultEffects, m3ExpressiveSlowEffects,
+    ]
+
+    private static func material(
+        _ scheme: String, _ name: String, _ token: String, dampingRatio: Double, stiffness: Double
+    ) -> SpringPreset {
+        let tokens = scheme == "standard" ? "StandardMotionTokens" : "ExpressiveMotionTokens"
+        return SpringPreset(
+            "m3-\(scheme)-\(name)", .jetpackCompose,
+            "Material 3 MotionScheme.\(scheme)() \(token.prefix(1).lowercased() + token.dropFirst())Spec(): spring(dampingRatio = \(number(dampingRatio)), stiffness = \(number(stiffness))) (\(tokens).Spring\(token)Damping/Stiffness)",
+            .android, [.stiffness: stiffness, .dampingRatio: dampingRatio],
+            spring: constant { () throws(SpringParameterError) in
+                try AndroidSpringForce(stiffness: stiffness, dampingRatio: dampingRatio).spring
+            })
+    }
+
     // MARK: anime.js
 
     /// anime.js v3's `spring()` defaults: mass 1, stiffness 100, damping 10,
@@ -239,13 +310,17 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
     // MARK: Catalogue
 
     /// Every preset, in a stable order: SwiftUI's, then the other platforms'
-    /// defaults, then react-spring's in `config.ts` order, and anime.js's
-    /// defaults.
+    /// defaults, then react-spring's in `config.ts` order, Material 3's motion
+    /// schemes and anime.js's defaults.
     /// `springbench` lists them in this order.
     public static let all: [SpringPreset] = [
         smooth, snappy, bouncy, swiftUIAnimationSpring, swiftUIInteractiveSpring,
         coreAnimation, android, compose, motion, motionTransform, motionScale, rebound, pop,
         reactDefault, reactGentle, reactWobbly, reactStiff, reactSlow, reactMolasses,
+        m3StandardFastSpatial, m3StandardDefaultSpatial, m3StandardSlowSpatial, m3StandardFastEffects,
+        m3StandardDefaultEffects, m3StandardSlowEffects,
+        m3ExpressiveFastSpatial, m3ExpressiveDefaultSpatial, m3ExpressiveSlowSpatial, m3ExpressiveFastEffects,
+        m3ExpressiveDefaultEffects, m3ExpressiveSlowEffects,
         animeV3, animeV4, animeV42, animeV42BounceDuration,
     ]
 
