@@ -51,7 +51,7 @@ public struct SpringPlatform: Sendable, Hashable, CustomStringConvertible {
     public static let all: [SpringPlatform] = [
         .swiftUI, .motion, .reactSpring, .rebound, .pop, .androidSpringForce, .jetpackCompose, .flutter,
         .animeV3, .animeV4, .animeV42,
-        .coreAnimation,
+        .coreAnimation, .figma,
     ]
 
     /// The platforms with a frame loop, in report order.

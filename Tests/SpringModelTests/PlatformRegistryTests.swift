@@ -15,6 +15,7 @@ struct PlatformRegistryTests {
                 .animeV3, .animeV4, .animeV42,
             ])
         #expect(all.contains(.coreAnimation) && SpringPlatform.coreAnimation.loop == nil)
+        #expect(all.contains(.figma) && SpringPlatform.figma.loop == nil && SpringPlatform.figma.form == nil)
         for platform in PlatformLoops.platforms {
             #expect(platform.loop?.platform == platform, "\(platform)")
             #expect(!platform.loopSummary.isEmpty, "\(platform)")

@@ -74,6 +74,11 @@ struct SpringCatalogueTests {
             "anime4.0": (.animeV4, 1, 100, 10, 0),
             "anime4.2": (.animeV42, 1, 100, 10, 0),
             "anime4.2-bounce-duration": (.animeV42, 1, 100.101, 10.005, 0),
+            // Figma presets as sodality-tech/figma_spring_curve 1944aeeb reports them (unconfirmed by Figma).
+            "figma-gentle-unconfirmed": (.figma, 1, 100, 15, 0),
+            "figma-quick-unconfirmed": (.figma, 1, 300, 20, 0),
+            "figma-bouncy-unconfirmed": (.figma, 1, 600, 15, 0),
+            "figma-slow-unconfirmed": (.figma, 1, 80, 20, 0),
         ]
 
     /// Presets that publish the same spring: 100/10/1 (Core Animation,
@@ -108,6 +113,8 @@ struct SpringCatalogueTests {
                 "m3-expressive-fast-spatial", "m3-expressive-default-spatial", "m3-expressive-slow-spatial",
                 "m3-expressive-fast-effects", "m3-expressive-default-effects", "m3-expressive-slow-effects",
                 "anime3", "anime4.0", "anime4.2", "anime4.2-bounce-duration",
+                "figma-gentle-unconfirmed", "figma-quick-unconfirmed", "figma-bouncy-unconfirmed",
+                "figma-slow-unconfirmed",
             ])
         for preset in SpringPreset.all {
             #expect(SpringPreset.named(preset.name) == preset)

@@ -51,6 +51,7 @@ public struct SpringParameterizationKind: Sendable, Hashable, CustomStringConver
         MotionPhysicalDurationFamily.self, ReactSpringFamily.self, ReactSpringFrequencyFamily.self, OrigamiFamily.self,
         PopFamily.self,
         AnimeV3Family.self, AnimeV4Family.self, AnimeV42Family.self, AnimeV42DurationFamily.self,
+        FigmaSpringFamily.self,
     ]
 
     /// Every kind the catalogue builds from (the registered families with

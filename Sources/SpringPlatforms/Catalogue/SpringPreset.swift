@@ -291,6 +291,36 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
         "anime.js v4.2+ spring({ bounce: 0.5, duration: 628 }): stiffness 100.101, damping 10.005 (rounded by anime)",
         .animeV42Duration, [.bounce: 0.5, .duration: 628], spring: AnimeV42DurationParameters.defaults.spring)
 
+    // MARK: Figma (unconfirmed)
+
+    /// Figma's GENTLE, QUICK, BOUNCY and SLOW springs as one third party
+    /// reports them: **not published by Figma** (its API sends the preset as
+    /// a bare `type`) and unconfirmed. Source: sodality-tech/figma_spring_curve
+    /// `lib/src/figma_spring_curve.dart`, commit
+    /// 1944aeeb7bc1e49f71fdf9233b9297bb061e5902: (stiffness, damping, mass)
+    /// 100/15/1, 300/20/1, 600/15/1, 80/20/1. (That library evaluates them
+    /// with the WebKit closed form, initial velocity 0.5, over-damping as
+    /// critical; whether Figma does is not public either.)
+    public static let figmaGentleUnconfirmed = figma("gentle", "GENTLE", stiffness: 100, damping: 15)
+    public static let figmaQuickUnconfirmed = figma("quick", "QUICK", stiffness: 300, damping: 20)
+    public static let figmaBouncyUnconfirmed = figma("bouncy", "BOUNCY", stiffness: 600, damping: 15)
+    public static let figmaSlowUnconfirmed = figma("slow", "SLOW", stiffness: 80, damping: 20)
+
+    /// The four, unconfirmed.
+    public static let figmaUnconfirmed: [SpringPreset] = [
+        figmaGentleUnconfirmed, figmaQuickUnconfirmed, figmaBouncyUnconfirmed, figmaSlowUnconfirmed,
+    ]
+
+    private static func figma(_ name: String, _ type: String, stiffness: Double, damping: Double) -> SpringPreset {
+        SpringPreset(
+            "figma-\(name)-unconfirmed", .figma,
+            "Figma \(type) as a third party reports it (sodality-tech/figma_spring_curve), NOT published by Figma: stiffness \(number(stiffness)), damping \(number(damping)), mass 1",
+            .physical, [.mass: 1, .stiffness: stiffness, .damping: damping],
+            spring: constant { () throws(SpringParameterError) in
+                try Spring(mass: 1, stiffness: stiffness, damping: damping)
+            })
+    }
+
     /// `x` as written in the platforms' documents: `170`, not `170.0`.
     /// The spring of a published constant. The constants are valid springs
     /// (`SpringCatalogueTests` rebuilds every preset through its family), so a
@@ -311,7 +341,7 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
 
     /// Every preset, in a stable order: SwiftUI's, then the other platforms'
     /// defaults, then react-spring's in `config.ts` order, Material 3's motion
-    /// schemes and anime.js's defaults.
+    /// schemes, anime.js's defaults and Figma's unconfirmed presets.
     /// `springbench` lists them in this order.
     public static let all: [SpringPreset] = [
         smooth, snappy, bouncy, swiftUIAnimationSpring, swiftUIInteractiveSpring,
@@ -322,6 +352,7 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
         m3ExpressiveFastSpatial, m3ExpressiveDefaultSpatial, m3ExpressiveSlowSpatial, m3ExpressiveFastEffects,
         m3ExpressiveDefaultEffects, m3ExpressiveSlowEffects,
         animeV3, animeV4, animeV42, animeV42BounceDuration,
+        figmaGentleUnconfirmed, figmaQuickUnconfirmed, figmaBouncyUnconfirmed, figmaSlowUnconfirmed,
     ]
 
     /// The preset called `name` (exact, case-sensitive), or `nil`.
