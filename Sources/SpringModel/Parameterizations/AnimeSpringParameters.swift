@@ -124,8 +124,9 @@ public protocol AnimeSpringRelease: Sendable, Hashable {
 /// anime.js v3 (3.0–3.2.2): `minMax(value, .1, 100)` on each of mass,
 /// stiffness, damping and velocity (juliangarnier/anime v3.2.2, commit
 /// 239158e83c7ca1e1d27ab5e556a18b58832b4c2f, `src/index.js` lines 76–85), so a
-/// velocity of 0 (the default) becomes 0.1. (The v3 documentation says the
-/// ranges start at 0; the code clamps to 0.1.)
+/// velocity of 0 (the default) becomes 0.1. (The documentation's table at the
+/// same tag, `documentation/index.html`, gives minimums of 0; the code clamps
+/// to 0.1.)
 public enum AnimeSpringV3: AnimeSpringRelease {
     public static let parameterizationName = "anime.js v3 spring(mass, stiffness, damping, velocity)"
     public static let ranges = AnimeSpringRanges(
