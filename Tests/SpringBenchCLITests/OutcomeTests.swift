@@ -178,5 +178,6 @@ struct OutcomeTests {
 enum PlatformNames {
     static let all = [
         SpringPlatform.swiftUI, .motion, .reactSpring, .rebound, .pop, .androidSpringForce, .jetpackCompose, .flutter,
+        .animeV3, .animeV4, .animeV42,
     ].map(\.shortName)
 }
