@@ -370,7 +370,15 @@ struct AnimeJSPlatformTests {
         #expect(Self.close(v4.stiffness, 1000, relative: 1e-15) && Self.close(v4.mass, 0.1, relative: 1e-15))
         // k/m = 4·10⁴ fits no v4.2 scale: clamped, the spring differs.
         let tooStiff = try Spring(mass: 1, stiffness: 40_000, damping: 40)
-        #expect(AnimeV42Parameters(tooStiff).stiffness == 10_000 && AnimeV42Parameters(tooStiff).spring != tooStiff)
+        let clamped = AnimeV42Parameters(tooStiff)
+        #expect(clamped.stiffness == 10_000 && clamped.spring != tooStiff)
+        // … at the scale that splits the violation (mass 1 and k 2·10⁴ asked for factors 1 and 0.25: 0.5),
+        // which keeps the damping ratio.
+        #expect(clamped.mass == 1 && clamped.damping == 20 && clamped.spring.dampingRatio == tooStiff.dampingRatio)
+        // Android's default (k 1500, ζ 0.5) in v3 (k/m ≤ 1000): ω₀ √1000, ζ still 0.5.
+        let android = AnimeV3Parameters(AndroidSpringForce.springForceDefault.spring)
+        #expect(Self.close(android.spring.dampingRatio, 0.5, relative: 1e-12))
+        #expect(Self.close(android.spring.naturalFrequency, 1000.0.squareRoot(), relative: 1e-12))
         // Duration form: duration 2π/ω₀ in ms and bounce 1 − ζ (or 1/ζ − 1).
         let form = AnimeV42DurationParameters(bouncy)
         #expect(Self.close(form.duration, 500, relative: 1e-14) && Self.close(form.bounce, 0.3, relative: 1e-14))

@@ -24,8 +24,8 @@
 /// The inverse ``init(_:)`` gives the same motion (`k/m`, `c/m`): the
 /// spring's own values where they fit the release's ranges, else the scale of
 /// them nearest to them that fits; where none does (v4.2+ caps `k/m` at 10⁴,
-/// v3 at 10³) the values are clamped, and ``spring`` then differs from the
-/// spring given. Velocity 0 (v3 clamps it to 0.1).
+/// v3 at 10³) a scale between the bounds that bind, clamped, and ``spring``
+/// then differs from the spring given. Velocity 0 (v3 clamps it to 0.1).
 public struct AnimeSpringParameters<Release: AnimeSpringRelease>: SpringParameterization, Hashable {
     public static var parameterizationName: String { Release.parameterizationName }
 
@@ -55,7 +55,7 @@ public struct AnimeSpringParameters<Release: AnimeSpringRelease>: SpringParamete
 
     /// The values that show `spring`'s motion inside the release's ranges
     /// (its own where they fit, else the nearest scale of them that does),
-    /// clamped where no scale fits; velocity 0.
+    /// the nearest clamped scale where none does; velocity 0.
     public init(_ spring: Spring) {
         let fitted = Release.ranges.fitted(spring)
         mass = fitted.mass
@@ -197,7 +197,11 @@ public struct AnimeSpringRanges: Sendable, Hashable, CustomStringConvertible {
 
     /// Mass, stiffness and damping with `spring`'s `k/m` and `c/m`: its own
     /// values where they fit the ranges, else scaled by the factor nearest 1
-    /// that puts all three inside; where no factor does, its own values clamped.
+    /// that puts all three inside. Where no factor does, the geometric mean of
+    /// the factors the binding lower and upper bounds ask for, then clamped:
+    /// the violation split evenly in log scale (for a `k/m` above the
+    /// release's largest this keeps the damping ratio whenever the damping
+    /// itself fits). A damping of 0, below every release's range, is clamped.
     func fitted(_ spring: Spring) -> (mass: Double, stiffness: Double, damping: Double) {
         let m = spring.mass, k = spring.stiffness, c = spring.damping
         // The scale factors that keep each value inside its range.
@@ -206,10 +210,12 @@ public struct AnimeSpringRanges: Sendable, Hashable, CustomStringConvertible {
         if c > 0 {
             lowest = Swift.max(lowest, damping.lowerBound / c)
             highest = Swift.min(highest, damping.upperBound / c)
-        } else {
-            highest = -.infinity  // a damping of 0 is below every release's range
         }
-        let scale = lowest <= highest ? Swift.min(Swift.max(1, lowest), highest) : 1
+        let between =
+            lowest <= highest
+            ? Swift.min(Swift.max(1, lowest), highest) : lowest.squareRoot() * highest.squareRoot()
+        // Finite and non-zero, so that a damping of 0 stays 0 (an extreme spring's factor can overflow).
+        let scale = Swift.min(Swift.max(between, .leastNormalMagnitude), .greatestFiniteMagnitude)
         let scaled = scale == 1 ? (m, k, c) : (scale * m, scale * k, scale * c)
         return (
             Self.clamp(scaled.0, mass), Self.clamp(scaled.1, stiffness), Self.clamp(scaled.2, damping)
