@@ -106,6 +106,16 @@ struct SpringOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Pop springSpeed, 0...20 (default 12).")
     var popSpeed: Double?
 
+    @Option(
+        parsing: .unconditional,
+        help: "anime.js v4.2+ spring({ bounce }): -1...1 (clamped like anime.js; default 0.5), with --anime-duration.")
+    var animeBounce: Double?
+
+    @Option(
+        parsing: .unconditional,
+        help: "anime.js v4.2+ spring({ duration }): perceived duration in ms (clamped to 10...10000; default 628).")
+    var animeDuration: Double?
+
     @Option(help: "A named spring: \(SpringPreset.all.map(\.name).joined(separator: ", ")).")
     var preset: String?
 
@@ -138,6 +148,7 @@ struct SpringOptions: ParsableArguments {
             "--react-damping": reactDamping,
             "--origami-tension": origamiTension, "--origami-friction": origamiFriction,
             "--pop-bounciness": popBounciness, "--pop-speed": popSpeed,
+            "--anime-bounce": animeBounce, "--anime-duration": animeDuration,
         ]
     }
 

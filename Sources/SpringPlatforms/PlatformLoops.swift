@@ -11,7 +11,9 @@ import SpringModel
 /// 50 ms-grid duration; react-spring at `precision`; Rebound at 0.001
 /// (absolute); Pop at its property threshold (1, a point); Android at
 /// 0.75 px; Compose at its estimate for `visibilityThreshold` 0.01; Flutter
-/// at 1e-3 (absolute). Guides/Platforms.md has each rule with its source.
+/// at 1e-3 (absolute); anime.js at the duration its own search sets (its
+/// mass, stiffness and damping scaled into each release's ranges).
+/// Guides/Platforms.md has each rule with its source.
 ///
 /// The loops are the registered platforms' (``SpringPlatform/all``), each a
 /// ``PlatformLoop``.

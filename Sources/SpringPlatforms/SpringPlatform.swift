@@ -51,7 +51,8 @@ public struct SpringPlatform: Sendable, Hashable, CustomStringConvertible {
     public static let all: [SpringPlatform] = [
         .swiftUI, .motion, .reactSpring, .rebound, .pop, .androidSpringForce, .jetpackCompose, .flutter,
         .reanimated, .reanimated3, .svelte,
-        .coreAnimation,
+        .animeV3, .animeV4, .animeV42,
+        .coreAnimation, .figma,
     ]
 
     /// The platforms with a frame loop, in report order.

@@ -67,7 +67,7 @@ public struct VerificationSuite: Sendable {
             progress(section)
             switch section {
             case .referenceIntegrator: checks += referenceIntegratorChecks()
-            case .closedForm: checks += closedFormChecks()
+            case .closedForm: checks += closedFormChecks() + platformEasingChecks()
             case .backends: checks += backendChecks()
             case .vectorLaws: checks += vectorLawChecks()
             case .conversions: checks += conversionChecks()

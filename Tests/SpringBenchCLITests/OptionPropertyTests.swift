@@ -57,6 +57,7 @@ import _TestSupport
         ("--times", []), ("--until", ["--samples", "5"]), ("--samples", ["--until", "1"]),
         ("--exact-settling-duration", ["--damping-ratio", "0.5"]), ("--motion-duration", ["--motion-bounce", "0.2"]),
         ("--react-velocity", []), ("--extra-bounce", ["--preset", "bouncy"]), ("--refresh-rate", []),
+        ("--anime-bounce", ["--anime-duration", "500"]), ("--anime-duration", ["--anime-bounce", "0.2"]),
     ]
 
     static func check(_ outcome: SpringBenchCLI.Outcome, naming option: String, json: Bool) {

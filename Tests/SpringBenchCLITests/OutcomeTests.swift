@@ -179,5 +179,6 @@ enum PlatformNames {
     static let all = [
         SpringPlatform.swiftUI, .motion, .reactSpring, .rebound, .pop, .androidSpringForce, .jetpackCompose, .flutter,
         .reanimated, .reanimated3, .svelte,
+        .animeV3, .animeV4, .animeV42,
     ].map(\.shortName)
 }

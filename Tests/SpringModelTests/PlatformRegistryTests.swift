@@ -13,8 +13,10 @@ struct PlatformRegistryTests {
             PlatformLoops.platforms == [
                 .swiftUI, .motion, .reactSpring, .rebound, .pop, .androidSpringForce, .jetpackCompose, .flutter,
                 .reanimated, .reanimated3, .svelte,
+                .animeV3, .animeV4, .animeV42,
             ])
         #expect(all.contains(.coreAnimation) && SpringPlatform.coreAnimation.loop == nil)
+        #expect(all.contains(.figma) && SpringPlatform.figma.loop == nil && SpringPlatform.figma.form == nil)
         for platform in PlatformLoops.platforms {
             #expect(platform.loop?.platform == platform, "\(platform)")
             #expect(!platform.loopSummary.isEmpty, "\(platform)")

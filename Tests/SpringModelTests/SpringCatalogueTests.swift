@@ -66,11 +66,44 @@ struct SpringCatalogueTests {
             "svelte-default": (
                 .svelte, 1, 1113.633528865761391365537907084936575188, 96.56627474604602247604555999357125837, 64
             ),
+            // Material 3 motion-scheme tokens (androidx StandardMotionTokens.kt / ExpressiveMotionTokens.kt,
+            // 16082509): spring(dampingRatio, stiffness) → c = 2ζ√k.
+            "m3-standard-fast-spatial": (.jetpackCompose, 1, 1400, 67.3498329619309449405074771816978, 4),
+            "m3-standard-default-spatial": (.jetpackCompose, 1, 700, 47.6235235991626306290290835655066, 4),
+            "m3-standard-slow-spatial": (.jetpackCompose, 1, 300, 31.1769145362397912834940341471057, 4),
+            "m3-standard-fast-effects": (.jetpackCompose, 1, 3800, 123.288280059379529005003847629084, 4),
+            "m3-standard-default-effects": (.jetpackCompose, 1, 1600, 80, 4),
+            "m3-standard-slow-effects": (.jetpackCompose, 1, 800, 56.5685424949238019520675489683879, 4),
+            "m3-expressive-fast-spatial": (.jetpackCompose, 1, 800, 33.9411254969542811712405293810327, 4),
+            "m3-expressive-default-spatial": (.jetpackCompose, 1, 380, 31.1897419033886845018829222396787, 4),
+            "m3-expressive-slow-spatial": (.jetpackCompose, 1, 200, 22.6274169979695207808270195873551, 4),
+            "m3-expressive-fast-effects": (.jetpackCompose, 1, 3800, 123.288280059379529005003847629084, 4),
+            "m3-expressive-default-effects": (.jetpackCompose, 1, 1600, 80, 4),
+            "m3-expressive-slow-effects": (.jetpackCompose, 1, 800, 56.5685424949238019520675489683879, 4),
+            // anime.js defaults (v3.2.2 src/index.js, v4.0.0 src/spring.js, v4.4.1 src/easings/spring/index.js):
+            // 1/100/10; spring({ bounce: .5, duration: 628 }) rounds k and c to 3 decimals.
+            "anime3": (.animeV3, 1, 100, 10, 0),
+            "anime4.0": (.animeV4, 1, 100, 10, 0),
+            "anime4.2": (.animeV42, 1, 100, 10, 0),
+            "anime4.2-bounce-duration": (.animeV42, 1, 100.101, 10.005, 0),
+            // Figma presets as sodality-tech/figma_spring_curve 1944aeeb reports them (unconfirmed by Figma).
+            "figma-gentle-unconfirmed": (.figma, 1, 100, 15, 0),
+            "figma-quick-unconfirmed": (.figma, 1, 300, 20, 0),
+            "figma-bouncy-unconfirmed": (.figma, 1, 600, 15, 0),
+            "figma-slow-unconfirmed": (.figma, 1, 80, 20, 0),
         ]
 
-    /// Presets that publish the same spring (mass 1, stiffness 100, damping 10).
-    static let sameSpring: Set<String> = [
-        "core-animation", "motion", "reanimated-reanimated3-default", "reanimated3-default",
+    /// Presets that publish the same spring: 100/10/1 (Core Animation,
+    /// Motion, anime.js), and Material 3's effects springs, which the
+    /// standard and expressive schemes share.
+    static let sameSprings: [Set<String>] = [
+        [
+            "core-animation", "motion", "reanimated-reanimated3-default", "reanimated3-default", "anime3", "anime4.0",
+            "anime4.2",
+        ],
+        ["m3-standard-fast-effects", "m3-expressive-fast-effects"],
+        ["m3-standard-default-effects", "m3-expressive-default-effects"],
+        ["m3-standard-slow-effects", "m3-expressive-slow-effects"],
     ]
 
     /// Whether `spring` is the spring the platform publishes for `name`.
@@ -92,6 +125,13 @@ struct SpringCatalogueTests {
                 "react-default", "react-gentle", "react-wobbly", "react-stiff", "react-slow", "react-molasses",
                 "reanimated-gentle", "reanimated-wiggly", "reanimated-snappy", "reanimated-reanimated3-default",
                 "reanimated3-default", "svelte-default",
+                "m3-standard-fast-spatial", "m3-standard-default-spatial", "m3-standard-slow-spatial",
+                "m3-standard-fast-effects", "m3-standard-default-effects", "m3-standard-slow-effects",
+                "m3-expressive-fast-spatial", "m3-expressive-default-spatial", "m3-expressive-slow-spatial",
+                "m3-expressive-fast-effects", "m3-expressive-default-effects", "m3-expressive-slow-effects",
+                "anime3", "anime4.0", "anime4.2", "anime4.2-bounce-duration",
+                "figma-gentle-unconfirmed", "figma-quick-unconfirmed", "figma-bouncy-unconfirmed",
+                "figma-slow-unconfirmed",
             ])
         for preset in SpringPreset.all {
             #expect(SpringPreset.named(preset.name) == preset)
@@ -113,17 +153,17 @@ struct SpringCatalogueTests {
     }
 
     @Test(
-        "The oracle catches a preset mapped to another preset's spring (only the 100/10/1 presets publish the same one)"
+        "The oracle catches a preset mapped to another preset's spring (except between presets that publish the same one)"
     )
     func oracleTellsPresetsApart() {
         // A deliberately wrong mapping fails the check.
         #expect(!Self.matchesPublished("bouncy", SpringPreset.snappy.spring))
         #expect(!Self.matchesPublished("android", SpringPreset.compose.spring))
         #expect(!Self.matchesPublished("react-slow", SpringPreset.reactMolasses.spring))
-        // And so does every other swap, except between the two identical springs.
+        // And so does every other swap, except between identical springs.
         for preset in SpringPreset.all {
             for other in SpringPreset.all where other.name != preset.name {
-                let same = Self.sameSpring.contains(preset.name) && Self.sameSpring.contains(other.name)
+                let same = Self.sameSprings.contains { $0.isSuperset(of: [preset.name, other.name]) }
                 #expect(Self.matchesPublished(preset.name, other.spring) == same, "\(preset.name) ← \(other.name)")
             }
         }
@@ -167,6 +207,8 @@ struct SpringCatalogueTests {
         // carry: Reanimated 3's stiffness 100 at SpringBench's travel 100, Svelte's precision 0.01.
         .reanimated3Duration: [.duration: 1.2, .dampingRatio: 0.6, .stiffness: 100, .travel: 100],
         .svelte: [.stiffness: 0.1, .damping: 0.25, .precision: 0.01],
+        .animeV3: [.mass: 2, .stiffness: 30, .damping: 4], .animeV4: [.mass: 2, .stiffness: 300, .damping: 7],
+        .animeV42: [.mass: 2, .stiffness: 300, .damping: 7], .animeV42Duration: [.bounce: 0.2, .duration: 400],
     ]
 
     @Test("Every kind the CLI accepts is listed once, in a stable order, with its type's name")
@@ -177,6 +219,8 @@ struct SpringCatalogueTests {
                 .motionPhysicalDuration, .reactSpring,
                 .reactSpringFrequency, .origami, .pop, .reanimated, .reanimatedDuration, .reanimated3,
                 .reanimated3Duration, .svelte,
+                .reactSpringFrequency, .origami, .pop,
+                .animeV3, .animeV4, .animeV42, .animeV42Duration,
             ])
         #expect(Set(SpringParameterizationKind.all.map(\.name)).count == SpringParameterizationKind.all.count)
         for kind in SpringParameterizationKind.all where kind != .reactSpringFrequency {
@@ -215,13 +259,19 @@ struct SpringCatalogueTests {
             // relative ζT·ε²/(2ω₀) (6.0e-6 for this sample), and the duration
             // read back (T ∝ 1/ω₀) by the same; twice that covers the
             // quadratic approximation.
+            // anime.js v4.2+ rounds k and c to 3 decimals (|Δ| ≤ 5e-4 each): the duration 2π/√k moves by
+            // at most Δk/(2k) relative, the bounce 1 − c/(2√k) by ζ/|bounce|·(Δc/c + Δk/(2k)).
+            let animeRounding =
+                5e-4 / spring.damping + 5e-4 / (2 * spring.stiffness)
             let tolerance =
                 kind == .swiftUISettling
                 ? 2 * (values[.dampingRatio]! * values[.settlingDuration]! * values[.epsilon]! * values[.epsilon]!)
                     / (2 * spring.naturalFrequency)
-                : name == .duration
-                    ? Self.durationBisectionTolerance(kind, values, spring) ?? 64 * Self.u
-                    : 64 * Self.u
+                : kind == .animeV42Duration
+                    ? animeRounding * (name == .bounce ? spring.dampingRatio / abs(values[.bounce]!) : 1)
+                    : name == .duration
+                        ? Self.durationBisectionTolerance(kind, values, spring) ?? 64 * Self.u
+                        : 64 * Self.u
             #expect(abs(x - y) <= tolerance * abs(y), "\(kind) \(name): \(x) back, \(y) given")
         }
         let again = try kind.makeSpring(back)

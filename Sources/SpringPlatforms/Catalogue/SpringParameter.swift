@@ -38,6 +38,8 @@ public struct SpringParameter: Sendable, Hashable, CustomStringConvertible {
     public enum Unit: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
         /// Seconds.
         case seconds = "s"
+        /// Milliseconds (anime.js's durations).
+        case milliseconds = "ms"
         /// A pure number: ratios, bounces, and the platforms' own scales
         /// (Origami's tension, Pop's bounciness).
         case dimensionless = "1"

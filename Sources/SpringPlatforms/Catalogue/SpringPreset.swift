@@ -232,6 +232,132 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
         "Svelte Spring default: stiffness 0.15, damping 0.8, precision 0.01 (per 60 Hz tick; over-damped)",
         .svelte, [.stiffness: 0.15, .damping: 0.8, .precision: 0.01],
         spring: constant { () throws(SpringParameterError) in try SvelteSpringParameters().spring })
+    // MARK: Material 3 motion schemes (Compose)
+
+    // The Material 3 motion-scheme springs Compose's `MotionScheme.standard()`
+    // and `MotionScheme.expressive()` build as `spring(dampingRatio, stiffness)`
+    // (androidx/androidx `compose/material3/material3/src/commonMain/kotlin/androidx/compose/material3/tokens/StandardMotionTokens.kt`
+    // and `ExpressiveMotionTokens.kt`, generated "VERSION: v0_14_0", commit
+    // 160825094a81825468a95b115bfb1b541e549856; consumed by `MotionScheme.kt`,
+    // commit 080d2b3e5326ba80392d93442c4a51a02dc22650), in scheme, then
+    // fast/default/slow, spatial then effects order. Kotlin's `0.9f` is the
+    // binary32 nearest 0.9; the presets hold the decimals and Compose's loop
+    // rounds to binary32 as Compose does. The visibility threshold is left at
+    // Compose's default (0.01).
+
+    /// `MotionScheme.standard()`'s `fastSpatialSpec()`: ζ 0.9, stiffness 1400.
+    public static let m3StandardFastSpatial = material(
+        "standard", "fast-spatial", "FastSpatial", dampingRatio: 0.9, stiffness: 1400)
+    /// `MotionScheme.standard()`'s `defaultSpatialSpec()`: ζ 0.9, stiffness 700.
+    public static let m3StandardDefaultSpatial = material(
+        "standard", "default-spatial", "DefaultSpatial", dampingRatio: 0.9, stiffness: 700)
+    /// `MotionScheme.standard()`'s `slowSpatialSpec()`: ζ 0.9, stiffness 300.
+    public static let m3StandardSlowSpatial = material(
+        "standard", "slow-spatial", "SlowSpatial", dampingRatio: 0.9, stiffness: 300)
+    /// `MotionScheme.standard()`'s `fastEffectsSpec()`: ζ 1, stiffness 3800.
+    public static let m3StandardFastEffects = material(
+        "standard", "fast-effects", "FastEffects", dampingRatio: 1, stiffness: 3800)
+    /// `MotionScheme.standard()`'s `defaultEffectsSpec()`: ζ 1, stiffness 1600.
+    public static let m3StandardDefaultEffects = material(
+        "standard", "default-effects", "DefaultEffects", dampingRatio: 1, stiffness: 1600)
+    /// `MotionScheme.standard()`'s `slowEffectsSpec()`: ζ 1, stiffness 800.
+    public static let m3StandardSlowEffects = material(
+        "standard", "slow-effects", "SlowEffects", dampingRatio: 1, stiffness: 800)
+    /// `MotionScheme.expressive()`'s `fastSpatialSpec()`: ζ 0.6, stiffness 800.
+    public static let m3ExpressiveFastSpatial = material(
+        "expressive", "fast-spatial", "FastSpatial", dampingRatio: 0.6, stiffness: 800)
+    /// `MotionScheme.expressive()`'s `defaultSpatialSpec()`: ζ 0.8, stiffness 380.
+    public static let m3ExpressiveDefaultSpatial = material(
+        "expressive", "default-spatial", "DefaultSpatial", dampingRatio: 0.8, stiffness: 380)
+    /// `MotionScheme.expressive()`'s `slowSpatialSpec()`: ζ 0.8, stiffness 200.
+    public static let m3ExpressiveSlowSpatial = material(
+        "expressive", "slow-spatial", "SlowSpatial", dampingRatio: 0.8, stiffness: 200)
+    /// `MotionScheme.expressive()`'s `fastEffectsSpec()`: ζ 1, stiffness 3800.
+    public static let m3ExpressiveFastEffects = material(
+        "expressive", "fast-effects", "FastEffects", dampingRatio: 1, stiffness: 3800)
+    /// `MotionScheme.expressive()`'s `defaultEffectsSpec()`: ζ 1, stiffness 1600.
+    public static let m3ExpressiveDefaultEffects = material(
+        "expressive", "default-effects", "DefaultEffects", dampingRatio: 1, stiffness: 1600)
+    /// `MotionScheme.expressive()`'s `slowEffectsSpec()`: ζ 1, stiffness 800.
+    public static let m3ExpressiveSlowEffects = material(
+        "expressive", "slow-effects", "SlowEffects", dampingRatio: 1, stiffness: 800)
+
+    /// The twelve, standard then expressive.
+    public static let materialMotionScheme: [SpringPreset] = [
+        m3StandardFastSpatial, m3StandardDefaultSpatial, m3StandardSlowSpatial, m3StandardFastEffects,
+        m3StandardDefaultEffects, m3StandardSlowEffects,
+        m3ExpressiveFastSpatial, m3ExpressiveDefaultSpatial, m3ExpressiveSlowSpatial, m3ExpressiveFastEffects,
+        m3ExpressiveDefaultEffects, m3ExpressiveSlowEffects,
+    ]
+
+    private static func material(
+        _ scheme: String, _ name: String, _ token: String, dampingRatio: Double, stiffness: Double
+    ) -> SpringPreset {
+        let tokens = scheme == "standard" ? "StandardMotionTokens" : "ExpressiveMotionTokens"
+        return SpringPreset(
+            "m3-\(scheme)-\(name)", .jetpackCompose,
+            "Material 3 MotionScheme.\(scheme)() \(token.prefix(1).lowercased() + token.dropFirst())Spec(): spring(dampingRatio = \(number(dampingRatio)), stiffness = \(number(stiffness))) (\(tokens).Spring\(token)Damping/Stiffness)",
+            .android, [.stiffness: stiffness, .dampingRatio: dampingRatio],
+            spring: constant { () throws(SpringParameterError) in
+                try AndroidSpringForce(stiffness: stiffness, dampingRatio: dampingRatio).spring
+            })
+    }
+
+    // MARK: anime.js
+
+    /// anime.js v3's `spring()` defaults: mass 1, stiffness 100, damping 10,
+    /// velocity 0 (shown as 0.1); its duration is 1666.67 ms.
+    public static let animeV3 = SpringPreset(
+        "anime3", .animeV3, "anime.js v3 easing: 'spring(1, 100, 10, 0)' defaults (velocity clamped to 0.1)",
+        .animeV3, [.mass: 1, .stiffness: 100, .damping: 10], spring: AnimeV3Parameters.defaults.spring)
+    /// anime.js v4.0's `createSpring()` defaults: mass 1, stiffness 100,
+    /// damping 10, velocity 0; its duration is 1740 ms.
+    public static let animeV4 = SpringPreset(
+        "anime4.0", .animeV4, "anime.js v4.0 createSpring() defaults: mass 1, stiffness 100, damping 10, velocity 0",
+        .animeV4, [.mass: 1, .stiffness: 100, .damping: 10], spring: AnimeV4Parameters.defaults.spring)
+    /// anime.js v4.2+'s `spring()` with no parameters: the physics defaults
+    /// mass 1, stiffness 100, damping 10 (no bounce or duration is given, so
+    /// none is mapped); settling duration 1760 ms.
+    public static let animeV42 = SpringPreset(
+        "anime4.2", .animeV42, "anime.js v4.2+ spring() defaults: mass 1, stiffness 100, damping 10, velocity 0",
+        .animeV42, [.mass: 1, .stiffness: 100, .damping: 10], spring: AnimeV42Parameters.defaults.spring)
+    /// anime.js v4.2+'s `spring({ bounce: 0.5, duration: 628 })` (its
+    /// defaults written out): stiffness 100.101, damping 10.005 after its
+    /// 3-decimal rounding; settling duration 1760 ms.
+    public static let animeV42BounceDuration = SpringPreset(
+        "anime4.2-bounce-duration", .animeV42,
+        "anime.js v4.2+ spring({ bounce: 0.5, duration: 628 }): stiffness 100.101, damping 10.005 (rounded by anime)",
+        .animeV42Duration, [.bounce: 0.5, .duration: 628], spring: AnimeV42DurationParameters.defaults.spring)
+
+    // MARK: Figma (unconfirmed)
+
+    /// Figma's GENTLE, QUICK, BOUNCY and SLOW springs as one third party
+    /// reports them: **not published by Figma** (its API sends the preset as
+    /// a bare `type`) and unconfirmed. Source: sodality-tech/figma_spring_curve
+    /// `lib/src/figma_spring_curve.dart`, commit
+    /// 1944aeeb7bc1e49f71fdf9233b9297bb061e5902: (stiffness, damping, mass)
+    /// 100/15/1, 300/20/1, 600/15/1, 80/20/1. (That library evaluates them
+    /// with the WebKit closed form, initial velocity 0.5, over-damping as
+    /// critical; whether Figma does is not public either.)
+    public static let figmaGentleUnconfirmed = figma("gentle", "GENTLE", stiffness: 100, damping: 15)
+    public static let figmaQuickUnconfirmed = figma("quick", "QUICK", stiffness: 300, damping: 20)
+    public static let figmaBouncyUnconfirmed = figma("bouncy", "BOUNCY", stiffness: 600, damping: 15)
+    public static let figmaSlowUnconfirmed = figma("slow", "SLOW", stiffness: 80, damping: 20)
+
+    /// The four, unconfirmed.
+    public static let figmaUnconfirmed: [SpringPreset] = [
+        figmaGentleUnconfirmed, figmaQuickUnconfirmed, figmaBouncyUnconfirmed, figmaSlowUnconfirmed,
+    ]
+
+    private static func figma(_ name: String, _ type: String, stiffness: Double, damping: Double) -> SpringPreset {
+        SpringPreset(
+            "figma-\(name)-unconfirmed", .figma,
+            "Figma \(type) as a third party reports it (sodality-tech/figma_spring_curve), NOT published by Figma: stiffness \(number(stiffness)), damping \(number(damping)), mass 1",
+            .physical, [.mass: 1, .stiffness: stiffness, .damping: damping],
+            spring: constant { () throws(SpringParameterError) in
+                try Spring(mass: 1, stiffness: stiffness, damping: damping)
+            })
+    }
 
     /// `x` as written in the platforms' documents: `170`, not `170.0`.
     /// The spring of a published constant. The constants are valid springs
@@ -254,12 +380,21 @@ public struct SpringPreset: Sendable, Hashable, Identifiable, CustomStringConver
     /// Every preset, in a stable order: SwiftUI's, then the other platforms'
     /// defaults, then react-spring's in `config.ts` order, then Reanimated's
     /// and Svelte's. `springbench` lists them in this order.
+    /// defaults, then react-spring's in `config.ts` order, Material 3's motion
+    /// schemes, anime.js's defaults and Figma's unconfirmed presets.
+    /// `springbench` lists them in this order.
     public static let all: [SpringPreset] = [
         smooth, snappy, bouncy, swiftUIAnimationSpring, swiftUIInteractiveSpring,
         coreAnimation, android, compose, motion, motionTransform, motionScale, rebound, pop,
         reactDefault, reactGentle, reactWobbly, reactStiff, reactSlow, reactMolasses,
         reanimatedGentle, reanimatedWiggly, reanimatedSnappy, reanimatedReanimated3Default, reanimated3Default,
         svelteDefault,
+        m3StandardFastSpatial, m3StandardDefaultSpatial, m3StandardSlowSpatial, m3StandardFastEffects,
+        m3StandardDefaultEffects, m3StandardSlowEffects,
+        m3ExpressiveFastSpatial, m3ExpressiveDefaultSpatial, m3ExpressiveSlowSpatial, m3ExpressiveFastEffects,
+        m3ExpressiveDefaultEffects, m3ExpressiveSlowEffects,
+        animeV3, animeV4, animeV42, animeV42BounceDuration,
+        figmaGentleUnconfirmed, figmaQuickUnconfirmed, figmaBouncyUnconfirmed, figmaSlowUnconfirmed,
     ]
 
     /// The preset called `name` (exact, case-sensitive), or `nil`.

@@ -16,7 +16,7 @@ public struct ConversionMatrix: Sendable {
     /// The presets compared, by name, in this order; names not in the catalogue are skipped.
     public static let presetNames = [
         "smooth", "snappy", "bouncy", "android", "compose", "motion", "reanimated-gentle", "reanimated3-default",
-        "react-default", "svelte-default", "anime4-default", "anime-default",
+        "react-default", "svelte-default", "anime4.2",
     ]
     public static let refreshRates = [60.0, 120]
     public static let travel = 100.0
