@@ -30,6 +30,10 @@
 # script says so and the run goes on without that row.
 
 SWIFT ?= swift
+# The report's tool is built without the package trait PostgreSQL (on by
+# default): the PostgreSQL history store is for CI runners sharing a history,
+# and postgres-nio in release costs about 14 CPU-minutes per build here.
+# `swift build -c release --product springbench` builds the tool with it.
 CPU_FLAG_WORDS := $(shell grep -m1 -w '^flags' /proc/cpuinfo 2>/dev/null)
 HAS_AVX512 := $(and $(filter avx512f,$(CPU_FLAG_WORDS)),$(filter avx512bw,$(CPU_FLAG_WORDS)),$(filter avx512dq,$(CPU_FLAG_WORDS)),$(filter avx512vl,$(CPU_FLAG_WORDS)))
 HAS_AVX2_FMA := $(and $(filter avx2,$(CPU_FLAG_WORDS)),$(filter fma,$(CPU_FLAG_WORDS)))
@@ -46,9 +50,9 @@ CPU_FLAGS := -Xswiftc -target-cpu -Xswiftc $(TARGET_CPU) -Xswiftc -DSPRINGBENCH_
 SCRATCH := .build-$(TARGET_CPU)
 endif
 
-RELEASE := $(SWIFT) build -c release --scratch-path $(SCRATCH) $(CPU_FLAGS)
+RELEASE := $(SWIFT) build -c release --disable-default-traits --scratch-path $(SCRATCH) $(CPU_FLAGS)
 BIN = $(shell $(RELEASE) --show-bin-path 2>/dev/null)/springbench
-DEFAULT_RELEASE := $(SWIFT) build -c release
+DEFAULT_RELEASE := $(SWIFT) build -c release --disable-default-traits
 DEFAULT_BIN = $(shell $(DEFAULT_RELEASE) --show-bin-path 2>/dev/null)/springbench
 # Relative to the working directory: reports print the command line, never a machine's own paths.
 OTHER_BUILD := $(if $(strip $(CPU_FLAGS)),--other-build $(patsubst $(CURDIR)/%,%,$(DEFAULT_BIN)),)

@@ -219,7 +219,6 @@ struct SpringCatalogueTests {
                 .motionPhysicalDuration, .reactSpring,
                 .reactSpringFrequency, .origami, .pop, .reanimated, .reanimatedDuration, .reanimated3,
                 .reanimated3Duration, .svelte,
-                .reactSpringFrequency, .origami, .pop,
                 .animeV3, .animeV4, .animeV42, .animeV42Duration,
             ])
         #expect(Set(SpringParameterizationKind.all.map(\.name)).count == SpringParameterizationKind.all.count)
