@@ -58,7 +58,7 @@ DEFAULT_BIN = $(shell $(DEFAULT_RELEASE) --show-bin-path 2>/dev/null)/springbenc
 OTHER_BUILD := $(if $(strip $(CPU_FLAGS)),--other-build $(patsubst $(CURDIR)/%,%,$(DEFAULT_BIN)),)
 YARDSTICKS = $$(bash Yardsticks/options.sh .build-yardsticks)
 
-.PHONY: all deps build release test test-deep report bench mutants clean
+.PHONY: all deps build release test test-deep test-e2e report bench mutants clean
 
 all: test
 
@@ -83,11 +83,19 @@ test: deps
 
 # The larger slices of the randomized and fault-injection suites (Tests/_TestSupport/TestDepth.swift):
 # every option extreme and random values, 10,000 fuzzed documents per kind, the whole closed-form
-# grid against a broken integrator. CI runs it after `make test`.
-DEEP_SUITES := OptionPropertyTests|DocumentFuzzTests|FaultInjectionTests|BisectCLITests|SpringMatchTests|CSSLinearExportTests
+# grid against a broken integrator, the differential runs of every platform against its oracle and
+# of the integrators against Hairer's controllers. CI runs it after `make test` (bar: 10 minutes).
+DEEP_SUITES := OptionPropertyTests|StepSequenceTests|DocumentFuzzTests|FaultInjectionTests|SpringMatchTests|CSSLinearExportTests
 test-deep: deps
 	$(SWIFT) build --build-tests
 	SPRINGBENCH_TEST_DEPTH=deep $(SWIFT) test --skip-build --filter '$(DEEP_SUITES)'
+
+# End-to-end runs that build other packages: `springbench bisect` on the fixture repository
+# (Tests/Fixtures/bisect), about 4 minutes. CI runs it after `make test-deep`.
+E2E_SUITES := BisectCLITests
+test-e2e: deps
+	$(SWIFT) build --build-tests
+	SPRINGBENCH_TEST_DEPTH=deep $(SWIFT) test --skip-build --filter '$(E2E_SUITES)'
 
 bench: release
 	$(BIN) bench $(OTHER_BUILD) $(YARDSTICKS)
