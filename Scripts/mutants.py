@@ -234,16 +234,44 @@ def build(work: str, log: str) -> bool:
     return result.returncode == 0
 
 
-def judge(work: str, args: argparse.Namespace, label: str) -> tuple[str, str, float, list[str]]:
+# Sources/<module>/ → the test target that tests it first; modules without a
+# `<module>Tests` target of their own are tested mostly here.
+OWN_TESTS = {"SpringPlatforms": "SpringModelTests", "CMachineFacts": "MachineFactsTests",
+             "ResultsHistoryPostgreSQL": "ResultsHistoryPostgreSQLTests", "springbench": "SpringBenchCLITests",
+             "SpringBenchBackends": "VectorKernelsTests", "OpenBLASKernels": "VectorKernelsTests",
+             "CVectorKernels": "VectorKernelsTests", "DocumentValues": "BenchmarkingTests"}
+
+
+def own_tests(path: str | None) -> str | None:
+    """The test target to run first for a mutant of `path`, if any."""
+    if not path:
+        return None
+    parts = path.split("/")
+    if len(parts) < 2 or parts[0] != "Sources":
+        return None
+    target = OWN_TESTS.get(parts[1], parts[1] + "Tests")
+    return target if os.path.isdir(os.path.join(ROOT, "Tests", target)) else None
+
+
+def judge(work: str, args: argparse.Namespace, label: str,
+          mutant_path: str | None = None) -> tuple[str, str, float, list[str]]:
     """Runs the suite, then verify: ("caught" | "passed", by whom, seconds, lines)."""
     logs = os.path.join(work, ".build-mutants-logs")
     os.makedirs(logs, exist_ok=True)
-    # The suite in two stages, the quick libraries' tests first: most mutants
-    # fail there, and the command-line tests (which start processes) run once.
+    # The suite in stages: first the mutated module's own test target (most
+    # mutants fail there, in seconds), then the other libraries' tests, then
+    # the command-line tests (which start processes). A stage's tests are not
+    # run again by a later one.
     seconds = 0.0
     state, failures = "pass", []
-    for stage, selection in (("libraries", ["--skip", "SpringBenchCLITests"]),
-                             ("cli", ["--filter", "SpringBenchCLITests"])):
+    own = own_tests(mutant_path)
+    stages = []
+    if own:
+        stages.append(("own", ["--filter", own]))
+    stages.append(("libraries", ["--skip", "SpringBenchCLITests"] + (["--skip", own] if own else [])))
+    if own != "SpringBenchCLITests":
+        stages.append(("cli", ["--filter", "SpringBenchCLITests"]))
+    for stage, selection in stages:
         log = os.path.join(logs, f"{label}.test-{stage}.log")
         for attempt in range(2):
             state, more, failures = run(["swift", "test", "--skip-build", *selection], work, args.timeout,
@@ -399,7 +427,7 @@ def main() -> None:
             if not build(work, os.path.join(logs, f"{mutant.ident}.build.log")):
                 outcome = Outcome(mutant, "invalid", "does not compile (fix the list)")
             else:
-                verdict, by, seconds, lines = judge(work, args, mutant.ident)
+                verdict, by, seconds, lines = judge(work, args, mutant.ident, mutant.path)
                 if mutant.equivalent:
                     status = "equivalent-but-caught" if verdict == "caught" else "equivalent"
                 else:
