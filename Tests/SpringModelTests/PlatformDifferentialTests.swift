@@ -275,8 +275,15 @@ struct PlatformDifferentialTests {
             var travel = (random.unit() < 0.5 ? -1 : 1) * random.logUniform(0.05...300)
             if index % 6 == 0 { travel = Double(sign: travel.sign, exponent: travel.exponent, significand: 1) }
             if creeps { travel = (random.unit() < 0.5 ? -1 : 1) * random.logUniform(0.01...0.1) }
-            let velocity =
+            var velocity =
                 index % 2 == 0 ? 0 : (random.unit() < 0.5 ? -1 : 1) * abs(travel) * random.uniform(0...20)
+            // Every sixth base, from index 3, starts at the target with a
+            // power-of-two velocity: the scaled speed is exact, so a speed
+            // threshold is met exactly where the start is decided.
+            if index % 6 == 3 {
+                velocity = Double(sign: velocity.sign, exponent: velocity.exponent, significand: 1)
+                travel = 0
+            }
             cases.append(
                 PlatformOracleCases.Case(
                     mass: mass, stiffness: stiffness, damping: damping, from: to - travel, to: to,
