@@ -24,7 +24,9 @@ extension SpringPlatform {
 }
 
 /// Compose's run of a spring as a ``PlatformLoop``: the closed form at the
-/// frame's whole-millisecond play time, ending on the first frame at or past
+/// frame's whole-millisecond play time (frame 0 at play time 0, as
+/// `SuspendAnimation.kt` `animate()` runs its first frame), showing the
+/// target from the first frame at or past
 /// ``ComposeSpringEstimate/durationMilliseconds(stiffness:dampingRatio:from:to:initialVelocity:visibilityThreshold:)``.
 public struct ComposeLoop: PlatformLoop, Hashable {
     public static var platform: SpringPlatform { .jetpackCompose }
@@ -50,6 +52,12 @@ public struct ComposeLoop: PlatformLoop, Hashable {
         let estimate = ComposeSpringEstimate.durationMilliseconds(
             stiffness: Float(spring.stiffness / spring.mass), dampingRatio: Float(spring.dampingRatio),
             from: from, to: to, initialVelocity: initialVelocity, visibilityThreshold: visibilityThreshold)
+        // `animate()` runs its first frame at play time 0: an estimate of 0 or
+        // less (a start within the threshold) ends it there, showing the target.
+        if estimate <= 0 {
+            return DisplayedMotion(
+                platform: Self.platform, refreshRate: refreshRate, values: [to], simulatedTimes: nil, doneFrame: 0)
+        }
         return PlatformAnimation.record(Self.platform, refreshRate: refreshRate, start: from, keepsClock: false) {
             frame in
             let milliseconds = (Double(frame) * 1000 / refreshRate).rounded(.down)

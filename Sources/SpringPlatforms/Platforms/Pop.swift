@@ -20,7 +20,9 @@ extension SpringPlatform {
 /// an accumulator and the interpolated state written back, like Rebound;
 /// the first rendered frame has dt = 0. Done when the last two shown values
 /// are within threshold/5 of the target and of each other, or the solver
-/// has converged (`|p| < t/2`, `v² < 25t`, `Δv² < 625t²`); the threshold is the
+/// has converged (`|p| < t/2`, `v² < 25t`, `Δv² < 625t²`, already on the
+/// first render), and the done render shows the target (`POPAnimator.mm`
+/// `applyAnimationToValue`); the threshold is the
 /// property's (1 for points and custom properties, 0.01 for opacity, 0.005 for scale).
 public struct PopLoop: PlatformLoop, Hashable {
     /// The platform; its ``SpringPlatform/shortName`` names runs and reports.
@@ -48,13 +50,21 @@ public struct PopLoop: PlatformLoop, Hashable {
     public func run(from: Double, to: Double, initialVelocity: Double = 0, refreshRate: Double) -> DisplayedMotion {
         let h = Self.solverStep
         func acceleration(_ p: Double, _ v: Double) -> Double { p * (-tension / mass) - v * (friction / mass) }
-        var value = from, velocity = initialVelocity
+        // The first render, at the start time (dt = 0): the solver leaves the
+        // state as it is, the value written is `to − (to − from)`, and
+        // `isDone` already applies its solver test (`lastDv` is 0).
+        var value = to - (to - from), velocity = initialVelocity
         var accumulator = 0.0
         var lastDv = 0.0
         var clock = 0.0
-        var previous: Double? = from, previous2: Double? = nil
+        var previous: Double? = value, previous2: Double? = nil
         var lastTime = 0.0
         let tp = threshold / 2, tv = 25.0 * threshold, ta = 625.0 * threshold * threshold
+        if abs(to - from) < tp && velocity * velocity < tv {
+            // `applyAnimationToValue` writes `toValue` on the done render.
+            return DisplayedMotion(
+                platform: Self.platform, refreshRate: refreshRate, values: [to], simulatedTimes: [0], doneFrame: 0)
+        }
         return PlatformAnimation.record(Self.platform, refreshRate: refreshRate, start: from, keepsClock: true) {
             frame in
             let time = Double(frame) / refreshRate
@@ -100,7 +110,9 @@ public struct PopLoop: PlatformLoop, Hashable {
                 animationConverged = !(abs(to - pv) >= t5 || abs(p2 - pv) >= t5)
             }
             let solverConverged = abs(p) < tp && v * v < tv && lastDv * lastDv < ta
-            return (value, clock, animationConverged || solverConverged)
+            let done = animationConverged || solverConverged
+            // On the done render `applyAnimationToValue` writes `toValue` (`finalizeProgress`).
+            return (done ? to : value, clock, done)
         }
     }
 }
