@@ -1,6 +1,7 @@
 import Benchmarking
 import Foundation
 import RegressionGate
+import ResultsHistoryPostgreSQL
 import SpringModel
 import SpringPlatforms
 import Testing
@@ -769,6 +770,11 @@ extension OptionEffectTests {
             #expect(named.timing.clock == .wall && named.clockIsExplicit)
             #expect(try Self.plan(command, ["--backends", "naive,simd"]).timing.clock == .threadCPU)
             #expect(try Self.plan(command, ["--backends", "naive,parallel"]).timing.clock == parallelClock)
+            // The threads counted are the chosen backends': OpenBLAS's threads only when it runs.
+            if ProcessInfo.processInfo.activeProcessorCount >= 2 {
+                let unused = try Self.plan(command, ["--backends", "naive", "--openblas-threads", "2"])
+                #expect(unused.timing.clock == .threadCPU)
+            }
         },
         Row("--probe-trials", sweepCommands) { command throws in
             #expect(try Self.plan(command, ["--probe-trials", "9"]).probeTrials == 9)
@@ -1272,6 +1278,21 @@ extension OptionEffectTests {
                 default: nil
                 }
             #expect(database?.database == "/tmp/h.sqlite", "\(command)")
+            // A PostgreSQL server's URL reaches the command as given (this test target always links
+            // ResultsHistoryPostgreSQL; the tool registers it only with its PostgreSQL trait).
+            PostgreSQLHistory.register()
+            let url = "postgresql://bench:secret@127.0.0.1:5432/history"
+            let server: HistoryCommand.DatabaseOption? =
+                switch try Self.parseAny(command, extra + ["--database", url]) {
+                case let c as HistoryCommand.Record: c.database
+                case let c as HistoryCommand.List: c.database
+                case let c as HistoryCommand.Show: c.database
+                case let c as HistoryCommand.Check: c.database
+                case let c as HistoryCommand.Export: c.database
+                case let c as HistoryCommand.Report: c.database
+                default: nil
+                }
+            #expect(server?.database == url, "\(command)")
             #expect(Self.refused(command, extra + ["--database", "/"]), "\(command)")
         },
         Row("<files>", ["history record"]) { _ throws in
