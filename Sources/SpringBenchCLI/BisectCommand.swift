@@ -51,6 +51,9 @@ struct BisectCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case plain, json }
 
+    /// --threshold as a fraction (5 → 0.05); nil for the default boundary.
+    var thresholdFraction: Double? { threshold.map { $0 / 100 } }
+
     func validate() throws {
         _ = try key()
         if let threshold, !(threshold.isFinite && threshold > 0 && threshold <= 1000) {
@@ -121,9 +124,9 @@ struct BisectCommand: ParsableCommand {
         let badChange = try measure(badExecutable, goodExecutable, epochs)
         var report = BisectReport(
             cell: key, good: goodCommit, bad: commits.last!, range: commits.count, badChange: badChange,
-            boundary: Bisection.boundary(badChange: badChange, threshold: threshold.map { $0 / 100 }), level: level)
+            boundary: Bisection.boundary(badChange: badChange, threshold: thresholdFraction), level: level)
         printError("bisect: \(commits.last!.short) against \(goodCommit.short): \(badChange.formatted)")
-        guard badChange.lower > max(1, threshold.map { 1 + $0 / 100 } ?? 1) else {
+        guard badChange.lower > max(1, thresholdFraction.map { 1 + $0 } ?? 1) else {
             return report
         }
         let (outcome, _) = try Bisection.search(count: commits.count) { index in

@@ -71,30 +71,44 @@ struct CompareBuildsCommand: ParsableCommand {
         _ = try exports.requests()
     }
 
+    /// The paired run the options ask for: the `.paired` preset changed by
+    /// the measurement options, --epochs (checked against --confidence) and
+    /// each side's executable and doubled backends.
+    func pairedRun() throws -> PairedBuildRun {
+        let plan = try sweep.plan(.paired)
+        let policy = plan.timing
+        guard (1...100).contains(epochs) else { throw UsageError("--epochs must be in 1…100, got \(epochs)") }
+        let needed = Self.minimumUnits(level: verdict.level)
+        if epochs >= 2, epochs < needed {
+            throw UsageError(
+                "--epochs: a \(verdict.confidence) % interval over epochs needs at least \(needed) epochs, got \(epochs)"
+            )
+        }
+        if epochs == 1, policy.samples < needed {
+            throw UsageError(
+                "--samples: with one epoch a \(verdict.confidence) % interval needs at least \(needed) pairs, got \(policy.samples)"
+            )
+        }
+        _ = try DebugDoubling.catalogue(doubledBaseline + doubledCurrent, announce: false)
+        return PairedBuildRun(
+            plan: plan, epochs: epochs,
+            baseline: PairedBuildRun.Build(executable: baselineExecutable, doubledBackends: doubledBaseline),
+            current: PairedBuildRun.Build(executable: currentExecutable, doubledBackends: doubledCurrent),
+            commandLine: invocation)
+    }
+
+    /// --target-precision as a fraction and the budget in seconds for all
+    /// the added epochs (--precision-budget, default 600 s); nil without
+    /// --target-precision.
+    func precisionGoal() throws -> (target: Double, budgetSeconds: Double)? {
+        try sweep.precision().map { ($0.target, $0.budgetSeconds ?? 600) }
+    }
+
     func run() throws {
         var exitCode: Int32 = 0
         try exitingOnUsageError {
             let thresholds = try verdict.validatedThresholds()
-            let plan = try sweep.plan(.paired)
-            let policy = plan.timing
-            guard (1...100).contains(epochs) else { throw UsageError("--epochs must be in 1…100, got \(epochs)") }
-            let needed = Self.minimumUnits(level: verdict.level)
-            if epochs >= 2, epochs < needed {
-                throw UsageError(
-                    "--epochs: a \(verdict.confidence) % interval over epochs needs at least \(needed) epochs, got \(epochs)"
-                )
-            }
-            if epochs == 1, policy.samples < needed {
-                throw UsageError(
-                    "--samples: with one epoch a \(verdict.confidence) % interval needs at least \(needed) pairs, got \(policy.samples)"
-                )
-            }
-            _ = try DebugDoubling.catalogue(doubledBaseline + doubledCurrent, announce: false)
-            let run = PairedBuildRun(
-                plan: plan, epochs: epochs,
-                baseline: PairedBuildRun.Build(executable: baselineExecutable, doubledBackends: doubledBaseline),
-                current: PairedBuildRun.Build(executable: currentExecutable, doubledBackends: doubledCurrent),
-                commandLine: invocation)
+            let run = try pairedRun()
             if !doubledBaseline.isEmpty || !doubledCurrent.isEmpty {
                 printError("debug: backends run their kernels twice (a deliberate regression) on a side")
             }
@@ -107,7 +121,7 @@ struct CompareBuildsCommand: ParsableCommand {
                     "warning: the samplers are not pinned to one CPU (several OpenBLAS threads, or the system refused); pairs may see different CPUs"
                 )
             }
-            let precision = try sweep.precision()
+            let precision = try precisionGoal()
             var pair: PairedResults
             let started = Date()
             do {
@@ -129,7 +143,7 @@ struct CompareBuildsCommand: ParsableCommand {
             if let precision {
                 pair = try addEpochs(
                     to: pair, run: run, cpu: cpu, target: precision.target,
-                    budgetSeconds: precision.budgetSeconds ?? 600, firstBatchSeconds: -started.timeIntervalSinceNow,
+                    budgetSeconds: precision.budgetSeconds, firstBatchSeconds: -started.timeIntervalSinceNow,
                     thresholds: thresholds)
             }
             if let keepTarget {

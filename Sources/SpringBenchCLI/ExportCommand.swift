@@ -94,33 +94,60 @@ struct ExportCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        try exitingOnUsageError {
-            let spring = try springOptions.spring()
-            let relative = tolerance / abs(travel)
-            let settle = spring.exactSettlingDuration(
-                initialDisplacement: -1, initialVelocity: velocity / travel, epsilon: relative / 2)
-            guard settle.isFinite, settle <= PlatformAnimation.maximumDuration else {
+    /// What `run()` exports, from the options, in units of the travel.
+    struct Plan {
+        var spring: Spring
+        /// --tolerance as a fraction of the travel.
+        var relativeTolerance: Double
+        /// --velocity in travels per second.
+        var relativeVelocity: Double
+        /// --platform's frames at --refresh-rate, or nil for the exact spring.
+        var platform: SpringPlatform?
+        var refreshRate: Double
+    }
+
+    /// The plan, or a ``UsageError``: a spring that does not settle within
+    /// --tolerance, an unknown --platform.
+    func plan() throws -> Plan {
+        let spring = try springOptions.spring()
+        let relative = tolerance / abs(travel)
+        let settle = spring.exactSettlingDuration(
+            initialDisplacement: -1, initialVelocity: velocity / travel, epsilon: relative / 2)
+        guard settle.isFinite, settle <= PlatformAnimation.maximumDuration else {
+            throw UsageError(
+                "the spring given (damping ratio \(PlatformForm.number(spring.dampingRatio))) does not settle within --tolerance in \(Int(PlatformAnimation.maximumDuration)) s, so CSS has no finite duration for it; give more damping (a lower --bounce, a higher --damping or --damping-ratio)"
+            )
+        }
+        var named: SpringPlatform?
+        if let platform {
+            guard let match = SpringPlatform.withLoops.first(where: { $0.form?.keyword == platform }) else {
                 throw UsageError(
-                    "the spring given (damping ratio \(PlatformForm.number(spring.dampingRatio))) does not settle within --tolerance in \(Int(PlatformAnimation.maximumDuration)) s, so CSS has no finite duration for it; give more damping (a lower --bounce, a higher --damping or --damping-ratio)"
+                    "--platform must be one of \(SpringPlatform.withLoops.compactMap(\.form?.keyword).joined(separator: ", ")), got \(platform)"
                 )
             }
+            named = match
+        }
+        return Plan(
+            spring: spring, relativeTolerance: relative, relativeVelocity: velocity / travel, platform: named,
+            refreshRate: refreshRate)
+    }
+
+    func run() throws {
+        try exitingOnUsageError {
+            let plan = try plan()
+            let spring = plan.spring
+            let relative = plan.relativeTolerance
             let motion: ExportedMotion
             var source = "the exact spring \(spring)"
-            if let platform {
-                guard let named = SpringPlatform.withLoops.first(where: { $0.form?.keyword == platform }) else {
-                    throw UsageError(
-                        "--platform must be one of \(SpringPlatform.withLoops.compactMap(\.form?.keyword).joined(separator: ", ")), got \(platform)"
-                    )
-                }
+            if let named = plan.platform {
                 let shown = ShownSpring.platform(
                     named, spring, PlatformLoopOptions(motionRestSpeed: springOptions.motionRestSpeed)
                 )
-                .run(from: 0, to: 1, initialVelocity: velocity / travel, refreshRate: refreshRate)
+                .run(from: 0, to: 1, initialVelocity: plan.relativeVelocity, refreshRate: plan.refreshRate)
                 motion = .frames(shown)
-                source = "\(named.name)'s frames at \(PlatformForm.number(refreshRate)) Hz of \(spring)"
+                source = "\(named.name)'s frames at \(PlatformForm.number(plan.refreshRate)) Hz of \(spring)"
             } else {
-                motion = .exact(spring, velocity: velocity / travel, epsilon: relative)
+                motion = .exact(spring, velocity: plan.relativeVelocity, epsilon: relative)
             }
             var document = ExportDocument(source: source, travel: travel, tolerance: tolerance)
             var lines: [String] = []

@@ -86,24 +86,32 @@ struct MatchCommand: ParsableCommand {
         return .platform(platform, spring, PlatformLoopOptions(motionRestSpeed: springOptions.motionRestSpeed))
     }
 
+    /// The search the options ask for: the source spring shown through its
+    /// platform, the --to platform, the refresh rates, the travel and the
+    /// velocity; a ``UsageError`` naming a bad option.
+    func matcher() throws -> SpringMatcher {
+        guard let target = SpringPlatform.matchTarget(to) else {
+            throw UsageError(
+                "--to must be one of \(SpringPlatform.matchTargets.compactMap(\.form?.keyword).joined(separator: ", ")), got \(to)"
+            )
+        }
+        guard travel.isFinite, travel != 0, abs(travel) <= 1e9 else {
+            throw UsageError("--travel must be a finite, non-zero number up to 1e9 in size, got \(travel)")
+        }
+        guard velocity.isFinite, abs(velocity) <= 1e12 else {
+            throw UsageError("--velocity must be a finite number up to 1e12 in size, got \(velocity)")
+        }
+        let spring = try springOptions.spring()
+        let shown = try source(spring)
+        return SpringMatcher(
+            source: shown, target: target, refreshRates: try rates(), from: 0, to: travel,
+            initialVelocity: velocity)
+    }
+
     func run() throws {
         try exitingOnUsageError {
-            guard let target = SpringPlatform.matchTarget(to) else {
-                throw UsageError(
-                    "--to must be one of \(SpringPlatform.matchTargets.compactMap(\.form?.keyword).joined(separator: ", ")), got \(to)"
-                )
-            }
-            guard travel.isFinite, travel != 0, abs(travel) <= 1e9 else {
-                throw UsageError("--travel must be a finite, non-zero number up to 1e9 in size, got \(travel)")
-            }
-            guard velocity.isFinite, abs(velocity) <= 1e12 else {
-                throw UsageError("--velocity must be a finite number up to 1e12 in size, got \(velocity)")
-            }
-            let spring = try springOptions.spring()
-            let shown = try source(spring)
-            let matcher = SpringMatcher(
-                source: shown, target: target, refreshRates: try rates(), from: 0, to: travel,
-                initialVelocity: velocity)
+            let matcher = try matcher()
+            let shown = matcher.source
             let result: SpringMatcher.Result
             do {
                 result = try matcher.match()

@@ -45,22 +45,30 @@ struct VerifyCommand: ParsableCommand {
         if !noReport { _ = try OutputLocation.directory(outputDirectory, option: "--output-directory") }
     }
 
-    func run() throws {
+    /// The suite the options ask for: --thorough's grid, the catalogue's
+    /// backends and every --damping-formula; a ``UsageError`` naming a formula
+    /// that does not parse.
+    func suite() throws -> VerificationSuite {
         var suite = VerificationSuite(mode: thorough ? .thorough : .quick)
         suite.backends = CommandContext.catalogue.types
-        try exitingOnUsageError {
-            for text in dampingFormulas {
-                do {
-                    suite.candidates.append(try DampingFormula(expression: text))
-                } catch let error as FormulaError {
-                    var message = "--damping-formula: \(error.description)"
-                    if let caret = error.caretDisplay {
-                        message += "\n  " + caret.replacingOccurrences(of: "\n", with: "\n  ")
-                    }
-                    throw UsageError(message)
+        for text in dampingFormulas {
+            do {
+                suite.candidates.append(try DampingFormula(expression: text))
+            } catch {
+                var message = "--damping-formula: \(error.description)"
+                if let caret = error.caretDisplay {
+                    message += "\n  " + caret.replacingOccurrences(of: "\n", with: "\n  ")
                 }
+                throw UsageError(message)
             }
         }
+        return suite
+    }
+
+    func run() throws {
+        var planned: VerificationSuite?
+        try exitingOnUsageError { planned = try suite() }
+        guard let suite = planned else { return }
         let display = ProgressDisplay()
         let results = suite.run { section in display.show("verify (\(suite.mode.rawValue)): \(section.title)") }
         display.finish()

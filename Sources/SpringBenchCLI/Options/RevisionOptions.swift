@@ -61,10 +61,9 @@ struct RevisionOptions: ParsableArguments {
                 work = made.path
                 temporary = made
             }
-            let builds = RevisionBuilds(
-                repository: located.root, packagePath: packagePath ?? located.prefix, product: product,
-                configuration: buildConfiguration ?? configuration ?? "release",
-                targetCPU: self.targetCPU ?? targetCPU, workDirectory: work)
+            let builds = self.builds(
+                root: located.root, prefix: located.prefix, workDirectory: work, configuration: configuration,
+                targetCPU: targetCPU)
             return (builds, temporary)
         } catch let error as RevisionBuildError {
             throw UsageError(error.description)
@@ -73,6 +72,21 @@ struct RevisionOptions: ParsableArguments {
         } catch {
             throw UsageError("--work-directory: \(error)")
         }
+    }
+}
+
+extension RevisionOptions {
+    /// The builds for a repository at `root` (the package at `prefix` in it
+    /// unless --package-path names it): --build-configuration, else
+    /// `configuration` (a history's record), else release; --target-cpu, else
+    /// `targetCPU`.
+    func builds(
+        root: String, prefix: String, workDirectory: String, configuration: String?, targetCPU: String?
+    ) -> RevisionBuilds {
+        RevisionBuilds(
+            repository: root, packagePath: packagePath ?? prefix, product: product,
+            configuration: buildConfiguration ?? configuration ?? "release",
+            targetCPU: self.targetCPU ?? targetCPU, workDirectory: workDirectory)
     }
 }
 
