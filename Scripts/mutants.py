@@ -304,13 +304,16 @@ def judge(work: str, args: argparse.Namespace, label: str,
 
 
 def report(outcomes: list[Outcome], path: str, baseline_seconds: float, started: str,
-           merged: list[str] | None = None) -> None:
+           merged: list[str] | None = None, pending: list[str] | None = None) -> None:
     caught = [o for o in outcomes if o.status == "caught"]
     survived = [o for o in outcomes if o.status == "survived"]
     equivalent = [o for o in outcomes if o.status.startswith("equivalent")]
     invalid = [o for o in outcomes if o.status == "invalid"]
     by_test = sum(1 for o in caught if o.by.startswith("swift test"))
     lines = ["# Mutation check", ""]
+    if pending:
+        lines += [f"**Incomplete: {len(pending)} mutant(s) of the list have not been run yet** (a `--merge` run "
+                  "still under way or stopped); the counts below are over the other rows.", ""]
     if not survived and not invalid:
         lines.append(f"**All {len(caught)} mutants that change behaviour were caught** "
                      f"({by_test} by `swift test`, {len(caught) - by_test} only by `springbench verify`); "
@@ -332,6 +335,8 @@ def report(outcomes: list[Outcome], path: str, baseline_seconds: float, started:
         lines.append(f"| `{outcome.mutant.ident}` | {why} | {outcome.status} | {by} | {outcome.seconds:.0f} |")
     lines += ["", f"Run started {started}; the unmutated suite took {baseline_seconds:.0f} s "
               "(build excluded). A caught mutant's time is up to its first failing test unless `--full` was given."]
+    if pending:
+        lines.append("Not yet run: " + ", ".join(f"`{m}`" for m in pending) + ".")
     if merged:
         lines.append(f"Rows of {len(merged)} mutant(s) were run again with `--merge` "
                      f"(after a fix or a new test): {', '.join(f'`{m}`' for m in merged)}.")
@@ -354,6 +359,42 @@ def platform_line() -> str:
     return f"{model}, {os.cpu_count()} CPUs, {swift[0] if swift else 'swift'}"
 
 
+def write_report(args: argparse.Namespace, outcomes: list[Outcome], baseline_seconds: float, started: str,
+                 final: bool) -> list[Outcome]:
+    """Writes the Markdown report and its JSON record; with --merge, over the
+    earlier record's rows (mutants not run yet, in a run still under way, are
+    listed as pending). Returns the outcomes the report shows."""
+    record = os.path.splitext(args.report)[0] + ".json"
+    merged: list[str] = []
+    pending: list[str] = []
+    if args.merge:
+        with open(record, encoding="utf-8") as handle:
+            earlier = json.load(handle)
+        ran = {o.mutant.ident: o for o in outcomes}
+        combined = []
+        for ident, mutant in {m.ident: m for m in parse_list(args.list)}.items():
+            if ident in ran:
+                combined.append(ran[ident])
+            elif ident in earlier["outcomes"] and earlier["outcomes"][ident]["status"] != "pending":
+                old = earlier["outcomes"][ident]
+                combined.append(Outcome(mutant, old["status"], old["by"], old["seconds"]))
+            else:
+                pending.append(ident)
+        merged = sorted(set(earlier.get("merged", [])) | set(ran))
+        outcomes = combined
+        started, baseline_seconds = earlier["started"], earlier["baselineSeconds"]
+    report(outcomes, args.report, baseline_seconds, started, merged, pending)
+    rows = {o.mutant.ident: {"status": o.status, "by": o.by, "seconds": o.seconds} for o in outcomes}
+    rows.update({ident: {"status": "pending", "by": "", "seconds": 0} for ident in pending})
+    with open(record, "w", encoding="utf-8") as handle:
+        json.dump({"started": started, "baselineSeconds": baseline_seconds, "merged": merged, "outcomes": rows},
+                  handle, indent=1, ensure_ascii=False)
+        handle.write("\n")
+    if final:
+        print(f"wrote {args.report} and {record}" + (f" ({len(pending)} still pending)" if pending else ""))
+    return outcomes
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--list", default=os.path.join(ROOT, "Mutants", "mutants.txt"))
@@ -374,6 +415,8 @@ def main() -> None:
     mutants = parse_list(args.list)
     if args.only:
         mutants = [m for m in mutants if any(m.ident.startswith(prefix) for prefix in args.only)]
+        # In the order the prefixes are given (the list's order within one prefix).
+        mutants.sort(key=lambda m: next(i for i, prefix in enumerate(args.only) if m.ident.startswith(prefix)))
         if not mutants:
             fail(f"--only {' '.join(args.only)} matches no mutant in {args.list}")
     for mutant in mutants:
@@ -397,7 +440,8 @@ def main() -> None:
         with open(record, encoding="utf-8") as handle:
             recorded = json.load(handle)["outcomes"]
         chosen = {m.ident for m in mutants}
-        missing = [m.ident for m in parse_list(args.list) if m.ident not in recorded and m.ident not in chosen]
+        missing = [m.ident for m in parse_list(args.list)
+                   if (m.ident not in recorded or recorded[m.ident]["status"] == "pending") and m.ident not in chosen]
         if missing:
             fail("--merge: never run, so add them to --only: " + " ".join(missing))
 
@@ -438,40 +482,15 @@ def main() -> None:
                 handle.write(original)
             # Restore the original timestamp's effect: the next build sees a change either way.
         outcomes.append(outcome)
+        if args.report and args.merge:
+            # Written after every mutant: a run stopped part-way keeps what it measured.
+            write_report(args, outcomes, baseline_seconds, started, final=False)
         total = time.monotonic() - start
         print(f"[{number}/{len(mutants)}] {mutant.ident}: {outcome.status}"
               + (f" — {outcome.by}" if outcome.by else "") + f" ({total:.0f} s)", flush=True)
 
     if args.report:
-        record = os.path.splitext(args.report)[0] + ".json"
-        merged: list[str] = []
-        if args.merge:
-            # Earlier outcomes of the mutants not run now, from the last full run.
-            if not os.path.isfile(record):
-                fail(f"--merge needs {record} from an earlier run with --report")
-            with open(record, encoding="utf-8") as handle:
-                earlier = json.load(handle)
-            ran = {o.mutant.ident: o for o in outcomes}
-            by_id = {m.ident: m for m in parse_list(args.list)}
-            combined = []
-            for ident, mutant in by_id.items():
-                if ident in ran:
-                    combined.append(ran[ident])
-                elif ident in earlier["outcomes"]:
-                    old = earlier["outcomes"][ident]
-                    combined.append(Outcome(mutant, old["status"], old["by"], old["seconds"]))
-                else:
-                    fail(f"--merge: {ident} was never run; run every mutant once without --merge")
-            merged = sorted(set(earlier.get("merged", [])) | set(ran))
-            outcomes = combined
-            started, baseline_seconds = earlier["started"], earlier["baselineSeconds"]
-        report(outcomes, args.report, baseline_seconds, started, merged)
-        with open(record, "w", encoding="utf-8") as handle:
-            json.dump({"started": started, "baselineSeconds": baseline_seconds, "merged": merged,
-                       "outcomes": {o.mutant.ident: {"status": o.status, "by": o.by, "seconds": o.seconds}
-                                    for o in outcomes}}, handle, indent=1, ensure_ascii=False)
-            handle.write("\n")
-        print(f"wrote {args.report} and {record}")
+        outcomes = write_report(args, outcomes, baseline_seconds, started, final=True)
     survived = [o for o in outcomes if o.status in ("survived", "invalid")]
     caught = sum(1 for o in outcomes if o.status == "caught")
     print(f"{caught} caught, {len(survived)} survived or invalid, "
