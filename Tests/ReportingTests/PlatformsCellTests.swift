@@ -36,9 +36,11 @@ struct PlatformsCellTests {
         p == 0 && s == 1 && r == 2 ? nil : Double(p + 1) + 0.1 * Double(s + 1) + 0.01 * Double(r + 1)
     }
 
-    /// Signed by platform, larger for the later spring; none for the second platform (it keeps no clock).
+    /// Signed by platform; in percent the tens name the rate and the units the
+    /// platform (the column shows two digits), larger for the later spring;
+    /// none for the second platform (it keeps no clock).
     static func drift(_ p: Int, _ s: Int, _ r: Int) -> Double? {
-        p == 1 ? nil : (p % 2 == 0 ? 1 : -1) * (0.01 * Double(p + 1) + 0.001 * Double(s + 1) + 0.0001 * Double(r))
+        p == 1 ? nil : (p % 2 == 0 ? 1 : -1) * (0.1 * Double(r + 1) + 0.01 * Double(p % 10) + 0.001 * Double(s))
     }
 
     static let comparison: PlatformComparison = {
