@@ -61,7 +61,7 @@ struct BackendChoiceCellTests {
                 #expect(row[2] == Self.ratio(verdict.margin), "\(kernel) \(size)")
                 let ranking = verdict.ranking.map { backend, value in
                     "\(Self.name(backend)) \(Self.significant(value)) "
-                        + "[\(Self.significant(value * (1 - Self.halfWidth))), \(Self.significant(value * (1 + Self.halfWidth)))]"
+                        + "[\(Self.significant(value * (1 - Model.lowerWidth(backend)))), \(Self.significant(value * (1 + Self.halfWidth)))]"
                 }
                 #expect(row[3] == ranking.joined(separator: " · "), "\(kernel) \(size)")
             }
