@@ -145,8 +145,9 @@ let package = Package(
             ]
         ),
         // Test support in two layers, so that the low-level test targets do
-        // not build the upper half: values, backends, threads and allocation
-        // counting; then synthetic results files and the SVG inspector.
+        // not build the upper half: values, backends, threads, allocation
+        // counting and the Markdown table reader; then synthetic results files
+        // and the SVG inspector.
         .target(
             name: "_TestSupport",
             dependencies: [

@@ -62,7 +62,8 @@ public struct HistoryFinding: Sendable, Equatable, CustomStringConvertible {
 public struct StepDetector: Sendable, Equatable {
     /// The two-segment statistic a split must exceed.
     public var criticalValue: Double
-    /// The smallest relative change reported as a step (0.03: 3 %).
+    /// The smallest relative change reported as a step (0.03: 3 %), either
+    /// way: a rise to at least 1.03 of the level before, or a fall to at most 1/1.03 of it.
     public var minimumEffect: Double
     /// The accumulated slide over the window that is a finding (0.10: 10 %).
     public var threshold: Double
@@ -116,7 +117,9 @@ public struct StepDetector: Sendable, Equatable {
             }
             guard let best, best.statistic > criticalValue else { continue }
             let left = segment.lowerBound..<best.index, right = best.index..<segment.upperBound
-            guard abs(exp(mean(right) - mean(left)) - 1) >= minimumEffect else { continue }
+            // The effect on the log scale, so a step down is judged as its mirror up
+            // (1/1.03 as 1.03): |exp(d) − 1| would let a 3 % rise pass and its mirror fall not.
+            guard abs(mean(right) - mean(left)) >= Foundation.log(1 + minimumEffect) else { continue }
             found.append(best.index)
             pending.append(left)
             pending.append(right)

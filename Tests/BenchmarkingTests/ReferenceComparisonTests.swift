@@ -19,7 +19,8 @@ struct ReferenceComparisonTests {
 
     static let expected = [
         Expected(kernel: .add, size: 256, best: "simd", reference: "gcc", ratio: 1.25, verdict: .slower),
-        Expected(kernel: .add, size: 4096, best: "simd", reference: "openblas", ratio: 1 / 1.01, verdict: .faster),
+        // 1 % faster is inside the noise, as 2 % slower is: the limit holds both ways.
+        Expected(kernel: .add, size: 4096, best: "simd", reference: "openblas", ratio: 1 / 1.01, verdict: .equal),
         Expected(kernel: .axpy, size: 256, best: "openblas", reference: "openblas", ratio: 1, verdict: .equal),
         Expected(kernel: .axpy, size: 4096, best: "simd", reference: "gcc", ratio: 1 / 0.98, verdict: .equal),
     ]

@@ -71,8 +71,8 @@ struct IntervalOracleTests {
         let interval = ChangeInterval.paired(baseline: baseline, current: current, epochs: 16, level: level)
         #expect(interval.lower == epochRatios[rank - 1])
         #expect(interval.upper == epochRatios[16 - rank])
-        // Median of 16: the mean of the 8th and 9th.
-        #expect(abs(interval.ratio - (epochRatios[7] + epochRatios[8]) / 2) < 1e-15)
+        // Median of 16 ratios: the geometric mean of the 8th and 9th (the median on the log scale).
+        #expect(abs(interval.ratio - (epochRatios[7] * epochRatios[8]).squareRoot()) < 1e-15)
     }
 
     @Test("paired: an epoch's unit is the median of its pairs, and the interval ranks epochs, not pairs")
@@ -90,7 +90,8 @@ struct IntervalOracleTests {
         let interval = ChangeInterval.paired(baseline: baseline, current: current, epochs: 8, level: 0.95)
         #expect(abs(interval.lower - 1.01) < 1e-12)
         #expect(abs(interval.upper - 1.08) < 1e-12)
-        #expect(abs(interval.ratio - 1.045) < 1e-12)
+        // The median of 8 epoch ratios: √(1.04 · 1.05), on the log scale.
+        #expect(abs(interval.ratio - (1.04 * 1.05).squareRoot()) < 1e-12)
     }
 
     @Test(

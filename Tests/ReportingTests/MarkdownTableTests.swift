@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _TestSupport
 
 @testable import Reporting
 
@@ -8,24 +9,6 @@ import Testing
 /// space, and every row has the header's number of cells.
 @Suite("Markdown tables")
 struct MarkdownTableTests {
-    /// Splits a row at unescaped pipes, as GitHub's table parser does (a
-    /// backslash escapes the character after it, a backslash included).
-    static func cells(_ row: Substring) -> [String] {
-        var cells: [String] = [], current = "", escaped = false
-        for character in row {
-            if character == "|" && !escaped {
-                cells.append(current)
-                current = ""
-            } else {
-                current.append(character)
-            }
-            escaped = character == "\\" && !escaped
-        }
-        cells.append(current)
-        // The leading and trailing pipes leave an empty first and last piece.
-        return Array(cells.dropFirst().dropLast()).map { $0.trimmingCharacters(in: .whitespaces) }
-    }
-
     @Test(
         "pipes and newlines in cells keep every row at the header's width",
         arguments: [
@@ -36,7 +19,7 @@ struct MarkdownTableTests {
         table.append([cell, "1"])
         let lines = table.text.split(separator: "\n")
         #expect(lines.count == 3)
-        #expect(Self.cells(lines[2]).count == 2, "row \(lines[2])")
+        #expect(MarkdownTableReader.cells(lines[2], unescaping: false).count == 2, "row \(lines[2])")
     }
 
     @Test("a pipe is escaped exactly once")
@@ -46,5 +29,18 @@ struct MarkdownTableTests {
         #expect(MarkdownTable.escape("p10|p90\nnext") == "p10\\|p90 next")
         // An escaped backslash before a pipe: the pipe still needs its own.
         #expect(MarkdownTable.escape("a\\\\|b") == "a\\\\\\|b")
+    }
+
+    @Test("the tests' table reader gives back the header and cells a table was written with")
+    func readerRoundTrip() throws {
+        var table = MarkdownTable([("name", .left), ("p10|p90", .right)])
+        table.append(["a|b", "1"])
+        table.append(["x\ny", "`c`"])
+        let text = "intro\n\n" + table.text + "\nafter\n\n" + table.text
+        let read = MarkdownTableReader.tables(in: text)
+        #expect(read.count == 2)
+        #expect(read.first?.header == ["name", "p10|p90"])
+        #expect(read.first?.rows == [["a|b", "1"], ["x y", "`c`"]])
+        #expect(read.first?.column("p10|p90") == ["1", "`c`"])
     }
 }

@@ -22,7 +22,7 @@ struct ReferenceSectionTests {
         #expect(
             rows == [
                 "| add | 256 | SIMD | 250 | gcc loops | 200 | 1.25× [1.25×, 1.25×] | **slower** |",
-                "| add | 4 Ki | SIMD | 250 | OpenBLAS | 252 | 0.990× [0.990×, 0.990×] | faster |",
+                "| add | 4 Ki | SIMD | 250 | OpenBLAS | 252 | 0.990× [0.990×, 0.990×] | equal within noise |",
                 "| axpy | 256 | OpenBLAS | 200 | OpenBLAS | 200 | 1.00× [1.00×, 1.00×] | equal within noise |",
                 "| axpy | 4 Ki | SIMD | 250 | gcc loops | 245 | 1.02× [1.02×, 1.02×] | equal within noise |",
             ])

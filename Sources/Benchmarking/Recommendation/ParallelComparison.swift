@@ -8,7 +8,8 @@ import VectorKernels
 ///   over the best single-thread backend's, paired round by round as
 ///   ``YardstickComparison`` pairs a backend with C (median ratio, 95 %
 ///   bootstrap interval), is *slower* only when the whole interval lies above
-///   1 + ``tolerance``.
+///   1 + ``tolerance`` (and *faster* only below its mirror, 1 / (1 + tolerance):
+///   ``YardstickComparison/verdict(_:noise:)``).
 /// - *Bandwidth*: out-of-place add at the largest size whose operands stream
 ///   from memory, in GB/s, as a fraction of the probe's all-core `add-nt`
 ///   rate (median against median, typical against typical; the best is shown too).
@@ -66,8 +67,7 @@ public struct ParallelComparison: Sendable, Equatable {
                     .min(by: { $0.summary.median < $1.summary.median })
             else { return nil }
             let paired = YardstickComparison.row(best: cell, yardstick: best, seed: 0x9A7A &+ UInt64(offset))
-            let verdict: YardstickComparison.Verdict =
-                paired.interval.upper < 1 ? .faster : paired.interval.lower > 1 + Self.tolerance ? .slower : .equal
+            let verdict = YardstickComparison.verdict(paired.interval, noise: Self.tolerance)
             let threshold = results.parallel?.threshold(for: ParallelThresholdMeasurement.operation(of: cell.kernel))
             let simd = single.first {
                 $0.kernel == cell.kernel && $0.size == cell.size && $0.backend == SIMDBackend.name

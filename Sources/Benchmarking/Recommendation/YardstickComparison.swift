@@ -10,10 +10,21 @@
 /// operands (separate arrays, placed differently in memory), which
 /// ``noise`` allows for.
 public struct YardstickComparison: Sendable, Equatable {
-    /// Differences inside this fraction are "equal within noise": the best
-    /// backend is *slower* only when its ratio's interval lies entirely above
-    /// `1 + noise`, *faster* when it lies entirely below 1.
+    /// Differences inside this fraction, either way, are "equal within
+    /// noise" (``verdict(_:noise:)``).
     public static let noise = 0.03
+
+    /// The verdict on a ratio's interval, `noise` allowed either way: *slower*
+    /// only when the interval lies entirely above `1 + noise`, *faster* only
+    /// when it lies entirely below `1 / (1 + noise)`.
+    ///
+    /// The two limits are one limit seen from both sides: C over the backend
+    /// is the reciprocal ratio, and its verdict is the mirror (slower ↔
+    /// faster). A limit of 1 for *faster* would call a 1 % lead faster and a
+    /// 2 % lag equal — "equal within 3 %" in one direction only.
+    public static func verdict(_ interval: ConfidenceInterval, noise: Double = noise) -> Verdict {
+        interval.upper < 1 / (1 + noise) ? .faster : interval.lower > 1 + noise ? .slower : .equal
+    }
 
     public enum Verdict: String, Sendable, Equatable {
         case faster
@@ -119,7 +130,7 @@ public struct YardstickComparison: Sendable, Equatable {
             ratios.isEmpty
             ? ConfidenceInterval(lower: .nan, upper: .nan, level: 0.95)
             : SampleStatistics.bootstrapMedianInterval(ratios, seed: seed)
-        let verdict: Verdict = interval.upper < 1 ? .faster : interval.lower > 1 + noise ? .slower : .equal
+        let verdict = Self.verdict(interval)
         return Row(
             kernel: best.kernel, size: best.size, best: best.backend,
             bestNanosecondsPerElement: best.nanosecondsPerElement,

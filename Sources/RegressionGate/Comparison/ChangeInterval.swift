@@ -94,6 +94,11 @@ public struct ChangeInterval: Codable, Sendable, Equatable {
     /// about the shape of the distribution, only independent epochs. With one
     /// epoch the pairs are the units. With too few units for `level` the
     /// interval is (0, ∞): nothing can be concluded.
+    ///
+    /// Both medians are taken of ratios, so an even count's median is the
+    /// geometric mean of the middle two (``medianOfRatios(_:)``): swapping
+    /// the builds then gives exactly the reciprocal change and interval,
+    /// where the arithmetic mean of the middle two would not.
     public static func paired(baseline: [Double], current: [Double], epochs: Int, level: Double) -> ChangeInterval {
         precondition(baseline.count == current.count && !baseline.isEmpty, "paired samples come in pairs")
         let ratios = zip(current, baseline).map { $0 / $1 }
@@ -101,13 +106,24 @@ public struct ChangeInterval: Codable, Sendable, Equatable {
         let units =
             perEpoch == 0
             ? ratios.sorted()
-            : (0..<epochs).map { SampleStatistics.median(Array(ratios[($0 * perEpoch)..<(($0 + 1) * perEpoch)])) }
+            : (0..<epochs).map { medianOfRatios(Array(ratios[($0 * perEpoch)..<(($0 + 1) * perEpoch)])) }
                 .sorted()
-        let median = SampleStatistics.quantile(sorted: units, 0.5)
+        let median = medianOfRatios(units)
         guard let k = SignTest.rank(pairs: units.count, level: level) else {
             return ChangeInterval(ratio: median, lower: 0, upper: .infinity, level: level)
         }
         return ChangeInterval(ratio: median, lower: units[k - 1], upper: units[units.count - k], level: level)
+    }
+
+    /// The median of positive ratios on the log scale: the middle value, or
+    /// for an even count the geometric mean of the middle two. Ratios are
+    /// read either way round (B over A is the reciprocal of A over B), and
+    /// this median is the one that follows: the median of the reciprocals is
+    /// the reciprocal of the median.
+    static func medianOfRatios(_ ratios: [Double]) -> Double {
+        let sorted = ratios.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] * sorted[middle]).squareRoot()
     }
 
     /// Several runs per side: Welch's t interval on the logarithms of the

@@ -304,7 +304,8 @@ public enum PerformanceReport {
             + "backends (\(ReferenceComparison.singleThreadBackends.joined(separator: ", "))); *best reference* the "
             + "fastest reference. *Ratio* is the median over rounds of the one's time over the other's, with its 95 % "
             + "bootstrap interval (below 1: SpringBench is faster); *slower* needs the whole interval above "
-            + "\(NumberFormatting.ratio(1 + YardstickComparison.noise)). Where OpenBLAS is both, the ratio is 1. "
+            + "\(NumberFormatting.ratio(1 + YardstickComparison.noise)), *faster* below "
+            + "\(NumberFormatting.ratio(1 / (1 + YardstickComparison.noise))). Where OpenBLAS is both, the ratio is 1. "
             + "Guides/MachineFacts.md, \"The yardsticks\", says what each reference is and why.\n\n"
         var table = MarkdownTable([
             ("Kernel", .left), ("N", .right), ("Best backend", .left), ("ns/element", .right),
@@ -353,8 +354,9 @@ public enum PerformanceReport {
             + "contraction on, Σa² in 16 accumulators; its allocating add is `malloc`, the loop and `free`. It ran on "
             + "operands made like every backend's, in the same rounds, and is a reference, not a choice. *Ratio* is "
             + "the median over rounds of the best backend's time over C's, with its 95 % bootstrap interval (below "
-            + "1: Swift is faster). *Slower* needs the whole interval above \(NumberFormatting.ratio(1 + YardstickComparison.noise)): "
-            + "closer than that, two separate sets of operands differ by placement alone.\n\n"
+            + "1: Swift is faster). *Slower* needs the whole interval above \(NumberFormatting.ratio(1 + YardstickComparison.noise)), "
+            + "*faster* below \(NumberFormatting.ratio(1 / (1 + YardstickComparison.noise))): closer than that either "
+            + "way, two separate sets of operands differ by placement alone.\n\n"
         var table = MarkdownTable([
             ("Kernel", .left), ("N", .right), ("Best backend", .left), ("ns/element", .right),
             ("C ns/element", .right), ("Ratio [95 %]", .right), ("Verdict", .left),
