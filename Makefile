@@ -84,7 +84,7 @@ test: deps
 # The larger slices of the randomized and fault-injection suites (Tests/_TestSupport/TestDepth.swift):
 # every option extreme and random values, 10,000 fuzzed documents per kind, the whole closed-form
 # grid against a broken integrator. CI runs it after `make test`.
-DEEP_SUITES := OptionPropertyTests|DocumentFuzzTests|FaultInjectionTests|BisectCLITests|SpringMatchTests|CSSLinearExportTests
+DEEP_SUITES := OptionPropertyTests|DocumentFuzzTests|FaultInjectionTests|BisectCLITests|SpringMatchTests|CSSLinearExportTests|SwiftUIOracleTests|MotionReactSpringOracleTests|DoneRuleThresholdTests
 test-deep: deps
 	$(SWIFT) build --build-tests
 	SPRINGBENCH_TEST_DEPTH=deep $(SWIFT) test --skip-build --filter '$(DEEP_SUITES)'
