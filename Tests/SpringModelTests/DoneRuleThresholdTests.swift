@@ -18,7 +18,7 @@ import _TestSupport
 @Suite("Done rules at their thresholds: Reanimated, Svelte and anime.js against their ports")
 struct DoneRuleThresholdTests {
     static let cases = PlatformOracleCases.regimeCases(
-        count: TestDepth.scaled(quick: 6, deep: 45), seed: 29_201, undamped: false)
+        count: TestDepth.scaled(quick: 6, deep: 28), seed: 29_201, undamped: false)
 
     /// The loop and the port at `threshold` and one ulp either side; the first mismatch, if any.
     static func compareAround(

@@ -274,7 +274,7 @@ struct ReactSpringPort {
 
 @Suite("Motion's and react-spring's springs against ports of their own code, on seeded random inputs")
 struct MotionReactSpringOracleTests {
-    static let cases = PlatformOracleCases.regimeCases(count: TestDepth.scaled(quick: 8, deep: 60), seed: 29_101)
+    static let cases = PlatformOracleCases.regimeCases(count: TestDepth.scaled(quick: 8, deep: 40), seed: 29_101)
 
     static func frames(_ rate: Double) -> Int { Int((60 * rate).rounded(.up)) }
 

@@ -301,7 +301,7 @@ struct FluidSpringPort {
 
 @Suite("SwiftUI's Spring and spring animation against ports of Respring and OpenSwiftUI, on seeded random inputs")
 struct SwiftUIOracleTests {
-    static let cases = PlatformOracleCases.regimeCases(count: TestDepth.scaled(quick: 8, deep: 60), seed: 29_001)
+    static let cases = PlatformOracleCases.regimeCases(count: TestDepth.scaled(quick: 8, deep: 40), seed: 29_001)
 
     /// SwiftUIFluidLoop's frame limit: 60 s of frames.
     static func frames(_ rate: Double) -> Int { Int((60 * rate).rounded(.up)) }
