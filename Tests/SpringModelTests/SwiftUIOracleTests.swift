@@ -246,6 +246,8 @@ struct FluidSpringPort {
 
     struct SpringState {
         var offset = 0.0, velocity = 0.0, force = 0.0, time = 0.0
+        /// Frames (test bookkeeping, not SwiftUI's) whose distance test met equality: `tolerance² == remaining²`.
+        var ties = 0
     }
 
     func animate(value: Double, time: Double, state springState: inout SpringState) -> Double? {
@@ -276,6 +278,7 @@ struct FluidSpringPort {
         else { return springState.offset }
         let tolerance = value * 0.01
         let remainingDistance = value - springState.offset
+        if tolerance * tolerance == remainingDistance * remainingDistance { springState.ties += 1 }
         guard tolerance * tolerance > 0, tolerance * tolerance < remainingDistance * remainingDistance else {
             return nil
         }
@@ -285,6 +288,15 @@ struct FluidSpringPort {
     func run(from: Double, to: Double, initialVelocity: Double, refreshRate: Double, frames: Int)
         -> (values: [Double], done: Int?, clock: [Double]?)
     {
+        runCountingTies(from: from, to: to, initialVelocity: initialVelocity, refreshRate: refreshRate, frames: frames)
+            .run
+    }
+
+    /// ``run(from:to:initialVelocity:refreshRate:frames:)`` and how many of its
+    /// done tests met `tolerance² == remaining²` exactly.
+    func runCountingTies(from: Double, to: Double, initialVelocity: Double, refreshRate: Double, frames: Int)
+        -> (run: (values: [Double], done: Int?, clock: [Double]?), ties: Int)
+    {
         var state = SpringState()
         state.velocity = initialVelocity
         var values = [from]
@@ -293,9 +305,9 @@ struct FluidSpringPort {
             let offset = animate(value: to - from, time: Double(n) / refreshRate, state: &state)
             values.append(offset.map { from + $0 } ?? to)
             clock.append(state.time)
-            if offset == nil { return (values, n, clock) }
+            if offset == nil { return ((values, n, clock), state.ties) }
         }
-        return (values, nil, clock)
+        return ((values, nil, clock), state.ties)
     }
 }
 
@@ -360,6 +372,43 @@ struct SwiftUIOracleTests {
         #expect(flips > 0)
     }
 
+    @Test("the spring animation's distance test met with equality (remaining² == (1 % of the change)²)")
+    func fluidLoopDistanceTies() throws {
+        // Squaring is injective on positive doubles, so the test meets equality only when the remaining
+        // distance equals 1 % of the change exactly. `change − offset` is a multiple of ulp(offset), so the
+        // changes here make 1 % of them a power of two on that lattice (0.390625 → 2⁻⁸, 6.25 → 2⁻⁴), and
+        // the springs are slow enough for |v|, |force| ≤ 0.06 by then: the distance decides. Tiny initial
+        // velocities move the remaining distance by less than one lattice step per ulp, so a done frame's
+        // flip over the velocity lands on equality.
+        var random = PlatformOracleCases.Generator(state: 29_005)
+        var ties = 0
+        for index in 0..<TestDepth.scaled(quick: 8, deep: 32) {
+            let travel = [0.390625, 6.25, -0.390625, -6.25][index % 4]
+            let response = abs(travel) < 1 ? random.uniform(1.5...4) : random.uniform(8...15)
+            let fraction = [1, 0.825, 1.2, 0.7][(index / 4) % 4]
+            let rate = PlatformOracleCases.refreshRates[index % PlatformOracleCases.refreshRates.count]
+            let port = FluidSpringPort(response: response, dampingFraction: fraction)
+            let loop = SwiftUIFluidLoop(response: response, dampingFraction: fraction)
+            let frames = Self.frames(rate)
+            guard
+                let (below, above) = PlatformOracleCases.flip(
+                    low: abs(travel) * 1e-7, high: abs(travel) * 1e-2,
+                    { v in port.run(from: 0, to: travel, initialVelocity: v, refreshRate: rate, frames: frames).done })
+            else { continue }
+            for v in [below.nextDown, below, above, above.nextUp] {
+                let (oracle, found) = port.runCountingTies(
+                    from: 0, to: travel, initialVelocity: v, refreshRate: rate, frames: frames)
+                ties += found
+                let shown = loop.run(from: 0, to: travel, initialVelocity: v, refreshRate: rate)
+                if let why = PlatformOracleCases.mismatch(shown, oracle, exact: true) {
+                    Issue.record("response \(response) fraction \(fraction) 0 → \(travel) v \(v) at \(rate) Hz: \(why)")
+                    return
+                }
+            }
+        }
+        #expect(ties > 0, "no run met the distance test with equality: the test could not tell < from ≤")
+    }
+
     @Test("Spring's initializers, getters, value and velocity at random times, and settlingDuration, bit for bit")
     func springMatchesRespring() throws {
         var random = PlatformOracleCases.Generator(state: 29_003)
@@ -419,6 +468,32 @@ struct SwiftUIOracleTests {
                         )
                         guard same(got.0, want.0), same(got.1, want.1) else {
                             Issue.record("\(label) target \(target) v0 \(v0) t \(time): \(got), Respring \(want)")
+                            return
+                        }
+                    }
+                    // ε placed on distances the 0.1 s grid itself computes (critical and over-damped), so
+                    // that its `≥ ε` comparisons meet equality: every rising point and every tenth one.
+                    var placed: [Double] = []
+                    if port.angularFrequency <= 0 && port.decayConstant != 0 {
+                        var time = 0.0
+                        var previous = Double.infinity
+                        for j in 0..<120 {
+                            let d = port.value(target: target, initialVelocity: v0, time: time) - target
+                            let distance = sqrt(d * d)
+                            if distance.isFinite && distance > 0 && (distance > previous || j % 10 == 0) {
+                                placed.append(distance)
+                            }
+                            previous = distance
+                            time += 0.1
+                        }
+                    }
+                    for epsilon in placed {
+                        let settle = spring.settlingDuration(target: target, initialVelocity: v0, epsilon: epsilon)
+                        let want = port.settlingDuration(target: target, initialVelocity: v0, epsilon: epsilon)
+                        guard same(settle, want) else {
+                            Issue.record(
+                                "\(label) settlingDuration target \(target) v0 \(v0) ε \(epsilon) (placed): \(settle), Respring \(want)"
+                            )
                             return
                         }
                     }
