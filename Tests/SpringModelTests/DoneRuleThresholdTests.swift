@@ -14,7 +14,13 @@ import _TestSupport
 /// is its next double for a strict `<`. The loop must then agree with the
 /// port at that threshold and one ulp either side. anime.js's thresholds
 /// are fixed, so the stiffness is bisected instead, to two adjacent doubles
-/// whose durations differ.
+/// whose durations differ. There `<` and `≤` cannot be told apart by any
+/// input: `1 − y` is a multiple of 2⁻⁵³ (exact by Sterbenz for y in ½…2),
+/// and the double nearest 5e-4 is not, so the two never meet.
+///
+/// Squaring is monotone and injective on positive normal doubles, so a rule
+/// that squares both sides (`v² < θ²`) decides as `|v| < θ` does; what these
+/// tests catch is a squared quantity against a plain threshold (`v² < θ`).
 @Suite("Done rules at their thresholds: Reanimated, Svelte and anime.js against their ports")
 struct DoneRuleThresholdTests {
     static let cases = PlatformOracleCases.regimeCases(
