@@ -404,6 +404,40 @@ struct MotionReactSpringOracleTests {
         }
     }
 
+    @Test("Motion's duration-based spring: findSpring's spring, velocity ignored, done at the duration, every frame")
+    func motionDurationBased() throws {
+        var random = PlatformOracleCases.Generator(state: 29_106)
+        for index in 0..<TestDepth.scaled(quick: 40, deep: 400) {
+            // Whole milliseconds, as a transition's seconds × 1000 usually are; bounces in every clamp region.
+            let milliseconds = (random.logUniform(5...12_000)).rounded()
+            let bounce: Double = [0, random.uniform(0...0.95), random.uniform(-1...0), 0.97][index % 4]
+            let (from, to) = PlatformOracleCases.regimeTravels[index % PlatformOracleCases.regimeTravels.count]
+            let velocity: Double = [0, 300, -4000][index % 3]
+            let rate = PlatformOracleCases.refreshRates[index % PlatformOracleCases.refreshRates.count]
+            let found = MotionPort.findSpring(duration: milliseconds, bounce: bounce)
+            let generator = MotionGenerator(
+                stiffness: found.stiffness, damping: found.damping, origin: from, target: to, velocity: velocity,
+                resolvedDuration: found.duration)
+            let port = MotionPort(
+                duration: milliseconds, bounce: bounce, velocity: velocity, origin: from, target: to)
+            let label = "duration \(milliseconds) ms bounce \(bounce) \(from) → \(to) v \(velocity) at \(rate) Hz"
+            if let why = PlatformOracleCases.mismatch(
+                generator.run(refreshRate: rate), port.run(refreshRate: rate, frames: Self.frames(rate)), exact: true)
+            {
+                Issue.record("MotionGenerator \(label): \(why)")
+                return
+            }
+            let next = port.generator().next
+            for t in [0, random.uniform(0...found.duration), found.duration.nextDown, found.duration] {
+                let (got, want) = (generator.next(t), next(t))
+                guard got.value == want.value, got.done == want.done else {
+                    Issue.record("MotionGenerator \(label) next(\(t)): \(got), Motion \(want)")
+                    return
+                }
+            }
+        }
+    }
+
     @Test("react-spring: every frame, its step clock and the done frame, bit for bit")
     func reactSpring() throws {
         for (_, c) in Self.cases {
