@@ -85,7 +85,7 @@ test: deps
 # every option extreme and random values, 10,000 fuzzed documents per kind, the whole closed-form
 # grid against a broken integrator, the differential runs of every platform against its oracle and
 # of the integrators against Hairer's controllers. CI runs it after `make test` (bar: 10 minutes).
-DEEP_SUITES := OptionPropertyTests|StepSequenceTests|DocumentFuzzTests|FaultInjectionTests|SpringMatchTests|CSSLinearExportTests|PlatformDifferentialTests
+DEEP_SUITES := OptionPropertyTests|StepSequenceTests|DocumentFuzzTests|FaultInjectionTests|SpringMatchTests|CSSLinearExportTests|PlatformDifferentialTests|SwiftUIOracleTests|MotionReactSpringOracleTests|DoneRuleThresholdTests
 test-deep: deps
 	$(SWIFT) build --build-tests
 	SPRINGBENCH_TEST_DEPTH=deep $(SWIFT) test --skip-build --filter '$(DEEP_SUITES)'

@@ -68,6 +68,9 @@ public struct MotionGenerator: Sendable, Hashable {
     }
 
     /// `next(t)`: the value and Motion's own done flag at `t` milliseconds.
+    /// The velocity is Motion's `secondsToMilliseconds(resolveVelocity(t))`:
+    /// the product first, then `× 1000` (another order moves it by an ulp,
+    /// which flips the rest test when the speed sits on `restSpeed`).
     public func next(_ t: Double) -> (value: Double, done: Bool) {
         let zeta = damping / (2 * (stiffness * mass).squareRoot())
         let delta = target - origin
@@ -82,11 +85,11 @@ public struct MotionGenerator: Sendable, Hashable {
             let envelope = exp(-zeta * omega0 * t)
             let s = sin(omegaD * t), c = cos(omegaD * t)
             current = target - envelope * (a * s + delta * c)
-            currentVelocity = 1000 * envelope * (sinCoefficient * s + cosCoefficient * c)
+            currentVelocity = envelope * (sinCoefficient * s + cosCoefficient * c) * 1000
         } else if zeta == 1 {
             let cc = v0 + omega0 * delta
             current = target - exp(-omega0 * t) * (delta + cc * t)
-            currentVelocity = 1000 * exp(-omega0 * t) * (omega0 * cc * t - v0)
+            currentVelocity = exp(-omega0 * t) * (omega0 * cc * t - v0) * 1000
         } else {
             let omegaD = omega0 * (zeta * zeta - 1).squareRoot()
             let p = (v0 + zeta * omega0 * delta) / omegaD
@@ -97,7 +100,7 @@ public struct MotionGenerator: Sendable, Hashable {
             current =
                 target - (envelope * ((v0 + zeta * omega0 * delta) * sinh(capped) + omegaD * delta * cosh(capped)))
                 / omegaD
-            currentVelocity = 1000 * envelope * (sinhCoefficient * sinh(capped) + coshCoefficient * cosh(capped))
+            currentVelocity = envelope * (sinhCoefficient * sinh(capped) + coshCoefficient * cosh(capped)) * 1000
         }
         let done: Bool
         if let duration = resolvedDuration {
