@@ -210,7 +210,8 @@ let package = Package(
             name: "SpringBenchCLITests",
             dependencies: [
                 "SpringBenchCLI", "SpringBenchSupport", "Benchmarking", "Reporting", "VectorKernels", "SpringPlatforms",
-                "_TestSupport", "_ResultsTestSupport", "ResultsHistory", "SpringBenchFiles",
+                "SpringModel", "RegressionGate", "_TestSupport", "_ResultsTestSupport", "ResultsHistory",
+                "SpringBenchFiles",
                 "ResultsHistoryPostgreSQL", "_PostgreSQLTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
