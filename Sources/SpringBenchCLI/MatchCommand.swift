@@ -70,7 +70,7 @@ struct MatchCommand: ParsableCommand {
 
     func source(_ spring: Spring) throws -> ShownSpring {
         let keyword = sourcePlatform
-        if keyword == "exact" { return .exact(spring, epsilon: 0.001) }
+        if keyword == "exact" { return .exact(spring, epsilon: springOptions.epsilon) }
         let platform: SpringPlatform?
         if let keyword {
             guard let named = SpringPlatform.withLoops.first(where: { $0.form?.keyword == keyword }) else {
@@ -82,7 +82,7 @@ struct MatchCommand: ParsableCommand {
         } else {
             platform = springOptions.platform
         }
-        guard let platform, platform.loop != nil else { return .exact(spring, epsilon: 0.001) }
+        guard let platform, platform.loop != nil else { return .exact(spring, epsilon: springOptions.epsilon) }
         return .platform(platform, spring, PlatformLoopOptions(motionRestSpeed: springOptions.motionRestSpeed))
     }
 

@@ -577,10 +577,19 @@ extension OptionEffectTests {
         Row("--source-platform", ["match"]) { _ throws in
             let exact = try Self.parse(
                 "match", ["--to", "motion", "--source-platform", "exact"], as: MatchCommand.self)
-            guard case .exact = try exact.matcher().source else {
+            guard case .exact(_, let epsilon) = try exact.matcher().source else {
                 Issue.record("--source-platform exact: the source is not the exact spring")
                 return
             }
+            // The exact source's "done" is its settling time within --epsilon (default 0.001).
+            #expect(epsilon == 0.001)
+            let tighter = try Self.parse(
+                "match", ["--to", "motion", "--source-platform", "exact", "--epsilon", "0.05"], as: MatchCommand.self)
+            guard case .exact(_, let given) = try tighter.matcher().source else {
+                Issue.record("--source-platform exact --epsilon 0.05: the source is not the exact spring")
+                return
+            }
+            #expect(given == 0.05, "--epsilon does not reach the exact source's done rule")
             let named = try Self.parse(
                 "match", ["--to", "motion", "--source-platform", "pop", "--tension", "170", "--friction", "26"],
                 as: MatchCommand.self)
