@@ -180,4 +180,18 @@ import _TestSupport
         #expect(result.unrepresentable != nil, "\(result.values)")
         #expect(result.residual.isFinite)
     }
+
+    @Test("A stiffness the target clamps down, with the damping in range, is said so too")
+    func clampedDown() throws {
+        // anime.js v3 clamps the stiffness to 1000 and leaves a damping of 1 as it is: k = 2000 loses
+        // only stiffness, downwards (anime3's form represents it as k/m 1000, c/m 1).
+        let target = try #require(SpringPlatform.matchTargets.first { $0.form?.keyword == "anime3" })
+        let fast = try Spring(mass: 1, stiffness: 2000, damping: 1)
+        let result = try SpringMatcher(
+            source: .exact(fast, epsilon: 0.001), target: target, refreshRates: [60], from: 0, to: 100,
+            initialVelocity: 0
+        ).match()
+        #expect(result.spring.stiffness / result.spring.mass < 2000 * (1 - 1e-6), "\(result.spring)")
+        #expect(result.unrepresentable != nil, "\(result.values) → \(result.spring)")
+    }
 }
