@@ -92,6 +92,17 @@ struct MatchOutputTests {
         }
     }
 
+    @Test("the result's residuals are its worst rate's: the conversion matrix and the verdicts read them")
+    func worstRate() throws {
+        let (result, _) = try Self.result()
+        // Rates 120, 48, 90 carry 0.0011, 0.0021, 0.0031 (motion) and 0.0012, 0.0022, 0.0032 (shown).
+        #expect(result.residual == 0.001 * 3 + 0.0001)
+        #expect(result.shownResidual == 0.001 * 3 + 0.0002)
+        var reordered = result
+        reordered.rates.reverse()
+        #expect(reordered.residual == result.residual && reordered.shownResidual == result.shownResidual)
+    }
+
     @Test("text: one line per rate, in the order asked, each with its own residuals and done times")
     func text() throws {
         let (result, source) = try Self.result()
