@@ -31,6 +31,10 @@ import Testing
             }
             #expect(section.contains("transition: transform \(row.css.durationMilliseconds)ms \(row.css.text);"))
             #expect(section.contains("(\(row.css.easing.stops.count) stops,"))
+            // The CSS is fitted within 0.5 px over the 100 px travel, as a fraction of the travel.
+            let bound = ConversionMatrix.cssTolerance / ConversionMatrix.travel
+            #expect(row.css.maximumError <= bound, "\(row.preset.name): \(row.css.maximumError) > \(bound)")
+            #expect(row.css.maximumError > bound / 20, "\(row.preset.name): fitted far tighter than asked")
         }
         // The same spring on its own platform is matched exactly.
         let composeOnCompose = try matrix.rows[1].matches[1].result.get()
