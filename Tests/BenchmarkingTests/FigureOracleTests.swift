@@ -119,6 +119,24 @@ struct FigureOracleTests {
         #expect(all.points == 4000 && all.extrapolated && all.allFit && all.largestFittingSize == 1000)
     }
 
+    /// Noise near the budget: 1000 ns at 100, 12 000 at 1000, 9000 at 10 000.
+    /// The capacity is bracketed by the first size over budget (1000):
+    /// 100 + 9000·900/11 000 ≈ 836.4 points, and the largest measured size
+    /// that fits is the one that bracket starts from (100), not the noisy 10 000
+    /// beyond it: the two columns of the frame-budget table agree.
+    @Test("a size that fits beyond one over budget does not count: both figures come from one bracket")
+    func frameCapacityNotMonotone() throws {
+        let capacity = try #require(
+            FrameBudget.capacities(
+                [Self.workload(100, 1000), Self.workload(1000, 12_000), Self.workload(10_000, 9000)],
+                budgetNanoseconds: 10_000
+            ).first)
+        #expect(abs(capacity.points - (100 + 9000.0 * 900 / 11_000)) < 1e-9)
+        #expect(capacity.largestFittingSize == 100 && capacity.frameNanosecondsAtLargestFitting == 1000)
+        #expect(!capacity.allFit && !capacity.extrapolated)
+        #expect(capacity.points >= Double(capacity.largestFittingSize!))
+    }
+
     @Test("a size just over the budget does not fit; one exactly at it does")
     func frameBudgetBoundary() throws {
         let capacity = try #require(

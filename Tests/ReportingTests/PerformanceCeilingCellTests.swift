@@ -135,7 +135,23 @@ struct PerformanceCeilingCellTests {
         let above = expected.filter { $0[6].hasSuffix("**above**") }
         #expect(above.count == 5)
         #expect(!expected.contains { $0[0] == "scale" && $0[1] == Self.defaultLabel && $0[6].hasSuffix("**above**") })
-        #expect(section.contains { $0.hasPrefix("**5 cells read above the ceiling beyond the stated spread**: ") })
+        let sentence = try #require(
+            section.first { $0.hasPrefix("**5 cells read above the ceiling beyond the stated spread**: ") })
+        // Each named with its build: the same kernel and backend can be above in both.
+        for row in above { #expect(sentence.contains("\(row[0]) on \(row[2]) (\(row[1]))"), "\(row)") }
+    }
+
+    @Test("the probe's paragraph: the store width when recorded, no stray space when not")
+    func probeParagraph() throws {
+        var results = Self.ceilingResults
+        results.probe.vectorStoreBytes = 32
+        #expect(
+            PerformanceReport.render(results).markdown.contains(
+                "The loops are C with vector intrinsics (32-byte stores on this CPU); `-nt` patterns"))
+        results.probe.vectorStoreBytes = nil
+        #expect(
+            PerformanceReport.render(results).markdown.contains(
+                "The loops are C with vector intrinsics; `-nt` patterns"))
     }
 
     // MARK: The allocating add against C

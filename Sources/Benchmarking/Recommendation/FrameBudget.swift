@@ -21,7 +21,9 @@ public enum FrameBudget {
         /// count was extrapolated linearly in N (memory-bound work scales so).
         public var extrapolated: Bool
         public var budgetNanoseconds: Double
-        /// The largest measured size whose median frame time fits, if any.
+        /// The largest measured size whose median frame time fits with every
+        /// smaller size fitting too (the size the interpolation starts from),
+        /// if any: a noisy fit beyond a size over budget does not count.
         public var largestFittingSize: Int?
         /// The median frame time at ``largestFittingSize``, in nanoseconds.
         public var frameNanosecondsAtLargestFitting: Double?
@@ -42,13 +44,15 @@ public enum FrameBudget {
             guard let first = points.first else { return nil }
             let fit = capacity(
                 sizes: points.map(\.size), nanoseconds: points.map(\.summary.median), budget: budgetNanoseconds)
-            let fitting = points.filter { $0.summary.median <= budgetNanoseconds }
+            // The sizes up to the first one over budget: the same bracket `capacity` interpolates in.
+            let firstOver = points.firstIndex { $0.summary.median > budgetNanoseconds } ?? points.count
+            let fitting = points[..<firstOver]
             return Capacity(
                 workload: first.workload, backend: first.backend, points: fit.points,
                 extrapolated: fit.extrapolated, budgetNanoseconds: budgetNanoseconds,
                 largestFittingSize: fitting.last?.size,
                 frameNanosecondsAtLargestFitting: fitting.last?.summary.median,
-                allFit: fitting.count == points.count, smallestSize: first.size)
+                allFit: firstOver == points.count, smallestSize: first.size)
         }
     }
 

@@ -501,7 +501,10 @@ public enum PerformanceReport {
             ? "**No kernel reads above its ceiling** beyond the spread stated (the 95 % interval of the median per-round fraction, "
                 + "above 1 by more than the ceiling's own loops disagree). "
             : "**\(above.count) cell\(above.count == 1 ? "" : "s") read above the ceiling beyond the stated spread**: "
-                + above.map { "\($0.1.kernel.rawValue) on \($0.0.results.machine.displayName(of: $0.1.backend))" }
+                + above.map { build, cell, _ in
+                    "\(cell.kernel.rawValue) on \(build.results.machine.displayName(of: cell.backend))"
+                        + (builds.count > 1 ? " (\(build.label))" : "")
+                }
                 .joined(separator: ", ")
                 + " (the ceiling pattern is then not the best loop for that shape on this machine). "
         text +=
@@ -630,9 +633,9 @@ public enum PerformanceReport {
         text +=
             "STREAM-style loops over \(NumberFormatting.size(probe.elements)) doubles per array "
             + "(\(NumberFormatting.bytes(probe.bytesPerArray)) each), best and median of \(probe.trials) trials, "
-            + "in the same process as the kernels, before the sweep. The loops are C with vector intrinsics "
+            + "in the same process as the kernels, before the sweep. The loops are C with vector intrinsics"
             + (probe.vectorStoreBytes.map {
-                $0 > 0 ? "(\($0)-byte stores on this CPU)" : "(none on this CPU: plain C, no streaming stores)"
+                $0 > 0 ? " (\($0)-byte stores on this CPU)" : " (none on this CPU: plain C, no streaming stores)"
             } ?? "")
             + "; `-nt` patterns write with streaming (non-temporal) stores.\n\n"
         var table = MarkdownTable([
