@@ -329,16 +329,14 @@ extension CSSExport {
             let curve = CSSCubicBezier(x1: p[0], y1: p[1], x2: p[2], y2: p[3])
             return points.reduce(0) { Swift.max($0, abs(curve.evaluate($1.0) - $1.1)) }
         }
-        var best: ([Double], Double) = ([0.25, 0.1, 0.25, 1], .infinity)
-        for start in [
-            [0.25, 0.1, 0.25, 1.0], [0.2, 1.2, 0.3, 1.0], [0.1, 1.5, 0.4, 1.0], [0.3, 0.5, 0.2, 1.2],
-            [0.05, 0.8, 0.1, 1.0],
-        ] {
+        /// Nelder–Mead on the largest difference from `start`, the first simplex `size` apart in
+        /// x (twice that in y), until the simplex's values agree to 1e-10 or 600 steps.
+        func search(from start: [Double], size: Double) -> ([Double], Double) {
             var simplex =
                 [start]
                 + (0..<4).map { index -> [Double] in
                     var point = start
-                    point[index] += index % 2 == 0 ? 0.1 : 0.2
+                    point[index] += index % 2 == 0 ? size : 2 * size
                     return point
                 }
             var values = simplex.map { cost($0, sample) }
@@ -374,7 +372,22 @@ extension CSSExport {
                     }
                 }
             }
-            if values[0] < best.1 { best = (simplex[0], values[0]) }
+            let lowest = values.indices.min { values[$0] < values[$1] }!
+            return (simplex[lowest], values[lowest])
+        }
+        var best: ([Double], Double) = ([0.25, 0.1, 0.25, 1], .infinity)
+        for start in [
+            [0.25, 0.1, 0.25, 1.0], [0.2, 1.2, 0.3, 1.0], [0.1, 1.5, 0.4, 1.0], [0.3, 0.5, 0.2, 1.2],
+            [0.05, 0.8, 0.1, 1.0],
+        ] {
+            let found = search(from: start, size: 0.1)
+            if found.1 < best.1 { best = found }
+        }
+        // The largest difference is not smooth, so the simplex can stall on a ridge short of the
+        // minimum: restart from the best point with fresh, smaller simplices while that improves it.
+        for size in [0.05, 0.02, 0.01, 0.005] {
+            let found = search(from: best.0, size: size)
+            if found.1 < best.1 { best = found }
         }
         // As written (4 decimals), against every checked point.
         let written = CSSCubicBezier(
