@@ -44,3 +44,24 @@ struct NoiseEstimateTests {
         #expect(steps.map(\.index) == [30], "\(steps)")
     }
 }
+
+/// Read backwards, a history has the opposite slope and the same noise: the
+/// medians behind both (of pairwise slopes, of successive differences and of
+/// their deviations) treat an even count's two middle values alike, so no
+/// direction of time is favoured. Checked on seeded noisy series of even and
+/// odd pair counts.
+@Suite("history: a series read backwards has the opposite slope and the same noise")
+struct TimeReversalTests {
+    @Test("Theil–Sen slope negates and σ̂ stays, bit for bit up to the sign, on 40 seeded series")
+    func reversed() {
+        for (offset, count) in (4...43).enumerated() {
+            let noise = NoiseEstimateTests.gaussian(count: count, seed: 100 + UInt64(offset))
+            let logs = (0..<count).map { 0.002 * Double($0) + 0.01 * noise[$0] }
+            let backwards = Array(logs.reversed())
+            #expect(
+                StepDetector.theilSen(backwards) == -StepDetector.theilSen(logs),
+                "\(count) commits: \(StepDetector.theilSen(backwards)) vs \(StepDetector.theilSen(logs))")
+            #expect(StepDetector.noise(backwards) == StepDetector.noise(logs), "\(count) commits")
+        }
+    }
+}
