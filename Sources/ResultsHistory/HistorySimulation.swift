@@ -14,7 +14,9 @@ public enum HistorySimulation {
         case none
         /// Every commit from `at` on is `1 + fraction` times slower.
         case step(fraction: Double, at: Int)
-        /// The last `commits` commits each `1 + perCommit` times slower than the one before.
+        /// A ramp over the last `commits` commits: from the first of them on, each
+        /// `1 + perCommit` times slower than the one before (`commits − 1` rises, as
+        /// a slide over those commits is measured).
         case drift(perCommit: Double, commits: Int)
     }
 

@@ -12,17 +12,10 @@ import Testing
 /// differences' own noise is 41 % high.
 @Suite("history: the noise estimate is one commit's, not one difference's")
 struct NoiseEstimateTests {
-    /// Gaussian deviates (Box–Muller) from a SplitMix64 stream: the same on every machine.
+    /// Standard normal deviates from the simulator's seeded SplitMix64 stream: the same on every machine.
     static func gaussian(count: Int, seed: UInt64) -> [Double] {
-        var state = seed
-        func uniform() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return (Double((z ^ (z >> 31)) >> 11) + 0.5) / 9_007_199_254_740_992
-        }
-        return (0..<count).map { _ in (-2 * log(uniform())).squareRoot() * cos(2 * Double.pi * uniform()) }
+        var generator = HistorySimulation.Generator(seed: seed)
+        return (0..<count).map { _ in generator.normal() }
     }
 
     @Test("σ̂ of independent commits with σ = 0.5 %, 2 % and 10 % on any level is σ within 5 %")
@@ -63,5 +56,26 @@ struct TimeReversalTests {
                 "\(count) commits: \(StepDetector.theilSen(backwards)) vs \(StepDetector.theilSen(logs))")
             #expect(StepDetector.noise(backwards) == StepDetector.noise(logs), "\(count) commits")
         }
+    }
+}
+
+/// The simulator behind the detector's measured false-alarm rate and power
+/// (Guides/History.md): without noise its histories are exactly the change
+/// injected — a step from commit `at` on, a ramp of `commits − 1` rises over
+/// the last `commits` commits — so the rates are measured against the commit
+/// the change really starts at.
+@Suite("history simulation: without noise, exactly the change injected")
+struct SimulationShapeTests {
+    @Test("a 10 % step at commit 5 of 12; a 1 % ramp over the last 4 of 10; nothing")
+    func shapes() {
+        var generator = HistorySimulation.Generator(seed: 9)
+        let step = HistorySimulation.history(
+            commits: 12, change: .step(fraction: 0.1, at: 5), sigma: 0, using: &generator)
+        #expect(step == Array(repeating: 1000, count: 5) + Array(repeating: 1000 * 1.1, count: 7), "\(step)")
+        let ramp = HistorySimulation.history(
+            commits: 10, change: .drift(perCommit: 0.01, commits: 4), sigma: 0, using: &generator)
+        #expect(ramp == Array(repeating: 1000, count: 7) + (1...3).map { 1000 * pow(1.01, Double($0)) }, "\(ramp)")
+        let flat = HistorySimulation.history(commits: 6, change: .none, sigma: 0, using: &generator)
+        #expect(flat == Array(repeating: 1000, count: 6))
     }
 }
