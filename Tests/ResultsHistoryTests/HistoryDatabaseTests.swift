@@ -39,6 +39,35 @@ import _ResultsTestSupport
         #expect(try history.runs().count == 2)
     }
 
+    /// Every recorded figure comes back in its own field: each cell's median and
+    /// both ends of its interval, for several cells of distinct sizes, oldest run first.
+    @Test func recordedCellsComeBackFieldByField() throws {
+        let history = try Self.open(Self.scratch() + "/history.sqlite")
+        let sizes = [16, 4096]
+        let runs = (1...2).map { run in
+            SyntheticResults.make(kernels: [.add, .axpy], backends: ["simd"], sizes: sizes, halfWidth: 0.1) {
+                kernel, _, size in Double(run) * (kernel == .add ? 1 : 3) * (size == 16 ? 2 : 0.5)
+            }
+        }
+        for (index, results) in runs.enumerated() {
+            #expect(
+                try history.record(results, commit: "commit\(index)", branch: "main", machine: "box")
+                    == .recorded(cells: 4))
+        }
+        for cell in runs[0].measurements {
+            let series = try history.history(of: cell.key)
+            let values = try #require(series.values.first, "\(cell.key)")
+            #expect(series.count == 1 && values.map(\.commit) == ["commit0", "commit1"], "\(cell.key)")
+            for (recorded, results) in zip(values, runs) {
+                let expected = try #require(results.measurements.first { $0.key == cell.key })
+                #expect(recorded.value == expected.summary.median, "\(cell.key)")
+                #expect(recorded.lower == expected.summary.medianInterval.lower, "\(cell.key)")
+                #expect(recorded.upper == expected.summary.medianInterval.upper, "\(cell.key)")
+                #expect(recorded.lower! < recorded.value && recorded.value < recorded.upper!, "\(cell.key)")
+            }
+        }
+    }
+
     @Test func readsCellKeysInBothSpellings() {
         #expect(CellKey(historyKey: "add.simd.4096") == CellKey(kernel: .add, backend: "simd", size: 4096))
         #expect(CellKey(historyKey: "add.simd.4Ki") == CellKey(kernel: .add, backend: "simd", size: 4096))
