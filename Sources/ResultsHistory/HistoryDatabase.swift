@@ -417,19 +417,13 @@ public final class HistoryDatabase: HistoryStore {
 }
 
 extension CellKey {
-    /// Reads `add.simd.4096` or `add.simd.4Ki` (the form ``description`` writes).
+    /// Reads `add.simd.4096`, `add.simd.4Ki` (the form ``description`` writes)
+    /// or any size spelling ``PointCount/parse(_:)`` reads (`1Ti`, `1000`).
     public init?(historyKey text: String) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 3, let kernel = Kernel(rawValue: parts[0]) else { return nil }
         let backend = parts[1..<(parts.count - 1)].joined(separator: ".")
-        let sizeText = parts[parts.count - 1]
-        var size = Int(sizeText)
-        if size == nil {
-            for (suffix, shift) in [("Ki", 10), ("Mi", 20), ("Gi", 30)] where sizeText.hasSuffix(suffix) {
-                size = Int(sizeText.dropLast(2)).map { $0 << shift }
-            }
-        }
-        guard !backend.isEmpty, let size, (1...PointCount.maximum).contains(size) else { return nil }
+        guard !backend.isEmpty, let size = try? PointCount.parse(parts[parts.count - 1]) else { return nil }
         self.init(kernel: kernel, backend: backend, size: size)
     }
 }

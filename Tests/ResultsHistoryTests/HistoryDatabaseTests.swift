@@ -68,6 +68,19 @@ import _ResultsTestSupport
         }
     }
 
+    /// A key as `CellKey.description` writes it (plain, Ki, Mi or Gi) reads back as the same
+    /// cell, and as the plain count too, for sizes of every suffix up to the largest allowed.
+    @Test func cellKeysRoundTripAtEverySuffix() {
+        let sizes = [1, 16, 1000, 1024, 3 << 10, 1 << 20, 5 << 20, 16 << 20, 1 << 30, 7 << 30, PointCount.maximum]
+        for size in sizes {
+            let key = CellKey(kernel: .axpy, backend: "open.blas", size: size)
+            #expect(CellKey(historyKey: key.description) == key, "\(key.description)")
+            #expect(CellKey(historyKey: "axpy.open.blas.\(size)") == key, "\(size)")
+        }
+        #expect(CellKey(historyKey: "add.simd.16Mi")?.size == 16 << 20)
+        #expect(CellKey(historyKey: "add.simd.2Gi")?.size == 2 << 30)
+    }
+
     @Test func readsCellKeysInBothSpellings() {
         #expect(CellKey(historyKey: "add.simd.4096") == CellKey(kernel: .add, backend: "simd", size: 4096))
         #expect(CellKey(historyKey: "add.simd.4Ki") == CellKey(kernel: .add, backend: "simd", size: 4096))

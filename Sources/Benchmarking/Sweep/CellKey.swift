@@ -14,9 +14,11 @@ public struct CellKey: Hashable, Comparable, Codable, Sendable, CustomStringConv
     }
 
     /// `add.simd.4Ki`: the spelling of benchmark names (the ordo-one/benchmark
-    /// suite's too), with no spaces or slashes.
+    /// suite's too), with no spaces (not even ``PointCount/format(_:)``'s thin
+    /// spaces: `add.simd.1000`) or slashes.
     public var description: String {
-        "\(kernel.rawValue).\(backend).\(PointCount.format(size).replacingOccurrences(of: " ", with: ""))"
+        let size = String(PointCount.format(size).unicodeScalars.filter { !$0.properties.isWhitespace })
+        return "\(kernel.rawValue).\(backend).\(size)"
     }
 
     /// `add:simd:4096`, the form of an argument list (``init(argument:)`` reads it back).
