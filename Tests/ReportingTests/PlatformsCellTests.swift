@@ -36,11 +36,16 @@ struct PlatformsCellTests {
         p == 0 && s == 1 && r == 2 ? nil : Double(p + 1) + 0.1 * Double(s + 1) + 0.01 * Double(r + 1)
     }
 
-    /// Signed by platform; in percent the tens name the rate and the units the
-    /// platform (the column shows two digits), larger for the later spring;
-    /// none for the second platform (it keeps no clock).
+    /// Signed by platform (+ for even, − for odd); none for the second platform (it keeps
+    /// no clock). In percent at the highest rate: the tens name the spring's rank and the units
+    /// the platform (two digits, as the column shows them); the largest is the last spring's for
+    /// even platforms and the first spring's for odd ones, so "the largest drift" is neither the
+    /// first nor the last spring's by position. Each lower rate is ten times smaller.
     static func drift(_ p: Int, _ s: Int, _ r: Int) -> Double? {
-        p == 1 ? nil : (p % 2 == 0 ? 1 : -1) * (0.1 * Double(r + 1) + 0.01 * Double(p % 10) + 0.001 * Double(s))
+        guard p != 1 else { return nil }
+        let rank = p % 2 == 0 ? s + 1 : springs.count - s
+        let percent = Double(10 * rank + p % 10) * pow(10, Double(r - (rates.count - 1)))
+        return (p % 2 == 0 ? 1 : -1) * percent / 100
     }
 
     static let comparison: PlatformComparison = {
@@ -68,11 +73,12 @@ struct PlatformsCellTests {
             for r in Self.rates.indices {
                 row.append(NumberFormatting.significant(Self.springs.indices.map { Self.error(p, $0, r) }.max()!))
             }
-            let drifts = Self.springs.indices.compactMap { Self.drift(p, $0, Self.rates.count - 1) }
-            if let drift = drifts.max(by: { abs($0) < abs($1) }) {
-                row.append((drift >= 0 ? "+" : "−") + NumberFormatting.significant(abs(drift) * 100, digits: 2) + " %")
-            } else {
+            // The largest drift at the highest rate: rank = the number of springs, whichever spring it is.
+            if p == 1 {
                 row.append("display time")
+            } else {
+                let percent = Double(10 * Self.springs.count + p % 10)
+                row.append((p % 2 == 0 ? "+" : "−") + NumberFormatting.significant(percent, digits: 2) + " %")
             }
             row.append(platform.loopSummary.replacingOccurrences(of: "\n", with: " "))
             return row
