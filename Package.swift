@@ -196,7 +196,7 @@ let package = Package(
             name: "VerificationTests",
             dependencies: [
                 "Verification", "VectorKernels", "ODEReference", "Reporting", "_TestSupport", "SpringPlatforms",
-                "SpringModel",
+                "SpringModel", "Benchmarking",
             ]
         ),
         .testTarget(
