@@ -250,20 +250,6 @@ struct SpringJSONOutputTests {
         var cubicBezierError: Double
     }
 
-    /// A cubic Bézier easing at input `x`, from the CSS definition: the
-    /// curve's parameter where its x is `x`, by bisection, then its y.
-    static func bezier(_ p: [Double], at x: Double) -> Double {
-        func coordinate(_ s: Double, _ a: Double, _ b: Double) -> Double {
-            3 * (1 - s) * (1 - s) * s * a + 3 * (1 - s) * s * s * b + s * s * s
-        }
-        var (low, high) = (0.0, 1.0)
-        for _ in 0..<80 {
-            let middle = (low + high) / 2
-            if coordinate(middle, p[0], p[2]) < x { low = middle } else { high = middle }
-        }
-        return coordinate((low + high) / 2, p[1], p[3])
-    }
-
     @Test("export: the easing, keyframes and Bézier as written; each error the largest difference, in travel units")
     func export() throws {
         let (k, c, travel, tolerance, velocity) = (170.0, 20.0, -40.0, 0.2, 30.0)
@@ -335,7 +321,9 @@ struct SpringJSONOutputTests {
         let inside = read.cubicBezier.dropFirst("cubic-bezier(".count).dropLast()
         let control = inside.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
         try #require(control.count == 4 && (0...1).contains(control[0]) && (0...1).contains(control[2]))
-        let errors = dense.map { abs(Self.bezier(control, at: $0) - progress($0)) }
+        let errors = dense.map {
+            abs(CSSCubicBezierReader.evaluate((control[0], control[1], control[2], control[3]), at: $0) - progress($0))
+        }
         let bezierWorst = errors.max()!
         // The writer checks the same function at its own grid (steps ≤ 0.01 of the progress): its
         // largest difference is at most the true one, and short of it by at most h²/8·|e''| near the

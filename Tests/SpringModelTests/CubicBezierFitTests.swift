@@ -1,5 +1,6 @@
 import SpringModel
 import Testing
+import _TestSupport
 
 @testable import SpringPlatforms
 
@@ -13,32 +14,20 @@ import Testing
 /// 4/9·1e-4·(1 + 4.6) ≈ 2.5e-4 of the true one; the bound below is 3e-4.
 @Suite("The cubic-Bézier export finds a Bézier motion's own curve")
 struct CubicBezierFitTests {
-    /// The CSS definition: the curve's parameter where its x is `x` (bisection), then its y.
-    static func bezier(_ p: (Double, Double, Double, Double), at x: Double) -> Double {
-        func coordinate(_ s: Double, _ a: Double, _ b: Double) -> Double {
-            3 * (1 - s) * (1 - s) * s * a + 3 * (1 - s) * s * s * b + s * s * s
-        }
-        var (low, high) = (0.0, 1.0)
-        for _ in 0..<80 {
-            let middle = (low + high) / 2
-            if coordinate(middle, p.0, p.2) < x { low = middle } else { high = middle }
-        }
-        return coordinate((low + high) / 2, p.1, p.3)
-    }
-
     @Test(
         "ease-in-out, ease-out and an overshoot: found within the writing's rounding",
         arguments: [(0.42, 0.0, 0.58, 1.0), (0.0, 0.0, 0.58, 1.0), (0.34, 1.56, 0.64, 1.0)])
     func findsTheCurve(_ curve: (Double, Double, Double, Double)) throws {
         let inputs = (0...1000).map { Double($0) / 1000 }
         let motion = ExportedMotion(
-            inputs: inputs, outputs: inputs.map { Self.bezier(curve, at: $0) }, between: 0, duration: 1,
+            inputs: inputs, outputs: inputs.map { CSSCubicBezierReader.evaluate(curve, at: $0) }, between: 0,
+            duration: 1,
             truncation: 0, function: nil)
         let (found, error) = CSSExport.cubicBezier(motion)
         #expect(error <= 3e-4, "\(curve): found \(found.text), error \(error)")
         // The stated error is the written curve's largest difference at the motion's points.
         let measured = zip(inputs, motion.outputs).map {
-            abs(Self.bezier((found.x1, found.y1, found.x2, found.y2), at: $0) - $1)
+            abs(CSSCubicBezierReader.evaluate((found.x1, found.y1, found.x2, found.y2), at: $0) - $1)
         }
         .max()!
         #expect(abs(measured - error) <= 1e-9, "\(curve): stated \(error), measured \(measured)")

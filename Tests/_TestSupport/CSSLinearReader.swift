@@ -64,3 +64,21 @@ public enum CSSLinearReader {
         return first.output + (second.output - first.output) * (p - first.input) / (second.input - first.input)
     }
 }
+
+/// A `cubic-bezier(x1, y1, x2, y2)` easing evaluated as CSS Easing Level 1
+/// defines it: the curve's parameter where its x is the input (bisection, 80
+/// halvings), then its y. Written from the definition, apart from
+/// SpringBench's `CSSCubicBezier`.
+public enum CSSCubicBezierReader {
+    public static func evaluate(_ p: (Double, Double, Double, Double), at x: Double) -> Double {
+        func coordinate(_ s: Double, _ a: Double, _ b: Double) -> Double {
+            3 * (1 - s) * (1 - s) * s * a + 3 * (1 - s) * s * s * b + s * s * s
+        }
+        var (low, high) = (0.0, 1.0)
+        for _ in 0..<80 {
+            let middle = (low + high) / 2
+            if coordinate(middle, p.0, p.2) < x { low = middle } else { high = middle }
+        }
+        return coordinate((low + high) / 2, p.1, p.3)
+    }
+}
