@@ -42,13 +42,14 @@ let package = Package(
         .library(name: "ResultsHistoryPostgreSQL", targets: ["ResultsHistoryPostgreSQL"]),
         .executable(name: "springbench", targets: ["springbench"]),
     ],
-    // `PostgreSQL` (on by default): the `springbench` tool with `history --database
-    // postgresql://…`. `--disable-default-traits` builds the tool without postgres-nio
-    // (.ci/run's release build for the gates, which never touch a history: on 2 cores
-    // postgres-nio's two BoringSSL copies cost more than the rest of that build).
+    // `PostgreSQL` (off by default): the `springbench` tool with `history --database
+    // postgresql://…` and ResultsHistoryPostgreSQL's store. Off, nothing builds postgres-nio
+    // (on 2 cores its two BoringSSL copies cost more than the rest of a debug build); `make
+    // check` and CI turn it on (`--traits PostgreSQL`) and run the PostgreSQL tier against a
+    // real server. A package depending on SpringBench asks for it with `traits: ["PostgreSQL"]`.
     traits: [
         .trait(name: "PostgreSQL", description: "springbench history --database postgresql://… (postgres-nio)"),
-        .default(enabledTraits: ["PostgreSQL"]),
+        .default(enabledTraits: []),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -116,7 +117,10 @@ let package = Package(
         // build it unless they register it (PostgreSQLHistory.register()).
         .target(
             name: "ResultsHistoryPostgreSQL",
-            dependencies: ["ResultsHistory", "Benchmarking", .product(name: "PostgresNIO", package: "postgres-nio")]
+            dependencies: [
+                "ResultsHistory", "Benchmarking",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+            ]
         ),
         .target(
             name: "Verification",
@@ -161,10 +165,19 @@ let package = Package(
             dependencies: ["Benchmarking", "RegressionGate", "VectorKernels"],
             path: "Tests/_ResultsTestSupport"
         ),
+        // The built `springbench` run as a user runs it, with a deadline and a scratch TMPDIR.
+        .target(
+            name: "_CLITestSupport",
+            dependencies: ["Benchmarking", "SpringBenchSupport"],
+            path: "Tests/_CLITestSupport"
+        ),
         // The PostgreSQL test server (SPRINGBENCH_POSTGRES_URL) and a fresh database per test.
         .target(
             name: "_PostgreSQLTestSupport",
-            dependencies: ["ResultsHistoryPostgreSQL", .product(name: "PostgresNIO", package: "postgres-nio")],
+            dependencies: [
+                "ResultsHistoryPostgreSQL",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+            ],
             path: "Tests/_PostgreSQLTestSupport"
         ),
         .testTarget(
@@ -211,8 +224,8 @@ let package = Package(
             dependencies: [
                 "SpringBenchCLI", "SpringBenchSupport", "Benchmarking", "Reporting", "VectorKernels", "SpringPlatforms",
                 "SpringModel", "RegressionGate", "_TestSupport", "_ResultsTestSupport", "ResultsHistory",
-                "SpringBenchFiles",
-                "ResultsHistoryPostgreSQL", "_PostgreSQLTestSupport",
+                "SpringBenchFiles", "_CLITestSupport",
+                .target(name: "ResultsHistoryPostgreSQL", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -240,8 +253,22 @@ let package = Package(
         .testTarget(
             name: "ResultsHistoryPostgreSQLTests",
             dependencies: [
-                "ResultsHistory", "ResultsHistoryPostgreSQL", "Benchmarking", "_ResultsTestSupport",
-                "_PostgreSQLTestSupport",
+                "ResultsHistory", "ResultsHistoryPostgreSQL",
+                .target(name: "_PostgreSQLTestSupport", condition: .when(traits: ["PostgreSQL"])),
+            ]
+        ),
+        // The PostgreSQL tier: the store and `history --database postgresql://…` against a real
+        // server. Empty without the package trait PostgreSQL; `make check` turns it on.
+        .testTarget(
+            name: "PostgreSQLTests",
+            dependencies: [
+                .target(name: "Benchmarking", condition: .when(traits: ["PostgreSQL"])),
+                .target(name: "ResultsHistory", condition: .when(traits: ["PostgreSQL"])),
+                .target(name: "ResultsHistoryPostgreSQL", condition: .when(traits: ["PostgreSQL"])),
+                .target(name: "SpringBenchCLI", condition: .when(traits: ["PostgreSQL"])),
+                .target(name: "_CLITestSupport", condition: .when(traits: ["PostgreSQL"])),
+                .target(name: "_PostgreSQLTestSupport", condition: .when(traits: ["PostgreSQL"])),
+                .target(name: "_ResultsTestSupport", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
         .testTarget(

@@ -2,7 +2,10 @@ import Foundation
 import ResultsHistory
 import ResultsHistoryPostgreSQL
 import Testing
-import _PostgreSQLTestSupport
+
+#if PostgreSQL
+    import _PostgreSQLTestSupport
+#endif
 
 /// `--database postgresql://…`: the URL's form, checked before anything
 /// connects, and a server that is not there. No server needed.
@@ -87,43 +90,46 @@ import _PostgreSQLTestSupport
         #expect(HistoryStores.redacted(".springbench/history.sqlite") == ".springbench/history.sqlite")
     }
 
-    @Test func onlyPostgreSQLAndRegisteredSchemesAreURLs() {
-        PostgreSQLHistory.register()
-        #expect(HistoryStores.scheme(of: "postgresql://h/db") == "postgresql")
-        #expect(HistoryStores.scheme(of: "Postgres://h/db") == "postgres")
-        #expect(HistoryStores.scheme(of: ".springbench/history.sqlite") == nil)
-        #expect(HistoryStores.scheme(of: "ftp://h/history.sqlite") == nil, "anything else is an SQLite path")
-        #expect(HistoryStores.scheme(of: "dir/postgresql://x") == nil)
-        #expect(Set(["postgres", "postgresql"]).isSubset(of: HistoryStores.registeredSchemes))
-    }
-
-    /// Nothing listening: refused at once, exit 2's message naming the server.
-    @Test func aPortWithNothingListeningIsRefusedAtOnce() throws {
-        let port = try SilentListener.closedPort()
-        let start = ContinuousClock.now
-        #expect {
-            try PostgreSQLHistoryStore(url: "postgresql://u:s3cret@127.0.0.1:\(port)/db", create: true)
-        } throws: { error in
-            let message = "\(error)"
-            return message.hasPrefix("--database: postgresql://u:***@127.0.0.1:\(port)/db cannot connect")
-                && message.contains("connection refused") && !message.contains("s3cret")
+    // Registering and connecting need the store: with the package trait PostgreSQL only.
+    #if PostgreSQL
+        @Test func onlyPostgreSQLAndRegisteredSchemesAreURLs() {
+            PostgreSQLHistory.register()
+            #expect(HistoryStores.scheme(of: "postgresql://h/db") == "postgresql")
+            #expect(HistoryStores.scheme(of: "Postgres://h/db") == "postgres")
+            #expect(HistoryStores.scheme(of: ".springbench/history.sqlite") == nil)
+            #expect(HistoryStores.scheme(of: "ftp://h/history.sqlite") == nil, "anything else is an SQLite path")
+            #expect(HistoryStores.scheme(of: "dir/postgresql://x") == nil)
+            #expect(Set(["postgres", "postgresql"]).isSubset(of: HistoryStores.registeredSchemes))
         }
-        #expect(ContinuousClock.now - start < .seconds(5))
-    }
 
-    /// A server that accepts the connection and never answers: given up
-    /// after connect_timeout, not waited on for ever.
-    @Test func aServerThatNeverAnswersTimesOut() throws {
-        let listener = try SilentListener()
-        defer { listener.close() }
-        let start = ContinuousClock.now
-        #expect {
-            try PostgreSQLHistoryStore(
-                url: "postgresql://u:s3cret@127.0.0.1:\(listener.port)/db?connect_timeout=1", create: false)
-        } throws: { error in
-            "\(error)".contains("no answer within the 1 s connect timeout")
+        /// Nothing listening: refused at once, exit 2's message naming the server.
+        @Test func aPortWithNothingListeningIsRefusedAtOnce() throws {
+            let port = try SilentListener.closedPort()
+            let start = ContinuousClock.now
+            #expect {
+                try PostgreSQLHistoryStore(url: "postgresql://u:s3cret@127.0.0.1:\(port)/db", create: true)
+            } throws: { error in
+                let message = "\(error)"
+                return message.hasPrefix("--database: postgresql://u:***@127.0.0.1:\(port)/db cannot connect")
+                    && message.contains("connection refused") && !message.contains("s3cret")
+            }
+            #expect(ContinuousClock.now - start < .seconds(5))
         }
-        let elapsed = ContinuousClock.now - start
-        #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(10), "\(elapsed)")
-    }
+
+        /// A server that accepts the connection and never answers: given up
+        /// after connect_timeout, not waited on for ever.
+        @Test func aServerThatNeverAnswersTimesOut() throws {
+            let listener = try SilentListener()
+            defer { listener.close() }
+            let start = ContinuousClock.now
+            #expect {
+                try PostgreSQLHistoryStore(
+                    url: "postgresql://u:s3cret@127.0.0.1:\(listener.port)/db?connect_timeout=1", create: false)
+            } throws: { error in
+                "\(error)".contains("no answer within the 1 s connect timeout")
+            }
+            let elapsed = ContinuousClock.now - start
+            #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(10), "\(elapsed)")
+        }
+    #endif
 }

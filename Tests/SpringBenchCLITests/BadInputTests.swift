@@ -1,6 +1,7 @@
 import Foundation
 import SpringBenchCLI
 import Testing
+import _CLITestSupport
 
 /// Every command's bad-input paths, as a user meets them: exit 2, one `error:`
 /// line naming the option (or argument) at fault, nothing written, no trap, no hang.

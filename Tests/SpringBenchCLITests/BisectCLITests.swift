@@ -7,6 +7,7 @@ import SpringBenchSupport
 import Testing
 import _ResultsTestSupport
 import _TestSupport
+import _CLITestSupport
 
 /// `springbench bisect`: its refusals (cheap, every run) and, in
 /// `make test-deep`, the whole search on the fixture repository

@@ -3,6 +3,7 @@ import Foundation
 import SpringBenchCLI
 import Testing
 import _ResultsTestSupport
+import _CLITestSupport
 
 /// `springbench compare --format json` as a user runs it: every field's value
 /// from the files and options given, the rows in the documented order.

@@ -4,6 +4,7 @@ import Reporting
 import SpringBenchCLI
 import Testing
 import _ResultsTestSupport
+import _CLITestSupport
 
 /// `export-results`, and `--export` on `bench` and `compare-builds`, in process.
 @Suite struct ExportCommandTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _CLITestSupport
 
 #if canImport(Glibc)
     import Glibc

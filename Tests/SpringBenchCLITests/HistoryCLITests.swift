@@ -5,6 +5,7 @@ import ResultsHistory
 import SpringBenchFiles
 import Testing
 import _ResultsTestSupport
+import _CLITestSupport
 
 @testable import SpringBenchCLI
 

@@ -1,14 +1,18 @@
 import Benchmarking
 import Foundation
 import RegressionGate
-import ResultsHistoryPostgreSQL
 import SpringModel
 import SpringPlatforms
 import Testing
+import _CLITestSupport
 import _ResultsTestSupport
 import _TestSupport
 
 @testable import SpringBenchCLI
+
+#if PostgreSQL
+    import ResultsHistoryPostgreSQL
+#endif
 
 /// Every option of every command pinned to what it sets: a command line is
 /// parsed in process (`parseAsRoot`, the executable's parsing and
@@ -1287,21 +1291,23 @@ extension OptionEffectTests {
                 default: nil
                 }
             #expect(database?.database == "/tmp/h.sqlite", "\(command)")
-            // A PostgreSQL server's URL reaches the command as given (this test target always links
-            // ResultsHistoryPostgreSQL; the tool registers it only with its PostgreSQL trait).
-            PostgreSQLHistory.register()
-            let url = "postgresql://bench:secret@127.0.0.1:5432/history"
-            let server: HistoryCommand.DatabaseOption? =
-                switch try Self.parseAny(command, extra + ["--database", url]) {
-                case let c as HistoryCommand.Record: c.database
-                case let c as HistoryCommand.List: c.database
-                case let c as HistoryCommand.Show: c.database
-                case let c as HistoryCommand.Check: c.database
-                case let c as HistoryCommand.Export: c.database
-                case let c as HistoryCommand.Report: c.database
-                default: nil
-                }
-            #expect(server?.database == url, "\(command)")
+            // A PostgreSQL server's URL reaches the command as given (with the package trait
+            // PostgreSQL, which registers the store as the tool does).
+            #if PostgreSQL
+                PostgreSQLHistory.register()
+                let url = "postgresql://bench:secret@127.0.0.1:5432/history"
+                let server: HistoryCommand.DatabaseOption? =
+                    switch try Self.parseAny(command, extra + ["--database", url]) {
+                    case let c as HistoryCommand.Record: c.database
+                    case let c as HistoryCommand.List: c.database
+                    case let c as HistoryCommand.Show: c.database
+                    case let c as HistoryCommand.Check: c.database
+                    case let c as HistoryCommand.Export: c.database
+                    case let c as HistoryCommand.Report: c.database
+                    default: nil
+                    }
+                #expect(server?.database == url, "\(command)")
+            #endif
             #expect(Self.refused(command, extra + ["--database", "/"]), "\(command)")
         },
         Row("<files>", ["history record"]) { _ throws in

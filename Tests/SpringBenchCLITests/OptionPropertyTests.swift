@@ -3,6 +3,7 @@ import SpringBenchCLI
 import Testing
 import VectorKernels
 import _TestSupport
+import _CLITestSupport
 
 /// Random and extreme values for every numeric option and parser of the
 /// commands that answer at once, and out-of-range values for those of the

@@ -4,6 +4,7 @@ import Reporting
 import SpringBenchCLI
 import Testing
 import _ResultsTestSupport
+import _CLITestSupport
 
 /// `springbench recommend --format json` and its table, field by field, from
 /// ``DistinctCellModel`` (every cell's time its own): each value against the

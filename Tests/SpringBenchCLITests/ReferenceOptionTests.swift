@@ -3,6 +3,7 @@ import Foundation
 import SpringBenchCLI
 import Testing
 import _TestSupport
+import _CLITestSupport
 
 /// `bench --loops-library PATH` and `--reference-sampler EXECUTABLE`, in
 /// process: bad libraries are refused before anything runs (exit 2, one

@@ -1,6 +1,7 @@
 import Benchmarking
 import Foundation
 import Testing
+import _CLITestSupport
 
 #if canImport(Glibc)
     import Glibc

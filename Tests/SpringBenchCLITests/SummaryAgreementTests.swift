@@ -3,6 +3,7 @@ import Foundation
 import Reporting
 import Testing
 import _ResultsTestSupport
+import _CLITestSupport
 
 @testable import SpringBenchCLI
 

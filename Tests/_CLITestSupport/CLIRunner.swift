@@ -8,23 +8,23 @@ import Testing
 #endif
 
 /// Runs the built `springbench` executable as a user would, with a deadline.
-struct CLIRunner {
+public struct CLIRunner: Sendable {
     /// What one run did.
-    struct Outcome: CustomStringConvertible {
-        var arguments: [String]
+    public struct Outcome: Sendable, CustomStringConvertible {
+        public var arguments: [String]
         /// The exit status, or nil when the process was killed by a signal (a trap) or by the deadline.
-        var status: Int32?
-        var signal: Int32?
-        var timedOut: Bool
-        var stdout: String
-        var stderr: String
-        var seconds: Double
+        public var status: Int32?
+        public var signal: Int32?
+        public var timedOut: Bool
+        public var stdout: String
+        public var stderr: String
+        public var seconds: Double
         /// What the command left in its TMPDIR (nothing, when it ended by itself).
-        var leftovers: [String] = []
+        public var leftovers: [String] = []
 
-        var errorLines: [Substring] { stderr.split(separator: "\n").filter { $0.hasPrefix("error:") } }
+        public var errorLines: [Substring] { stderr.split(separator: "\n").filter { $0.hasPrefix("error:") } }
 
-        var description: String {
+        public var description: String {
             "springbench \(arguments.joined(separator: " ")) → status \(status.map(String.init) ?? "none")"
                 + (signal.map { ", signal \($0)" } ?? "") + (timedOut ? ", timed out" : "")
                 + ", \(String(format: "%.1f", seconds)) s\nstderr: \(stderr.prefix(600))\nstdout: \(stdout.prefix(300))"
@@ -32,7 +32,7 @@ struct CLIRunner {
     }
 
     /// The executable beside the test bundle (`swift build --build-tests` builds both).
-    static let executable: String = {
+    public static let executable: String = {
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for candidate in [bundle, bundle.deletingLastPathComponent()] {
             let path = candidate.appendingPathComponent("springbench").path
@@ -49,7 +49,7 @@ struct CLIRunner {
 
     /// The children's environment, read once: a trap is a failure either way,
     /// and its backtrace would only cost seconds.
-    static let environment: [String: String] = {
+    public static let environment: [String: String] = {
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
         return environment
@@ -60,7 +60,7 @@ struct CLIRunner {
     /// with a TMPDIR of its own, which must be empty again when the command
     /// ends (exit or SIGINT/SIGTERM/SIGHUP); kills it after `deadline` seconds.
     /// With `interrupt`, sends that signal after the given seconds.
-    static func run(
+    public static func run(
         _ arguments: [String], in directory: String? = nil, deadline: Double = 30,
         interrupt: (signal: Int32, after: Double)? = nil
     ) async -> Outcome {
@@ -82,7 +82,7 @@ struct CLIRunner {
 
     /// ``run(_:in:deadline:interrupt:)`` on the calling thread, for callers
     /// that are threads themselves (`DispatchQueue.concurrentPerform`).
-    static func runBlocking(
+    public static func runBlocking(
         _ arguments: [String], in directory: String? = nil, deadline: Double = 30,
         interrupt: (signal: Int32, after: Double)? = nil, recordingLeftovers: Bool = true
     ) -> Outcome {
@@ -147,14 +147,14 @@ struct CLIRunner {
     }
 
     /// A fresh empty directory for a test's outputs.
-    static func temporaryDirectory() -> String {
+    public static func temporaryDirectory() -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("springbench-cli-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url.path
     }
 
     /// Every file under `directory`, relative.
-    static func contents(of directory: String) -> [String] {
+    public static func contents(of directory: String) -> [String] {
         (FileManager.default.enumerator(atPath: directory)?.allObjects as? [String] ?? []).sorted()
     }
 
@@ -164,7 +164,7 @@ struct CLIRunner {
     /// `instructions`, `report`, `verify`) is given an output there unless the
     /// case is about that option; whatever a broken check let through would
     /// land in `directory` and be found.
-    static func scratchArguments(_ arguments: [String], in directory: String) -> [String] {
+    public static func scratchArguments(_ arguments: [String], in directory: String) -> [String] {
         let builds = arguments.first == "compare-builds" ? arguments.dropFirst().prefix(2) : []
         let placed = arguments.enumerated().map { index, argument in
             let file = argument.hasSuffix(".json") || (builds.indices.contains(index) && !argument.hasPrefix("-"))

@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""Runs SpringBench's test targets one by one and shows what each cost.
+
+    python3 Scripts/run-tests.py              # the unit tier (`make test`)
+    python3 Scripts/run-tests.py --all        # every test target (`make check`, CI)
+
+Which targets run is read from the manifest, never from a list kept here: a
+test target named `<Module>Tests` for a module under Sources/ is a unit
+target; every other test target (PlatformOracleTests, EndToEndTests,
+PostgreSQLTests) is a tier of its own, run by `--all`. The tests must already
+be built (`swift build --build-tests`, with the same `--traits`).
+
+Each target runs as its own `swift test --skip-build --filter '^<target>\\.'`,
+so its wall time is its own. At the end: a table of every target's tests and
+seconds, and the ten slowest tests as the runner reported them (Swift Testing's
+"passed after"; inside a target tests run in parallel, so a test's figure
+includes any wait for a free thread). Exit 1 when a test fails or when a
+selected target ran no test at all (a target that silently stopped running is
+a failure, not a pass). With GITHUB_STEP_SUMMARY set, the tables are appended
+to it too.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RUN_LINE = re.compile(r"Test run with (\d+) tests? in (\d+) suites? (passed|failed) after ([\d.]+) seconds")
+TEST_LINE = re.compile(r"^[✔✘] Test (.+?)(?: with \d+ test cases?)? (passed|failed)(?: with \d+ issues?)? after ([\d.]+) seconds")
+
+
+def manifest() -> dict:
+    output = subprocess.run(["swift", "package", "dump-package"], cwd=ROOT, check=True, capture_output=True,
+                            text=True).stdout
+    return json.loads(output)
+
+
+def test_targets(package: dict) -> tuple[list[str], list[str]]:
+    """(unit targets, tier targets), each sorted."""
+    modules = {t["name"] for t in package["targets"] if t["type"] in ("regular", "executable")
+               and (t.get("path") or "Sources/" + t["name"]).startswith("Sources/")}
+    tests = sorted(t["name"] for t in package["targets"] if t["type"] == "test")
+    unit = [name for name in tests if name.endswith("Tests") and name[: -len("Tests")] in modules]
+    return unit, [name for name in tests if name not in unit]
+
+
+def run_target(target: str, traits: str | None, log_directory: Path) -> dict:
+    command = ["swift", "test", "--skip-build", "--filter", f"^{target}\\."]
+    if traits:
+        command += ["--traits", traits]
+    log = log_directory / f"{target}.log"
+    started = time.monotonic()
+    with open(log, "w") as handle:
+        status = subprocess.run(command, cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT).returncode
+    seconds = time.monotonic() - started
+    text = log.read_text(errors="replace")
+    tests, passed = 0, status == 0
+    for match in RUN_LINE.finditer(text):
+        tests = int(match.group(1))
+        passed = passed and match.group(3) == "passed"
+    slow = [(float(m.group(3)), target, m.group(1)) for m in map(TEST_LINE.match, text.splitlines()) if m]
+    failures = [line for line in text.splitlines() if line.startswith("✘")]
+    return {"target": target, "status": status, "tests": tests, "passed": passed, "seconds": seconds,
+            "slow": slow, "failures": failures, "log": log, "text": text}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--all", action="store_true", help="every test target, not only the unit tier")
+    parser.add_argument("--traits", default=os.environ.get("SPRINGBENCH_TRAITS") or None,
+                        help="package traits the tests were built with (e.g. PostgreSQL)")
+    parser.add_argument("--only", nargs="*", default=[], help="run just these test targets")
+    args = parser.parse_args()
+
+    unit, tiers = test_targets(manifest())
+    selected = args.only or (unit + tiers if args.all else unit)
+    unknown = sorted(set(selected) - set(unit + tiers))
+    if unknown:
+        print(f"run-tests: no test target named {', '.join(unknown)}", file=sys.stderr)
+        return 2
+    depth = os.environ.get("SPRINGBENCH_TEST_DEPTH", "quick") or "quick"
+    print(f"run-tests: {len(selected)} test targets ({'every target' if args.all else 'the unit tier'}), "
+          f"depth {depth}, traits {args.traits or 'none'}", flush=True)
+    log_directory = ROOT / ".tmp" / "tests"
+    log_directory.mkdir(parents=True, exist_ok=True)
+    started = time.monotonic()
+    results = []
+    for target in selected:
+        result = run_target(target, args.traits, log_directory)
+        results.append(result)
+        mark = "ok" if result["passed"] and result["tests"] > 0 else "FAILED"
+        print(f"  {target:<32} {result['tests']:>4} tests {result['seconds']:7.1f} s  {mark}", flush=True)
+        if not result["passed"]:
+            for line in result["failures"][:40]:
+                print("    " + line)
+            if not result["failures"]:
+                print("\n".join("    " + line for line in result["text"].splitlines()[-40:]))
+            print(f"    (whole output: {result['log'].relative_to(ROOT)})")
+    total = time.monotonic() - started
+
+    lines = ["| test target | tests | seconds |", "|---|--:|--:|"]
+    lines += [f"| {r['target']} | {r['tests']} | {r['seconds']:.1f} |" for r in results]
+    lines.append(f"| **all {len(results)}** | **{sum(r['tests'] for r in results)}** | **{total:.1f}** |")
+    slowest = sorted((s for r in results for s in r["slow"]), reverse=True)[:10]
+    lines += ["", "Ten slowest tests (the runner's own figure, waits for a thread included):", "",
+              "| seconds | target | test |", "|--:|---|---|"]
+    lines += [f"| {seconds:.2f} | {target} | {name.replace('|', '/')} |" for seconds, target, name in slowest]
+    print("\n".join(lines), flush=True)
+    summary = os.environ.get("GITHUB_STEP_SUMMARY")
+    if summary:
+        with open(summary, "a") as handle:
+            handle.write(f"### Tests ({'every target' if args.all else 'unit tier'}, depth {depth})\n\n")
+            handle.write("\n".join(lines) + "\n\n")
+
+    empty = [r["target"] for r in results if r["tests"] == 0]
+    failed = [r["target"] for r in results if not r["passed"]]
+    if empty:
+        print(f"run-tests: {', '.join(empty)} ran no test (a target that runs nothing is a failure; "
+              "built without its trait?)", file=sys.stderr)
+    if failed:
+        print(f"run-tests: failures in {', '.join(failed)}", file=sys.stderr)
+    return 1 if failed or empty else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
