@@ -148,27 +148,48 @@ let package = Package(
                 "SpringBenchCLI", .target(name: "ResultsHistoryPostgreSQL", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
-        // Test support in two layers, so that the low-level test targets do
-        // not build the upper half: values, backends, threads, allocation
-        // counting and the Markdown table reader; then synthetic results files
-        // and the SVG inspector.
+        // ---- Tests. `<Module>Tests` tests Sources/<Module> (`make test` runs these: the unit
+        // tier); it depends on its module, modules below it and test support, never on a module
+        // above it (Scripts/check-manifest.py checks both). The other test targets are the slow
+        // tiers, run by `make check` and CI: PlatformOracleTests, EndToEndTests, PostgreSQLTests.
+        // Values, backends, threads, allocation counting, the Markdown and CSS readers.
         .target(
             name: "_TestSupport",
             dependencies: [
-                "VectorKernels", "SpringBenchBackends", "CAllocationCounting",
+                "VectorKernels",
+                "SpringBenchBackends",
+                "CAllocationCounting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             path: "Tests/_TestSupport"
         ),
+        // Synthetic results files and the SVG inspector.
         .target(
             name: "_ResultsTestSupport",
-            dependencies: ["Benchmarking", "RegressionGate", "VectorKernels"],
+            dependencies: [
+                "Benchmarking",
+                "RegressionGate",
+                "VectorKernels",
+            ],
             path: "Tests/_ResultsTestSupport"
+        ),
+        // Seeded springs × velocities × refresh rates for the platform tests and their oracles.
+        .target(
+            name: "_PlatformTestSupport",
+            dependencies: [
+                "SpringModel",
+                "SpringPlatforms",
+            ],
+            path: "Tests/_PlatformTestSupport"
         ),
         // The built `springbench` run as a user runs it, with a deadline and a scratch TMPDIR.
         .target(
             name: "_CLITestSupport",
-            dependencies: ["Benchmarking", "SpringBenchSupport"],
+            dependencies: [
+                "Benchmarking",
+                "SpringBenchSupport",
+                "_ResultsTestSupport",
+            ],
             path: "Tests/_CLITestSupport"
         ),
         // The PostgreSQL test server (SPRINGBENCH_POSTGRES_URL) and a fresh database per test.
@@ -180,85 +201,204 @@ let package = Package(
             ],
             path: "Tests/_PostgreSQLTestSupport"
         ),
+        // The unit tier: one target per module under Sources/.
+        .testTarget(
+            name: "DocumentValuesTests",
+            dependencies: [
+                "DocumentValues",
+            ]
+        ),
+        .testTarget(
+            name: "MachineFactsTests",
+            dependencies: [
+                "MachineFacts",
+            ]
+        ),
+        .testTarget(
+            name: "SpringBenchFilesTests",
+            dependencies: [
+                "SpringBenchFiles",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        .testTarget(
+            name: "SpringBenchSupportTests",
+            dependencies: [
+                "SpringBenchSupport",
+            ]
+        ),
         .testTarget(
             name: "VectorKernelsTests",
             dependencies: [
-                "VectorKernels", "CVectorKernels", "_TestSupport",
+                "VectorKernels",
+                "CVectorKernels",
+                "_TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "OpenBLASKernelsTests",
+            dependencies: [
+                "OpenBLASKernels",
+                "VectorKernels",
+            ]
+        ),
+        .testTarget(
+            name: "SpringBenchBackendsTests",
+            dependencies: [
+                "SpringBenchBackends",
+                "OpenBLASKernels",
+                "VectorKernels",
             ]
         ),
         .testTarget(
             name: "SpringModelTests",
             dependencies: [
-                "SpringModel", "SpringPlatforms", "VectorKernels", "SpringBenchBackends", "_TestSupport",
+                "SpringModel",
+                "VectorKernels",
+                "SpringBenchBackends",
+                "_TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
-            name: "ODEReferenceTests",
-            dependencies: ["ODEReference", "VectorKernels", "SpringBenchBackends", "_TestSupport"]
+            name: "SpringPlatformsTests",
+            dependencies: [
+                "SpringPlatforms",
+                "SpringModel",
+                "VectorKernels",
+                "ODEReference",
+                "_TestSupport",
+                "_PlatformTestSupport",
+            ]
         ),
         .testTarget(
-            name: "BenchmarkingTests",
+            name: "ODEReferenceTests",
             dependencies: [
-                "Benchmarking", "RegressionGate", "VectorKernels", "SpringBenchBackends", "SpringModel", "_TestSupport",
-                "_ResultsTestSupport", "DocumentValues", "SpringBenchFiles", "SpringBenchSupport",
+                "ODEReference",
+                "VectorKernels",
+                "SpringBenchBackends",
+                "_TestSupport",
             ]
         ),
         .testTarget(
             name: "VerificationTests",
             dependencies: [
-                "Verification", "VectorKernels", "ODEReference", "Reporting", "_TestSupport", "SpringPlatforms",
-                "SpringModel", "Benchmarking",
+                "Verification",
+                "VectorKernels",
+                "ODEReference",
+                "SpringPlatforms",
+                "_TestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "BenchmarkingTests",
+            dependencies: [
+                "Benchmarking",
+                "VectorKernels",
+                "SpringBenchBackends",
+                "SpringModel",
+                "SpringBenchSupport",
+                "_TestSupport",
+                "_ResultsTestSupport",
             ]
         ),
         .testTarget(
             name: "RegressionGateTests",
             dependencies: [
-                "Benchmarking", "RegressionGate", "SpringBenchSupport", "VectorKernels", "_TestSupport",
+                "RegressionGate",
+                "Benchmarking",
+                "DocumentValues",
+                "SpringBenchFiles",
+                "SpringBenchSupport",
+                "VectorKernels",
+                "_TestSupport",
                 "_ResultsTestSupport",
-            ]
-        ),
-        .testTarget(
-            name: "SpringBenchCLITests",
-            dependencies: [
-                "SpringBenchCLI", "SpringBenchSupport", "Benchmarking", "Reporting", "VectorKernels", "SpringPlatforms",
-                "SpringModel", "RegressionGate", "_TestSupport", "_ResultsTestSupport", "ResultsHistory",
-                "SpringBenchFiles", "_CLITestSupport",
-                .target(name: "ResultsHistoryPostgreSQL", condition: .when(traits: ["PostgreSQL"])),
-                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(
             name: "ReportingTests",
             dependencies: [
-                "Reporting", "Benchmarking", "ResultsHistory", "VectorKernels", "RegressionGate", "SpringModel",
+                "Reporting",
+                "Benchmarking",
+                "MachineFacts",
+                "RegressionGate",
+                "SpringBenchFiles",
+                "SpringModel",
                 "SpringPlatforms",
+                "VectorKernels",
+                "Verification",
                 "_TestSupport",
                 "_ResultsTestSupport",
-                "SpringBenchFiles",
             ]
-        ),
-        .testTarget(
-            name: "MachineFactsTests",
-            dependencies: ["MachineFacts", "VectorKernels", "Benchmarking", "Reporting", "_ResultsTestSupport"]
         ),
         .testTarget(
             name: "ResultsHistoryTests",
             dependencies: [
-                "ResultsHistory", "Benchmarking", "SpringBenchFiles", "_ResultsTestSupport",
+                "ResultsHistory",
+                "Benchmarking",
+                "Reporting",
+                "SpringBenchFiles",
+                "_ResultsTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(
             name: "ResultsHistoryPostgreSQLTests",
             dependencies: [
-                "ResultsHistory", "ResultsHistoryPostgreSQL",
+                "ResultsHistory",
+                "ResultsHistoryPostgreSQL",
                 .target(name: "_PostgreSQLTestSupport", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
-        // The PostgreSQL tier: the store and `history --database postgresql://…` against a real
-        // server. Empty without the package trait PostgreSQL; `make check` turns it on.
+        .testTarget(
+            name: "SpringBenchCLITests",
+            dependencies: [
+                "SpringBenchCLI",
+                "Benchmarking",
+                "RegressionGate",
+                "Reporting",
+                "ResultsHistory",
+                "SpringBenchFiles",
+                "SpringBenchSupport",
+                "SpringModel",
+                "SpringPlatforms",
+                "VectorKernels",
+                "_TestSupport",
+                "_ResultsTestSupport",
+                "_CLITestSupport",
+                .target(name: "ResultsHistoryPostgreSQL", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // The platform-oracle tier: every platform against a port of its own source, differential runs.
+        .testTarget(
+            name: "PlatformOracleTests",
+            dependencies: [
+                "SpringModel",
+                "SpringPlatforms",
+                "VectorKernels",
+                "_TestSupport",
+                "_PlatformTestSupport",
+            ]
+        ),
+        // The end-to-end tier: the built tool as a process, real timing runs, bisect on a fixture repository.
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "SpringBenchCLI",
+                "Benchmarking",
+                "Reporting",
+                "ResultsHistory",
+                "SpringBenchFiles",
+                "SpringBenchSupport",
+                "_TestSupport",
+                "_ResultsTestSupport",
+                "_CLITestSupport",
+            ]
+        ),
+        // The PostgreSQL tier: the store and `history --database postgresql://…` against a real server.
+        // Empty without the package trait PostgreSQL; `make check` turns it on.
         .testTarget(
             name: "PostgreSQLTests",
             dependencies: [
@@ -270,10 +410,6 @@ let package = Package(
                 .target(name: "_PostgreSQLTestSupport", condition: .when(traits: ["PostgreSQL"])),
                 .target(name: "_ResultsTestSupport", condition: .when(traits: ["PostgreSQL"])),
             ]
-        ),
-        .testTarget(
-            name: "SpringBenchFilesTests",
-            dependencies: ["SpringBenchFiles", .product(name: "SystemPackage", package: "swift-system")]
         ),
     ]
 )

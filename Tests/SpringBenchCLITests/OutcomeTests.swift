@@ -3,6 +3,7 @@ import Foundation
 import SpringBenchCLI
 import SpringPlatforms
 import Testing
+import _CLITestSupport
 import _ResultsTestSupport
 
 /// Each command's mapping from options to the model, and its exit code for
@@ -146,15 +147,10 @@ struct OutcomeTests {
     }
 
     /// The committed results of the last `make report`.
-    static var committedResults: String {
-        var directory = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { directory.deleteLastPathComponent() }
-        return directory.appendingPathComponent("Reports/data/bench-results.json").path
-    }
 
     @Test("recommend and report on a valid results file exit 0; report writes the whole set")
     func resultsConsumersSucceed() throws {
-        let recommend = SpringBenchCLI.run(["recommend", "--input", Self.committedResults])
+        let recommend = SpringBenchCLI.run(["recommend", "--input", CLIRunner.committedResults])
         #expect(recommend.status == 0, "\(recommend)")
         #expect(
             ["naive", "SIMD", "simd", "OpenBLAS", "openblas"].contains { recommend.stdout.contains($0) }, "\(recommend)"
@@ -162,14 +158,14 @@ struct OutcomeTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)")
             .path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let report = SpringBenchCLI.run(["report", "--input", Self.committedResults, "--output-directory", directory])
+        let report = SpringBenchCLI.run(["report", "--input", CLIRunner.committedResults, "--output-directory", directory])
         #expect(report.status == 0, "\(report)")
         for file in ["performance.md", "backend-choice.md"] {
             #expect(FileManager.default.fileExists(atPath: directory + "/" + file), "\(file) missing: \(report)")
         }
         let plots = (try? FileManager.default.contentsOfDirectory(atPath: directory + "/plots")) ?? []
         #expect(plots.contains { $0.hasSuffix(".svg") }, "\(plots)")
-        let same = SpringBenchCLI.run(["compare", Self.committedResults, Self.committedResults, "--format", "plain"])
+        let same = SpringBenchCLI.run(["compare", CLIRunner.committedResults, CLIRunner.committedResults, "--format", "plain"])
         #expect(same.status == 0 && same.stdout.contains("No regression"), "\(same)")
     }
 }

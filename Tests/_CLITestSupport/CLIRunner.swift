@@ -31,6 +31,13 @@ public struct CLIRunner: Sendable {
         }
     }
 
+    /// The committed results file (Reports/data/bench-results.json), as an input every command reads.
+    public static var committedResults: String {
+        var directory = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { directory.deleteLastPathComponent() }
+        return directory.appendingPathComponent("Reports/data/bench-results.json").path
+    }
+
     /// The executable beside the test bundle (`swift build --build-tests` builds both).
     public static let executable: String = {
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

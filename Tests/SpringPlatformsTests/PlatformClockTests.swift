@@ -1,6 +1,7 @@
 import SpringModel
 import SpringPlatforms
 import Testing
+import _PlatformTestSupport
 
 /// A loop that keeps its platform's own clock (`simulatedTimes`: Rebound's
 /// and Pop's fixed steps with the remainder interpolated back into the

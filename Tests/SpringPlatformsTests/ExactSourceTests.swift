@@ -1,6 +1,7 @@
 import SpringModel
 import SpringPlatforms
 import Testing
+import _PlatformTestSupport
 
 /// `match --source-platform exact` shows the closed form at each frame's
 /// display time and declares it done on the first frame at or after its

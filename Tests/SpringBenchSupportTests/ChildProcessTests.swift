@@ -1,4 +1,3 @@
-import Benchmarking
 import Foundation
 import SpringBenchSupport
 import Synchronization

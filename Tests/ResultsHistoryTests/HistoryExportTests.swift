@@ -2,6 +2,7 @@ import Benchmarking
 import Foundation
 import Reporting
 import Testing
+import _ResultsTestSupport
 
 @testable import ResultsHistory
 

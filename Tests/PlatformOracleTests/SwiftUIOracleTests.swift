@@ -2,6 +2,7 @@ import SpringModel
 import SpringPlatforms
 import Testing
 import _TestSupport
+import _PlatformTestSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -145,7 +145,7 @@ struct FilesystemSituationTests {
         // The old set from another results file (the committed one), the new from in.json.
         #expect(
             await CLIRunner.run(
-                ["report", "--input", OutcomeTests.committedResults, "--output-directory", "old"], in: directory,
+                ["report", "--input", CLIRunner.committedResults, "--output-directory", "old"], in: directory,
                 deadline: 120
             ).status == 0)
         #expect(

@@ -1,6 +1,7 @@
 import SpringModel
 import SpringPlatforms
 import Testing
+import _PlatformTestSupport
 
 /// "Evenly spaced ones would need N" (`export`'s summary, `uniformStops` in
 /// its JSON): the smallest count of evenly spaced stops on the motion's own

@@ -1,6 +1,7 @@
 import SpringModel
 import SpringPlatforms
 import Testing
+import _PlatformTestSupport
 
 /// `ExportedMotion.exact`'s duration: the whole milliseconds until the spring
 /// stays within half the bound, so the easing's last segment (to exactly 1)

@@ -1,6 +1,7 @@
 import SpringModel
 import SpringPlatforms
 import Testing
+import _PlatformTestSupport
 
 /// A spring's motion depends on its mass only through `k/m` and `c/m`: the
 /// spring `(m·k, m·c, m)` and the spring `(k, c, 1)` move alike. With `m` a

@@ -9,12 +9,14 @@ import Testing
 /// Seeded cases for the oracle tests of the Reanimated and Svelte loops:
 /// springs × initial velocities (zero and both signs) × refresh rates ×
 /// travels, plus springs placed at the platforms' done thresholds.
-enum PlatformOracleCases {
+public enum PlatformOracleCases {
     /// SplitMix64: a fixed sequence from a seed, the same on every machine.
-    struct Generator {
-        var state: UInt64
+    public struct Generator: Sendable {
+        public var state: UInt64
 
-        mutating func next() -> UInt64 {
+        public init(state: UInt64) { self.state = state }
+
+        public mutating func next() -> UInt64 {
             state &+= 0x9E37_79B9_7F4A_7C15
             var z = state
             z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -23,14 +25,14 @@ enum PlatformOracleCases {
         }
 
         /// Uniform in [0, 1).
-        mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+        public mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
 
-        mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+        public mutating func uniform(_ range: ClosedRange<Double>) -> Double {
             range.lowerBound + (range.upperBound - range.lowerBound) * unit()
         }
 
         /// Log-uniform in `range`.
-        mutating func logUniform(_ range: ClosedRange<Double>) -> Double {
+        public mutating func logUniform(_ range: ClosedRange<Double>) -> Double {
             exp(uniform(log(range.lowerBound)...log(range.upperBound)))
         }
     }
@@ -38,24 +40,37 @@ enum PlatformOracleCases {
     /// 60, 120 and 144 Hz, an uneven 59.94 Hz (NTSC: a frame gap that is no
     /// whole or terminating number of ms), and 12 Hz, where every gap
     /// (83.3 ms) is above Reanimated's 64 ms and Svelte's 33.3 ms clamps.
-    static let refreshRates: [Double] = [60, 120, 144, 59.94, 12]
+    public static let refreshRates: [Double] = [60, 120, 144, 59.94, 12]
 
-    struct Case: CustomStringConvertible {
-        var mass: Double
-        var stiffness: Double
-        var damping: Double
-        var from: Double
-        var to: Double
-        var velocity: Double
-        var refreshRate: Double
+    public struct Case: Sendable, CustomStringConvertible {
+        public var mass: Double
+        public var stiffness: Double
+        public var damping: Double
+        public var from: Double
+        public var to: Double
+        public var velocity: Double
+        public var refreshRate: Double
 
-        var description: String {
+        public init(
+            mass: Double, stiffness: Double, damping: Double, from: Double, to: Double, velocity: Double,
+            refreshRate: Double
+        ) {
+            self.mass = mass
+            self.stiffness = stiffness
+            self.damping = damping
+            self.from = from
+            self.to = to
+            self.velocity = velocity
+            self.refreshRate = refreshRate
+        }
+
+        public var description: String {
             "m \(mass) k \(stiffness) c \(damping) (ζ \(damping / (2 * (stiffness * mass).squareRoot()))) \(from) → \(to) v \(velocity) at \(refreshRate) Hz"
         }
     }
 
     /// `count` seeded springs, each with velocities 0, +v and −v at every rate.
-    static func seeded(count: Int, seed: UInt64) -> [Case] {
+    public static func seeded(count: Int, seed: UInt64) -> [Case] {
         var random = Generator(state: seed)
         let travels: [(Double, Double)] = [(0, 1), (0, 100), (250, -40), (10, 10.5), (-3, 1000)]
         var cases: [Case] = []
@@ -89,7 +104,7 @@ enum PlatformOracleCases {
     /// `E0 = 0`), a travel inside Reanimated 3's 0.01 and Svelte's 0.01, a
     /// velocity just either side of Reanimated 3's 2 units/s, a damping of 0
     /// (an invalid config: Reanimated snaps), and the defaults.
-    static let thresholds: [Case] = {
+    public static let thresholds: [Case] = {
         var cases: [Case] = []
         for rate in refreshRates {
             for (m, k, c) in [(4.0, 900.0, 120.0), (1.0, 100.0, 10.0), (1, 200, 0), (1, 170, 26)] {
@@ -110,7 +125,7 @@ enum PlatformOracleCases {
     /// `max(|to − from|, |v|·1 s, |from|, |to|, 1)` (both sides evaluate the same operations
     /// in the same order, so they agree to the last bit; the bound leaves room
     /// for nothing but a libm difference).
-    static func mismatch(
+    public static func mismatch(
         _ shown: DisplayedMotion, _ oracle: (values: [Double], done: Int?), scale: Double, relative: Double = 1e-12
     ) -> String? {
         if shown.doneFrame != oracle.done {
@@ -128,7 +143,7 @@ enum PlatformOracleCases {
         return nil
     }
 
-    static func scale(_ c: Case) -> Double {
+    public static func scale(_ c: Case) -> Double {
         Swift.max(abs(c.to - c.from), abs(c.velocity), abs(c.from), abs(c.to), 1)
     }
 }

@@ -12,13 +12,13 @@ import SpringPlatforms
 /// search that places a run exactly on a done rule's threshold.
 extension PlatformOracleCases {
     /// The damping regimes, in the order the seeded springs cycle through them.
-    enum Regime: CaseIterable {
+    public enum Regime: CaseIterable, Sendable {
         case undamped, under, critical, over
     }
 
     /// (from, to): 0 → 1, 0 → 100, a negative travel, a tiny one, a large one
     /// from a non-zero start, one below Motion's granular 5, and none.
-    static let regimeTravels: [(Double, Double)] = [
+    public static let regimeTravels: [(Double, Double)] = [
         (0, 1), (0, 100), (250, -40), (10, 10.001), (-3, 12_000), (0.5, -2.5), (7, 7),
     ]
 
@@ -26,7 +26,7 @@ extension PlatformOracleCases {
     /// only when `undamped`), each run from a seeded travel with velocities 0,
     /// ±moderate and ±large at every rate. Critical springs have mass 1 and
     /// damping `2√k`, so every platform's own `c/(2√(km))` is exactly 1.
-    static func regimeCases(count: Int, seed: UInt64, undamped: Bool = true) -> [(regime: Regime, case: Case)] {
+    public static func regimeCases(count: Int, seed: UInt64, undamped: Bool = true) -> [(regime: Regime, case: Case)] {
         var random = Generator(state: seed)
         let regimes: [Regime] = undamped ? Regime.allCases : [.under, .critical, .over]
         var cases: [(Regime, Case)] = []
@@ -66,7 +66,7 @@ extension PlatformOracleCases {
     /// `holds(high)` (`nil` otherwise). For a done rule `q ≤ θ` with
     /// `holds(θ)` = "done by frame n", it is exactly the smallest `q` up to
     /// frame n: the threshold sits on the compared quantity, not near it.
-    static func boundary(low: Double, high: Double, _ holds: (Double) -> Bool) -> Double? {
+    public static func boundary(low: Double, high: Double, _ holds: (Double) -> Bool) -> Double? {
         guard low >= 0, high > low, !holds(low), holds(high) else { return nil }
         var a = low.bitPattern
         var b = high.bitPattern
@@ -81,7 +81,7 @@ extension PlatformOracleCases {
     /// which `key` differs (a done frame that flips), or `nil` when `key`
     /// agrees at both ends. For a fixed threshold the compared quantity
     /// crosses it between the two.
-    static func flip<Key: Equatable>(low: Double, high: Double, _ key: (Double) -> Key) -> (Double, Double)? {
+    public static func flip<Key: Equatable>(low: Double, high: Double, _ key: (Double) -> Key) -> (Double, Double)? {
         guard low > 0, high > low else { return nil }
         let atHigh = key(high)
         guard key(low) != atHigh else { return nil }
@@ -95,13 +95,13 @@ extension PlatformOracleCases {
     }
 
     /// `θ` and its neighbours one ulp either side.
-    static func eitherSide(_ threshold: Double) -> [Double] {
+    public static func eitherSide(_ threshold: Double) -> [Double] {
         [threshold.nextDown, threshold, threshold.nextUp]
     }
 
     /// A comparison that also checks the shown clock (`simulatedTimes`)
     /// frame by frame, bit for bit.
-    static func mismatch(
+    public static func mismatch(
         _ shown: DisplayedMotion, _ oracle: (values: [Double], done: Int?, clock: [Double]?), exact: Bool
     ) -> String? {
         if let why = mismatch(shown, (oracle.values, oracle.done), scale: 1, relative: exact ? 0 : 1e-12) {

@@ -1,5 +1,6 @@
 import SpringPlatforms
 import Testing
+import _PlatformTestSupport
 
 /// The numbers in a match's paste-ready code (`PlatformForm.number`): nine
 /// significant digits, so the pasted parameters give the matched spring to

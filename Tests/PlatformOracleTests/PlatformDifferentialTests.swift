@@ -1,6 +1,7 @@
 import SpringModel
 import Testing
 import _TestSupport
+import _PlatformTestSupport
 
 @testable import SpringPlatforms
 
