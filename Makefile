@@ -58,7 +58,7 @@ DEFAULT_BIN = $(shell $(DEFAULT_RELEASE) --show-bin-path 2>/dev/null)/springbenc
 OTHER_BUILD := $(if $(strip $(CPU_FLAGS)),--other-build $(patsubst $(CURDIR)/%,%,$(DEFAULT_BIN)),)
 YARDSTICKS = $$(bash Yardsticks/options.sh .build-yardsticks)
 
-.PHONY: all deps build release test test-deep test-e2e report bench mutants clean
+.PHONY: all deps build release test check report bench mutants clean
 
 all: test
 
@@ -74,28 +74,25 @@ ifneq ($(strip $(CPU_FLAGS)),)
 	$(DEFAULT_RELEASE) --product springbench
 endif
 
-# The PostgreSQL history suites run against the server SPRINGBENCH_POSTGRES_URL names
-# (`eval "$(bash .ci/postgres-start)"` installs, starts and exports one on 127.0.0.1);
-# without it they are skipped, saying so, and under CI=true that is a failure.
+# Tests: the test target is the tier (Scripts/run-tests.py reads them from the manifest).
+#   make test    the unit tier: every `<Module>Tests` target, quick slices, no PostgreSQL
+#                (the trait is off: nothing builds postgres-nio or BoringSSL)
+#   make check   every test target at full depth (SPRINGBENCH_TEST_DEPTH=deep), built with the
+#                package trait PostgreSQL: the unit tier, then PlatformOracleTests, EndToEndTests
+#                and PostgreSQLTests against the server SPRINGBENCH_POSTGRES_URL names
+#                (`eval "$$(bash .ci/postgres-start)"` starts one). CI runs it. A target that
+#                runs no test fails it.
+# One module's target alone: `swift test --filter '^VectorKernelsTests\.'`.
+TRAITS ?=
+TRAIT_FLAGS := $(if $(strip $(TRAITS)),--traits $(TRAITS),)
+
 test: deps
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) build --build-tests $(TRAIT_FLAGS)
+	SPRINGBENCH_TRAITS=$(TRAITS) python3 Scripts/run-tests.py
 
-# The larger slices of the randomized and fault-injection suites (Tests/_TestSupport/TestDepth.swift):
-# every option extreme and random values, 10,000 fuzzed documents per kind, the whole closed-form
-# grid against a broken integrator, the differential runs of every platform against its oracle and
-# of the integrators against Hairer's controllers. CI runs it after `make test` (bar: 10 minutes).
-DEEP_SUITES := OptionPropertyTests|StepSequenceTests|DocumentFuzzTests|FaultInjectionTests|SpringMatchTests|CSSLinearExportTests|PlatformDifferentialTests|SwiftUIOracleTests|MotionReactSpringOracleTests|DoneRuleThresholdTests
-test-deep: deps
-	$(SWIFT) build --build-tests
-	SPRINGBENCH_TEST_DEPTH=deep $(SWIFT) test --skip-build --filter '$(DEEP_SUITES)'
-
-# End-to-end runs that build other packages: `springbench bisect` on the fixture repository
-# (Tests/Fixtures/bisect), about 4 minutes. CI runs it after `make test-deep`.
-E2E_SUITES := BisectCLITests
-test-e2e: deps
-	$(SWIFT) build --build-tests
-	SPRINGBENCH_TEST_DEPTH=deep $(SWIFT) test --skip-build --filter '$(E2E_SUITES)'
+check: deps
+	SPRINGBENCH_TEST_DEPTH=deep $(MAKE) test TRAITS=PostgreSQL
+	SPRINGBENCH_TRAITS=PostgreSQL SPRINGBENCH_TEST_DEPTH=deep python3 Scripts/run-tests.py --tiers
 
 bench: release
 	$(BIN) bench $(OTHER_BUILD) $(YARDSTICKS)

@@ -205,13 +205,13 @@ let package = Package(
         .testTarget(
             name: "DocumentValuesTests",
             dependencies: [
-                "DocumentValues",
+                "DocumentValues"
             ]
         ),
         .testTarget(
             name: "MachineFactsTests",
             dependencies: [
-                "MachineFacts",
+                "MachineFacts"
             ]
         ),
         .testTarget(
@@ -224,14 +224,13 @@ let package = Package(
         .testTarget(
             name: "SpringBenchSupportTests",
             dependencies: [
-                "SpringBenchSupport",
+                "SpringBenchSupport"
             ]
         ),
         .testTarget(
             name: "VectorKernelsTests",
             dependencies: [
                 "VectorKernels",
-                "CVectorKernels",
                 "_TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
@@ -288,7 +287,6 @@ let package = Package(
                 "VectorKernels",
                 "ODEReference",
                 "SpringPlatforms",
-                "_TestSupport",
             ]
         ),
         .testTarget(
@@ -354,6 +352,7 @@ let package = Package(
         .testTarget(
             name: "SpringBenchCLITests",
             dependencies: [
+                "_PlatformTestSupport",
                 "SpringBenchCLI",
                 "Benchmarking",
                 "RegressionGate",
@@ -386,6 +385,9 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
+                "_PlatformTestSupport",
+                "SpringPlatforms",
+                "VectorKernels",
                 "SpringBenchCLI",
                 "Benchmarking",
                 "Reporting",
@@ -395,6 +397,14 @@ let package = Package(
                 "_TestSupport",
                 "_ResultsTestSupport",
                 "_CLITestSupport",
+            ]
+        ),
+        // The stress tier: kernels on operands past the streaming threshold, the parallel pool's
+        // threads, allocation counts over every backend and policy, faults injected into verify.
+        .testTarget(
+            name: "StressTests",
+            dependencies: [
+                "VectorKernels", "CVectorKernels", "Verification", "ODEReference", "_TestSupport",
             ]
         ),
         // The PostgreSQL tier: the store and `history --database postgresql://…` against a real server.

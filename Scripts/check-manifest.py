@@ -6,6 +6,13 @@ modules its sources import (issue 25: the manifest had drifted both ways).
 
 System modules (Foundation, Glibc, Testing, …) are not dependencies; a declared
 product is matched by the module name it provides. C targets import nothing.
+
+It also checks that the tests mirror the sources (issue 37): every Swift library
+module under Sources/ has a test target `<Module>Tests`, and no test target
+depends on a module above the one it tests (a module that depends on it,
+directly or not; test support under Tests/_* excepted) — a module's tests build only what the module builds, plus test
+support and independent oracles. C targets are tested through the Swift module
+that wraps them; executables through EndToEndTests.
 """
 import json
 import re
@@ -48,10 +55,53 @@ def main() -> int:
             problems.append(f"{name}: declares {', '.join(unused)} but imports none of them")
         if missing:
             problems.append(f"{name}: imports {', '.join(missing)} without declaring them")
+    problems += mirror_problems(targets)
     for problem in problems:
         print(problem, file=sys.stderr)
     print(f"check-manifest: {len(targets)} targets, {len(problems)} differences")
     return 1 if problems else 0
+
+
+def mirror_problems(targets: dict) -> list[str]:
+    """Every Swift library module has `<Module>Tests`; no `<Module>Tests` reaches above its module."""
+    def path(t: dict) -> Path:
+        return ROOT / (t.get("path") or ("Tests/" + t["name"] if t["type"] == "test" else "Sources/" + t["name"]))
+
+    def local(t: dict) -> list[str]:
+        names = []
+        for dependency in t["dependencies"]:
+            kind, value = next(iter(dependency.items()))
+            if value[0] in targets and kind in ("byName", "target"):
+                names.append(value[0])
+        return names
+
+    closure: dict[str, set[str]] = {}
+
+    def below(name: str) -> set[str]:
+        if name not in closure:
+            closure[name] = set()
+            for dependency in local(targets[name]):
+                closure[name] |= {dependency} | below(dependency)
+        return closure[name]
+
+    problems = []
+    modules = [t for t in targets.values() if t["type"] == "regular" and str(path(t)).startswith(str(ROOT / "Sources"))
+               and list(path(t).rglob("*.swift"))]
+    for module in sorted(modules, key=lambda t: t["name"]):
+        test = module["name"] + "Tests"
+        if test not in targets or targets[test]["type"] != "test":
+            problems.append(f"{module['name']}: no test target {test} (every module under Sources/ has one)")
+            continue
+        for dependency in local(targets[test]):
+            if dependency.startswith("_"):
+                continue  # test support (Tests/_*): helpers shared by several targets
+            if module["name"] in below(dependency):
+                problems.append(f"{test}: depends on {dependency}, which is built on {module['name']} "
+                                f"(a module's tests do not reach above it; move the test where {dependency} is tested)")
+    executables = [t["name"] for t in targets.values() if t["type"] == "executable"]
+    if executables and "EndToEndTests" not in targets:
+        problems.append(f"{', '.join(executables)}: no EndToEndTests target runs the executables")
+    return problems
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 """Runs SpringBench's test targets one by one and shows what each cost.
 
     python3 Scripts/run-tests.py              # the unit tier (`make test`)
-    python3 Scripts/run-tests.py --all        # every test target (`make check`, CI)
+    python3 Scripts/run-tests.py --tiers      # the slow tiers (`make check` runs them after the unit tier)
+    python3 Scripts/run-tests.py --all        # every test target
 
 Which targets run is read from the manifest, never from a list kept here: a
 test target named `<Module>Tests` for a module under Sources/ is a unit
@@ -62,7 +63,8 @@ def run_target(target: str, traits: str | None, log_directory: Path) -> dict:
     for match in RUN_LINE.finditer(text):
         tests = int(match.group(1))
         passed = passed and match.group(3) == "passed"
-    slow = [(float(m.group(3)), target, m.group(1)) for m in map(TEST_LINE.match, text.splitlines()) if m]
+    slow = [(float(m.group(3)), target, m.group(1)) for m in map(TEST_LINE.match, text.splitlines())
+            if m and not m.group(1).startswith("run with")]
     failures = [line for line in text.splitlines() if line.startswith("✘")]
     return {"target": target, "status": status, "tests": tests, "passed": passed, "seconds": seconds,
             "slow": slow, "failures": failures, "log": log, "text": text}
@@ -71,19 +73,20 @@ def run_target(target: str, traits: str | None, log_directory: Path) -> dict:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--all", action="store_true", help="every test target, not only the unit tier")
+    parser.add_argument("--tiers", action="store_true", help="only the slow tiers (every target not a module's own)")
     parser.add_argument("--traits", default=os.environ.get("SPRINGBENCH_TRAITS") or None,
                         help="package traits the tests were built with (e.g. PostgreSQL)")
     parser.add_argument("--only", nargs="*", default=[], help="run just these test targets")
     args = parser.parse_args()
 
     unit, tiers = test_targets(manifest())
-    selected = args.only or (unit + tiers if args.all else unit)
+    selected = args.only or (unit + tiers if args.all else tiers if args.tiers else unit)
     unknown = sorted(set(selected) - set(unit + tiers))
     if unknown:
         print(f"run-tests: no test target named {', '.join(unknown)}", file=sys.stderr)
         return 2
     depth = os.environ.get("SPRINGBENCH_TEST_DEPTH", "quick") or "quick"
-    print(f"run-tests: {len(selected)} test targets ({'every target' if args.all else 'the unit tier'}), "
+    print(f"run-tests: {len(selected)} test targets ({'every target' if args.all else 'the slow tiers' if args.tiers else 'the unit tier'}), "
           f"depth {depth}, traits {args.traits or 'none'}", flush=True)
     log_directory = ROOT / ".tmp" / "tests"
     log_directory.mkdir(parents=True, exist_ok=True)
@@ -113,7 +116,7 @@ def main() -> int:
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if summary:
         with open(summary, "a") as handle:
-            handle.write(f"### Tests ({'every target' if args.all else 'unit tier'}, depth {depth})\n\n")
+            handle.write(f"### Tests ({'every target' if args.all else 'slow tiers' if args.tiers else 'unit tier'}, depth {depth})\n\n")
             handle.write("\n".join(lines) + "\n\n")
 
     empty = [r["target"] for r in results if r["tests"] == 0]

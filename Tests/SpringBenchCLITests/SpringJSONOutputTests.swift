@@ -3,6 +3,7 @@ import SpringModel
 import SpringPlatforms
 import Testing
 import VectorKernels
+import _PlatformTestSupport
 import _TestSupport
 
 @testable import SpringBenchCLI

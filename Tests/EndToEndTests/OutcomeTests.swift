@@ -4,6 +4,7 @@ import SpringBenchCLI
 import SpringPlatforms
 import Testing
 import _CLITestSupport
+import _PlatformTestSupport
 import _ResultsTestSupport
 
 /// Each command's mapping from options to the model, and its exit code for
@@ -168,13 +169,4 @@ struct OutcomeTests {
         let same = SpringBenchCLI.run(["compare", CLIRunner.committedResults, CLIRunner.committedResults, "--format", "plain"])
         #expect(same.status == 0 && same.stdout.contains("No regression"), "\(same)")
     }
-}
-
-/// The platforms `convert` ends, by the names their ``SpringPlatform`` gives runs.
-enum PlatformNames {
-    static let all = [
-        SpringPlatform.swiftUI, .motion, .reactSpring, .rebound, .pop, .androidSpringForce, .jetpackCompose, .flutter,
-        .reanimated, .reanimated3, .svelte,
-        .animeV3, .animeV4, .animeV42,
-    ].map(\.shortName)
 }
