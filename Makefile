@@ -1,6 +1,7 @@
 # SpringBench: two commands do everything on a fresh machine.
 #   make report   build in release, verify, benchmark, and write Reports/ (about 6 minutes)
-#   make test     build and run the test suite
+#   make test     build and run the unit tier (every <Module>Tests target)
+#   make check    every test target at full depth, with PostgreSQL (what CI runs)
 # Both install libopenblas-dev and pkg-config first when they are missing.
 #
 # The main job's binary is built for the widest target this CPU runs:
@@ -30,10 +31,10 @@
 # script says so and the run goes on without that row.
 
 SWIFT ?= swift
-# The report's tool is built without the package trait PostgreSQL (on by
+# The report's tool is built without the package trait PostgreSQL (off by
 # default): the PostgreSQL history store is for CI runners sharing a history,
 # and postgres-nio in release costs about 14 CPU-minutes per build here.
-# `swift build -c release --product springbench` builds the tool with it.
+# `swift build -c release --product springbench --traits PostgreSQL` builds the tool with it.
 CPU_FLAG_WORDS := $(shell grep -m1 -w '^flags' /proc/cpuinfo 2>/dev/null)
 HAS_AVX512 := $(and $(filter avx512f,$(CPU_FLAG_WORDS)),$(filter avx512bw,$(CPU_FLAG_WORDS)),$(filter avx512dq,$(CPU_FLAG_WORDS)),$(filter avx512vl,$(CPU_FLAG_WORDS)))
 HAS_AVX2_FMA := $(and $(filter avx2,$(CPU_FLAG_WORDS)),$(filter fma,$(CPU_FLAG_WORDS)))
@@ -83,16 +84,19 @@ endif
 #                (`eval "$$(bash .ci/postgres-start)"` starts one). CI runs it. A target that
 #                runs no test fails it.
 # One module's target alone: `swift test --filter '^VectorKernelsTests\.'`.
+# `make check` builds in .build-check: the trait changes every module's flags, and a
+# contributor's .build stays as `make test` left it.
 TRAITS ?=
-TRAIT_FLAGS := $(if $(strip $(TRAITS)),--traits $(TRAITS),)
+TEST_SCRATCH ?= .build
+TEST_FLAGS := $(if $(strip $(TRAITS)),--traits $(TRAITS),) --scratch-path $(TEST_SCRATCH)
 
 test: deps
-	$(SWIFT) build --build-tests $(TRAIT_FLAGS)
-	SPRINGBENCH_TRAITS=$(TRAITS) python3 Scripts/run-tests.py
+	$(SWIFT) build --build-tests $(TEST_FLAGS)
+	python3 Scripts/run-tests.py -- $(TEST_FLAGS)
 
 check: deps
-	SPRINGBENCH_TEST_DEPTH=deep $(MAKE) test TRAITS=PostgreSQL
-	SPRINGBENCH_TRAITS=PostgreSQL SPRINGBENCH_TEST_DEPTH=deep python3 Scripts/run-tests.py --tiers
+	SPRINGBENCH_TEST_DEPTH=deep $(MAKE) test TRAITS=PostgreSQL TEST_SCRATCH=.build-check
+	SPRINGBENCH_TEST_DEPTH=deep python3 Scripts/run-tests.py --tiers -- --traits PostgreSQL --scratch-path .build-check
 
 bench: release
 	$(BIN) bench $(OTHER_BUILD) $(YARDSTICKS)

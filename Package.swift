@@ -357,8 +357,6 @@ let package = Package(
                 "Benchmarking",
                 "RegressionGate",
                 "Reporting",
-                "ResultsHistory",
-                "SpringBenchFiles",
                 "SpringBenchSupport",
                 "SpringModel",
                 "SpringPlatforms",
@@ -367,7 +365,6 @@ let package = Package(
                 "_ResultsTestSupport",
                 "_CLITestSupport",
                 .target(name: "ResultsHistoryPostgreSQL", condition: .when(traits: ["PostgreSQL"])),
-                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // The platform-oracle tier: every platform against a port of its own source, differential runs.
@@ -385,6 +382,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
                 "_PlatformTestSupport",
                 "SpringPlatforms",
                 "VectorKernels",

@@ -9,7 +9,7 @@ Which targets run is read from the manifest, never from a list kept here: a
 test target named `<Module>Tests` for a module under Sources/ is a unit
 target; every other test target (PlatformOracleTests, EndToEndTests,
 PostgreSQLTests) is a tier of its own, run by `--all`. The tests must already
-be built (`swift build --build-tests`, with the same `--traits`).
+be built (`swift build --build-tests`); pass the same build flags after `--`.
 
 Each target runs as its own `swift test --skip-build --filter '^<target>\\.'`,
 so its wall time is its own. At the end: a table of every target's tests and
@@ -49,10 +49,8 @@ def test_targets(package: dict) -> tuple[list[str], list[str]]:
     return unit, [name for name in tests if name not in unit]
 
 
-def run_target(target: str, traits: str | None, log_directory: Path) -> dict:
-    command = ["swift", "test", "--skip-build", "--filter", f"^{target}\\."]
-    if traits:
-        command += ["--traits", traits]
+def run_target(target: str, build_flags: list[str], log_directory: Path) -> dict:
+    command = ["swift", "test", "--skip-build", *build_flags, "--filter", f"^{target}\\."]
     log = log_directory / f"{target}.log"
     started = time.monotonic()
     with open(log, "w") as handle:
@@ -74,8 +72,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--all", action="store_true", help="every test target, not only the unit tier")
     parser.add_argument("--tiers", action="store_true", help="only the slow tiers (every target not a module's own)")
-    parser.add_argument("--traits", default=os.environ.get("SPRINGBENCH_TRAITS") or None,
-                        help="package traits the tests were built with (e.g. PostgreSQL)")
+    parser.add_argument("build_flags", nargs="*",
+                        help="after --: the flags the tests were built with (--traits, --scratch-path)")
     parser.add_argument("--only", nargs="*", default=[], help="run just these test targets")
     args = parser.parse_args()
 
@@ -87,13 +85,13 @@ def main() -> int:
         return 2
     depth = os.environ.get("SPRINGBENCH_TEST_DEPTH", "quick") or "quick"
     print(f"run-tests: {len(selected)} test targets ({'every target' if args.all else 'the slow tiers' if args.tiers else 'the unit tier'}), "
-          f"depth {depth}, traits {args.traits or 'none'}", flush=True)
+          f"depth {depth}, built with {' '.join(args.build_flags) or 'the defaults'}", flush=True)
     log_directory = ROOT / ".tmp" / "tests"
     log_directory.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
     results = []
     for target in selected:
-        result = run_target(target, args.traits, log_directory)
+        result = run_target(target, args.build_flags, log_directory)
         results.append(result)
         mark = "ok" if result["passed"] and result["tests"] > 0 else "FAILED"
         print(f"  {target:<32} {result['tests']:>4} tests {result['seconds']:7.1f} s  {mark}", flush=True)

@@ -10,7 +10,7 @@ import _TestSupport
 import _CLITestSupport
 
 /// `springbench bisect`: its refusals (cheap, every run) and, in
-/// `make test-deep`, the whole search on the fixture repository
+/// `make check`, the whole search on the fixture repository
 /// (Tests/Fixtures/bisect: ten commits, the sixth makes a backend's add four
 /// times slower), built and timed for real.
 @Suite(.serialized) struct BisectCLITests {

@@ -28,7 +28,7 @@ import _CLITestSupport
     /// NaN, infinity, an empty and a non-numeric value.
     static let quickExtremes = ["0", "-0", "5e-324", "1e308", "-1e308", "1e400", "nan", "inf", "", "abc"]
 
-    /// Every extreme and `count` random values in `make test-deep`; the
+    /// Every extreme and `count` random values in `make check`; the
     /// quick extremes and one random value in `make test`.
     static func values(seed: UInt64, count: Int) -> [String] {
         var rng = SplitMix64(seed: seed)

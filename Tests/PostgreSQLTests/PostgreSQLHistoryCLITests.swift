@@ -20,7 +20,7 @@
         init() { PostgreSQLHistory.register() }
 
         static func write(_ values: [Kernel: Double], to file: String) throws {
-            try HistoryCLITests.results(values).write(to: file)
+            try SyntheticResults.historyCommit(values).write(to: file)
         }
 
         @Test func recordListShowAndCheckRoundTrip() throws {
@@ -41,7 +41,7 @@
                 #expect(lines.first?.contains("3 cells") == true, "\(list)")
                 let show = SpringBenchCLI.run(["history", "show", "add.simd.4096", "--database", database])
                 let add = try #require(
-                    HistoryCLITests.results([.add: 0.2, .scale: 0.3, .axpy: 0.4]).measurements.first {
+                    SyntheticResults.historyCommit([.add: 0.2, .scale: 0.3, .axpy: 0.4]).measurements.first {
                         $0.key.kernel == .add
                     })
                 let value = String(format: "%.6g", add.summary.median)
@@ -168,7 +168,7 @@
         ])
         func aMalformedURLIsExit2BeforeAnyWork(url: String, saying: String) throws {
             let file = CLIRunner.temporaryDirectory() + "/r.json"
-            try HistoryCLITests.results([.add: 0.2, .scale: 0.3, .axpy: 0.4]).write(to: file)
+            try SyntheticResults.historyCommit([.add: 0.2, .scale: 0.3, .axpy: 0.4]).write(to: file)
             for arguments in [
                 ["history", "record", file, "--commit", "abc", "--database", url],
                 ["history", "list", "--database", url], ["history", "show", "add.simd.16", "--database", url],
@@ -206,7 +206,7 @@
             defer { listener.close() }
             let url = "postgresql://ci:s3cret@127.0.0.1:\(listener.port)/history?connect_timeout=2"
             let file = CLIRunner.temporaryDirectory() + "/r.json"
-            try HistoryCLITests.results([.add: 0.2, .scale: 0.3, .axpy: 0.4]).write(to: file)
+            try SyntheticResults.historyCommit([.add: 0.2, .scale: 0.3, .axpy: 0.4]).write(to: file)
             let outcome = await CLIRunner.run(
                 ["history", "record", file, "--commit", "abc", "--database", url], deadline: 30)
             #expect(outcome.status == 2 && outcome.seconds >= 1.9, "\(outcome)")

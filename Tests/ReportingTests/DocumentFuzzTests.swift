@@ -13,7 +13,7 @@ import _TestSupport
 /// `compare` do with them.
 @Suite("Mutational fuzz of the documents the tool reads")
 struct DocumentFuzzTests {
-    /// 2,000 variants of each kind in `make test`, 10,000 in `make test-deep`.
+    /// 2,000 variants of each kind in `make test`, 10,000 in `make check`.
     static let variantsPerKind = TestDepth.scaled(quick: 2_000, deep: 10_000)
 
     static func fixture(_ name: String) throws -> Data {

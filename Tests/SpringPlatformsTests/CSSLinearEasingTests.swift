@@ -38,7 +38,7 @@ import _TestSupport
             let points = try #require(CSSLinearReader.points(result.text), "trial \(trial): \(result.text.prefix(80))")
             #expect(points.count == result.easing.stops.count)
             #expect(result.maximumError <= epsilon, "trial \(trial): stated \(result.maximumError) > \(epsilon)")
-            // Dense points: 8,000 evenly (20,000 in make test-deep), plus each stop's input and its neighbours at ±1e-7.
+            // Dense points: 8,000 evenly (20,000 in make check), plus each stop's input and its neighbours at ±1e-7.
             let duration = Double(result.durationMilliseconds) / 1000
             let dense = TestDepth.scaled(quick: 8_000, deep: 20_000)
             var inputs = (0...dense).map { Double($0) / Double(dense) }

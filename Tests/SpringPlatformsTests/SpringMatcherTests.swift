@@ -148,7 +148,7 @@ import _TestSupport
             (try Spring(stiffness: 100, damping: 0), 1e-6, 0), (try Spring(stiffness: 100, damping: 1e3), 1e9, -1e12),
             (try Spring(mass: 1e-3, stiffness: 5, damping: 0.01), 100, 0),
         ]
-        // The slow and far-out springs run each loop for its 60 s limit: the whole set in make test-deep.
+        // The slow and far-out springs run each loop for its 60 s limit: the whole set in make check.
         for (spring, travel, velocity) in cases.prefix(TestDepth.scaled(quick: 2, deep: cases.count)) {
             for target in SpringPlatform.matchTargets {
                 let matcher = SpringMatcher(

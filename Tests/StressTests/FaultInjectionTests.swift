@@ -99,7 +99,7 @@ struct FaultInjectionTests {
         suite.referencePair = pair
         // Every 16th of the quick grid's 117 springs in `make test` (8 springs,
         // about 19 s in a debug build; every 24th, 5 springs, was measured to
-        // miss the fault), all of them in `make test-deep`.
+        // miss the fault), all of them in `make check`.
         suite.closedFormSampling = TestDepth.scaled(quick: 16, deep: 1)
         let results = suite.run()
         #expect(!results.allHold)

@@ -4,9 +4,10 @@
 
 /// How much of the larger randomized and fault-injection tests to run.
 ///
-/// `make test` runs a fixed-seed slice of each, sized so the whole suite's
-/// test phase stays near two minutes on a 2-core machine; `make test-deep`
-/// (`SPRINGBENCH_TEST_DEPTH=deep`, which CI runs too) runs the larger one.
+/// `make test` runs a fixed-seed slice of each, sized so the unit tier's
+/// test phase stays near a minute on a 2-core machine; `make check`
+/// (`SPRINGBENCH_TEST_DEPTH=deep`, which CI runs) runs the larger one in every
+/// test target.
 /// The slice is the start of the same seeded sequence, so a failure in it
 /// is a failure of the deep run as well.
 public enum TestDepth {
@@ -16,6 +17,6 @@ public enum TestDepth {
         return String(cString: value) == "deep"
     }()
 
-    /// `quick` in `make test`, `deep` in `make test-deep`.
+    /// `quick` in `make test`, `deep` in `make check`.
     public static func scaled<Value>(quick: Value, deep: Value) -> Value { isDeep ? deep : quick }
 }

@@ -13,17 +13,8 @@ import _CLITestSupport
 @Suite struct HistoryCLITests {
     static let cells: [Kernel] = [.add, .scale, .axpy]
 
-    /// One commit's results: add, scale and axpy on simd at 4096 points, each
-    /// cell's ns per element given.
     static func results(_ perElement: [Kernel: Double]) -> BenchmarkResults {
-        var results = SyntheticResults.make(
-            kernels: cells, backends: ["simd"], sizes: [4096], withWorkloads: false,
-            model: { kernel, _, _ in perElement[kernel]! })
-        for index in results.measurements.indices {
-            let cell = results.measurements[index]
-            results.measurements[index].samples = Array(repeating: cell.summary.median, count: cell.summary.count)
-        }
-        return results
+        SyntheticResults.historyCommit(perElement)
     }
 
     /// A history of `commits` commits recorded into a new database: per-commit
