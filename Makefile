@@ -18,9 +18,10 @@
 # (machine.targetCPU). Tests build for the baseline.
 #
 # With a target CPU, `make report` also builds SwiftPM's default release build
-# (what a package depending on SpringBench gets) and `bench --other-build`
-# samples its kernels in the same rounds as the target-CPU build's, so
-# backend-choice.md answers for both builds from one run.
+# (what a package depending on SpringBench gets) of the small springbench-sampler
+# product only (kernels, backends, the sampler protocol: no CLI, reports or
+# GRDB), and `bench --other-build` samples its kernels in the same rounds as
+# the target-CPU build's, so backend-choice.md answers for both builds from one run.
 #
 # Beside the backends, `make report` samples the yardsticks outside SpringBench
 # in the same rounds (Yardsticks/options.sh builds them and prints the options):
@@ -54,12 +55,14 @@ endif
 RELEASE := $(SWIFT) build -c release --disable-default-traits --scratch-path $(SCRATCH) $(CPU_FLAGS)
 BIN = $(shell $(RELEASE) --show-bin-path 2>/dev/null)/springbench
 DEFAULT_RELEASE := $(SWIFT) build -c release --disable-default-traits
-DEFAULT_BIN = $(shell $(DEFAULT_RELEASE) --show-bin-path 2>/dev/null)/springbench
+# SwiftPM's default build is sampled through the small `springbench-sampler` product
+# (the kernels, backends and sampler protocol), not a second copy of the whole tool.
+DEFAULT_BIN = $(shell $(DEFAULT_RELEASE) --show-bin-path 2>/dev/null)/springbench-sampler
 # Relative to the working directory: reports print the command line, never a machine's own paths.
 OTHER_BUILD := $(if $(strip $(CPU_FLAGS)),--other-build $(patsubst $(CURDIR)/%,%,$(DEFAULT_BIN)),)
 YARDSTICKS = $$(bash Yardsticks/options.sh .build-yardsticks)
 
-.PHONY: all deps build release test check report bench mutants clean
+.PHONY: all deps build release test check snapshots report bench mutants clean
 
 all: test
 
@@ -72,7 +75,7 @@ build: deps
 release: deps
 	$(RELEASE) --product springbench
 ifneq ($(strip $(CPU_FLAGS)),)
-	$(DEFAULT_RELEASE) --product springbench
+	$(DEFAULT_RELEASE) --product springbench-sampler
 endif
 
 # Tests: the test target is the tier (Scripts/run-tests.py reads them from the manifest).
@@ -93,6 +96,11 @@ TEST_FLAGS := $(if $(strip $(TRAITS)),--traits $(TRAITS),) --scratch-path $(TEST
 test: deps
 	$(SWIFT) build --build-tests $(TEST_FLAGS)
 	python3 Scripts/run-tests.py -- $(TEST_FLAGS)
+
+# Re-records the snapshot files of generated texts (Tests/Snapshots/): review the diff, then commit.
+snapshots: deps
+	$(SWIFT) build --build-tests
+	SPRINGBENCH_RECORD_SNAPSHOTS=1 python3 Scripts/run-tests.py
 
 check: deps
 	SPRINGBENCH_TEST_DEPTH=deep $(MAKE) test TRAITS=PostgreSQL TEST_SCRATCH=.build-check

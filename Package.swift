@@ -41,6 +41,7 @@ let package = Package(
         .library(name: "SpringBenchCLI", targets: ["SpringBenchCLI"]),
         .library(name: "ResultsHistoryPostgreSQL", targets: ["ResultsHistoryPostgreSQL"]),
         .executable(name: "springbench", targets: ["springbench"]),
+        .executable(name: "springbench-sampler", targets: ["springbench-sampler"]),
     ],
     // `PostgreSQL` (off by default): the `springbench` tool with `history --database
     // postgresql://…` and ResultsHistoryPostgreSQL's store. Off, nothing builds postgres-nio
@@ -141,6 +142,12 @@ let package = Package(
                 "SpringBenchSupport", "ResultsHistory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // The other build's side of `bench --other-build` and `compare-builds` and nothing else:
+        // what `make report` builds for SwiftPM's default build (no CLI, reports or GRDB).
+        .executableTarget(
+            name: "springbench-sampler",
+            dependencies: ["Benchmarking", "CAllocationCounting", "OpenBLASKernels", "RegressionGate"]
         ),
         .executableTarget(
             name: "springbench",
@@ -365,6 +372,7 @@ let package = Package(
                 "_ResultsTestSupport",
                 "_CLITestSupport",
                 .target(name: "ResultsHistoryPostgreSQL", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The platform-oracle tier: every platform against a port of its own source, differential runs.

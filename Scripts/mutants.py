@@ -237,7 +237,7 @@ def build(work: str, log: str) -> bool:
 # Sources/<module>/ → the test target that tests it first: `<module>Tests`
 # (every module has one, Scripts/check-manifest.py checks); C targets and the
 # executable are tested through the Swift module that wraps them.
-OWN_TESTS = {"CMachineFacts": "MachineFactsTests", "springbench": "EndToEndTests",
+OWN_TESTS = {"CMachineFacts": "MachineFactsTests", "springbench": "EndToEndTests", "springbench-sampler": "EndToEndTests",
              "CVectorKernels": "VectorKernelsTests", "CWorkerPool": "VectorKernelsTests",
              "CVectorLoops": "BenchmarkingTests", "CChildProcess": "SpringBenchSupportTests",
              "CSignalRelay": "SpringBenchFilesTests", "CAllocationCounting": "BenchmarkingTests"}

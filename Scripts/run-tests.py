@@ -12,9 +12,13 @@ PostgreSQLTests) is a tier of its own, run by `--all`. The tests must already
 be built (`swift build --build-tests`); pass the same build flags after `--`.
 
 Each target runs as its own `swift test --skip-build --filter '^<target>\\.'`,
-so its wall time is its own. At the end: a table of every target's tests and
+so its wall time is its own. A unit target's tests run in parallel; a tier's
+run one at a time (`--no-parallel`): they start processes and builds, time
+real runs and count allocations, and beside each other on 2 cores they slowed
+one another (bisect 913 s beside the rest of EndToEndTests, 199 s alone) and
+adaptive timing runs took more epochs. At the end: a table of every target's tests and
 seconds, and the ten slowest tests as the runner reported them (Swift Testing's
-"passed after"; inside a target tests run in parallel, so a test's figure
+"passed after"; inside a unit target tests run in parallel, so a test's figure
 includes any wait for a free thread). Exit 1 when a test fails or when a
 selected target ran no test at all (a target that silently stopped running is
 a failure, not a pass). With GITHUB_STEP_SUMMARY set, the tables are appended
@@ -49,8 +53,10 @@ def test_targets(package: dict) -> tuple[list[str], list[str]]:
     return unit, [name for name in tests if name not in unit]
 
 
-def run_target(target: str, build_flags: list[str], log_directory: Path) -> dict:
+def run_target(target: str, build_flags: list[str], log_directory: Path, serial: bool) -> dict:
     command = ["swift", "test", "--skip-build", *build_flags, "--filter", f"^{target}\\."]
+    if serial:
+        command.append("--no-parallel")
     log = log_directory / f"{target}.log"
     started = time.monotonic()
     with open(log, "w") as handle:
@@ -91,7 +97,7 @@ def main() -> int:
     started = time.monotonic()
     results = []
     for target in selected:
-        result = run_target(target, args.build_flags, log_directory)
+        result = run_target(target, args.build_flags, log_directory, serial=target in tiers)
         results.append(result)
         mark = "ok" if result["passed"] and result["tests"] > 0 else "FAILED"
         print(f"  {target:<32} {result['tests']:>4} tests {result['seconds']:7.1f} s  {mark}", flush=True)

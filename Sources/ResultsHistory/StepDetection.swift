@@ -1,3 +1,4 @@
+import Benchmarking
 import Foundation
 
 /// One commit's value of one cell in a history: the per-commit median
@@ -200,10 +201,8 @@ public struct StepDetector: Sendable, Equatable {
         return [HistoryFinding(kind: .step(last), commits: points.map(\.commit))]
     }
 
+    /// The one median of the project (``SampleStatistics/median(_:)``), NaN for no values.
     static func median(_ values: [Double]) -> Double {
-        guard !values.isEmpty else { return .nan }
-        let sorted = values.sorted()
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        values.isEmpty ? .nan : SampleStatistics.median(values)
     }
 }

@@ -263,18 +263,7 @@ struct SamplerCommand: ParsableCommand {
                     MachineRecord.current(
                         backends: CommandContext.catalogue.backends.map(\.details), commandLine: invocation)
                 })
-            let encoder = JSONEncoder(), decoder = JSONDecoder()
-            while let line = readLine() {
-                let response: SamplerResponse
-                if let request = try? decoder.decode(SamplerRequest.self, from: Data(line.utf8)) {
-                    response = session.respond(to: request)
-                } else {
-                    response = .failure(
-                        "not a sampler request (protocol \(SamplerProtocol.version)): \(line.prefix(80))")
-                }
-                try FileHandle.standardOutput.write(contentsOf: try encoder.encode(response) + [UInt8(ascii: "\n")])
-                if response == .bye { break }
-            }
+            try session.serveStandardStreams()
         }
     }
 }

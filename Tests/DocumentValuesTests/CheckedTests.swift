@@ -37,7 +37,9 @@ import Testing
         }
     }
 
-    @Test("each rule accepts exactly its stated range", arguments: [0.0, -0.0, 1e-300, 1, -1, .infinity, -.infinity, .nan, 0.5, 1.0])
+    @Test(
+        "each rule accepts exactly its stated range",
+        arguments: [0.0, -0.0, 1e-300, 1, -1, .infinity, -.infinity, .nan, 0.5, 1.0])
     func rulesAgreeWithTheirDefinitions(value: Double) {
         #expect(Positive.accepts(value) == (value.isFinite && value > 0))
         #expect(NonNegative.accepts(value) == (value.isFinite && value >= 0))
@@ -53,7 +55,8 @@ import Testing
 
     @Test("a valid document decodes and encodes back to the same values")
     func roundTrip() throws {
-        let json = #"{"samples":[{"seconds":0.5,"spread":0},{"seconds":2}],"rows":[{"name":"a"},{"name":"b"}],"counts":[1,3]}"#
+        let json =
+            #"{"samples":[{"seconds":0.5,"spread":0},{"seconds":2}],"rows":[{"name":"a"},{"name":"b"}],"counts":[1,3]}"#
         let document = try Self.decode(json)
         #expect(document.samples.map(\.seconds) == [0.5, 2])
         #expect(document.samples.map(\.spread) == [0, nil])
@@ -82,18 +85,20 @@ import Testing
 
     @Test("a repeated element is refused at its second occurrence, citing the first")
     func repeatCitesTheFirstOccurrence() {
-        let json = #"{"samples":[],"counts":[1],"rows":[{"name":"a"},{"name":"b"},{"name":"c"},{"name":"b"},{"name":"a"}]}"#
+        let json =
+            #"{"samples":[],"counts":[1],"rows":[{"name":"a"},{"name":"b"},{"name":"c"},{"name":"b"},{"name":"a"}]}"#
         #expect(Self.refusal(json) == "rows[3] repeats b of [1]; each appears once")
     }
 
     @Test("missing, null, mistyped and empty values each say what they are")
     func otherFailures() {
         #expect(Self.refusal(#"{"samples":[],"rows":[]}"#) == "counts is missing")
-        #expect(Self.refusal(#"{"samples":[],"rows":[],"counts":[]}"#) == "counts is empty; it needs at least one value")
+        #expect(
+            Self.refusal(#"{"samples":[],"rows":[],"counts":[]}"#) == "counts is empty; it needs at least one value")
         #expect(
             Self.refusal(#"{"samples":[{"seconds":"1"}],"rows":[],"counts":[1]}"#)
                 == "samples[0].seconds is not a number")
-        #expect(Self.refusal("{") .map { $0.hasPrefix("not valid JSON") } == true)
+        #expect(Self.refusal("{").map { $0.hasPrefix("not valid JSON") } == true)
     }
 
     @Test("paths: keys joined by dots, indices in brackets, the root named")

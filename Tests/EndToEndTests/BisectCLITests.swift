@@ -5,9 +5,9 @@ import SpringBenchCLI
 import SpringBenchFiles
 import SpringBenchSupport
 import Testing
+import _CLITestSupport
 import _ResultsTestSupport
 import _TestSupport
-import _CLITestSupport
 
 /// `springbench bisect`: its refusals (cheap, every run) and, in
 /// `make check`, the whole search on the fixture repository

@@ -3,8 +3,8 @@ import Foundation
 import Reporting
 import SpringBenchCLI
 import Testing
-import _ResultsTestSupport
 import _CLITestSupport
+import _ResultsTestSupport
 
 /// `--export` on real runs: `bench` timing a cell, `compare-builds` starting this springbench twice.
 @Suite struct ExportRunTests {

@@ -4,8 +4,8 @@ import GRDB
 import ResultsHistory
 import SpringBenchFiles
 import Testing
-import _ResultsTestSupport
 import _CLITestSupport
+import _ResultsTestSupport
 
 @testable import SpringBenchCLI
 

@@ -2,8 +2,8 @@ import Foundation
 import SpringBenchCLI
 import Testing
 import VectorKernels
-import _TestSupport
 import _CLITestSupport
+import _TestSupport
 
 /// Random and extreme values for every numeric option and parser of the
 /// commands that answer at once, and out-of-range values for those of the

@@ -159,14 +159,18 @@ struct OutcomeTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)")
             .path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let report = SpringBenchCLI.run(["report", "--input", CLIRunner.committedResults, "--output-directory", directory])
+        let report = SpringBenchCLI.run([
+            "report", "--input", CLIRunner.committedResults, "--output-directory", directory,
+        ])
         #expect(report.status == 0, "\(report)")
         for file in ["performance.md", "backend-choice.md"] {
             #expect(FileManager.default.fileExists(atPath: directory + "/" + file), "\(file) missing: \(report)")
         }
         let plots = (try? FileManager.default.contentsOfDirectory(atPath: directory + "/plots")) ?? []
         #expect(plots.contains { $0.hasSuffix(".svg") }, "\(plots)")
-        let same = SpringBenchCLI.run(["compare", CLIRunner.committedResults, CLIRunner.committedResults, "--format", "plain"])
+        let same = SpringBenchCLI.run([
+            "compare", CLIRunner.committedResults, CLIRunner.committedResults, "--format", "plain",
+        ])
         #expect(same.status == 0 && same.stdout.contains("No regression"), "\(same)")
     }
 }

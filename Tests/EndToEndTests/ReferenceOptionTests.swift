@@ -2,8 +2,8 @@ import Benchmarking
 import Foundation
 import SpringBenchCLI
 import Testing
-import _TestSupport
 import _CLITestSupport
+import _TestSupport
 
 /// `bench --loops-library PATH` and `--reference-sampler EXECUTABLE`, in
 /// process: bad libraries are refused before anything runs (exit 2, one

@@ -30,7 +30,8 @@ import VectorKernels
         a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in
                 c.withUnsafeMutableBufferPointer { c in
-                    OpenBLASThreadedBackend.uncheckedAdd(a.baseAddress!, b.baseAddress!, into: c.baseAddress!, count: 4096)
+                    OpenBLASThreadedBackend.uncheckedAdd(
+                        a.baseAddress!, b.baseAddress!, into: c.baseAddress!, count: 4096)
                 }
             }
         }
@@ -51,7 +52,9 @@ import VectorKernels
         #expect(OpenBLASBackend.details.fusedAXPY && OpenBLASBackend.details.name == "openblas")
     }
 
-    @Test("each kernel equals its arithmetic, for lengths around OpenBLAS's unrolling", arguments: [0, 1, 3, 4, 7, 8, 15, 16, 17, 31, 33, 1000])
+    @Test(
+        "each kernel equals its arithmetic, for lengths around OpenBLAS's unrolling",
+        arguments: [0, 1, 3, 4, 7, 8, 15, 16, 17, 31, 33, 1000])
     func kernelsMatchTheirDefinition(count: Int) {
         var state: UInt64 = 0x5EED_0000 &+ UInt64(count)
         func next() -> Double {
@@ -67,7 +70,8 @@ import VectorKernels
                     OpenBLASBackend.uncheckedAdd(a.baseAddress!, b.baseAddress!, into: $0.baseAddress!, count: count)
                 }
                 difference.withUnsafeMutableBufferPointer {
-                    OpenBLASBackend.uncheckedSubtract(a.baseAddress!, b.baseAddress!, into: $0.baseAddress!, count: count)
+                    OpenBLASBackend.uncheckedSubtract(
+                        a.baseAddress!, b.baseAddress!, into: $0.baseAddress!, count: count)
                 }
                 scaled.withUnsafeMutableBufferPointer {
                     OpenBLASBackend.uncheckedScale($0.baseAddress!, by: alpha, count: count)
@@ -84,7 +88,9 @@ import VectorKernels
             #expect(scaled[i] == a[i] * alpha, "scale[\(i)]")
             #expect(abs(axpy[i] - (alpha * a[i] + b[i])) <= 2 * u * (abs(alpha * a[i]) + abs(b[i])), "axpy[\(i)]")
         }
-        let squares = a.withUnsafeBufferPointer { OpenBLASBackend.uncheckedMagnitudeSquared($0.baseAddress!, count: count) }
+        let squares = a.withUnsafeBufferPointer {
+            OpenBLASBackend.uncheckedMagnitudeSquared($0.baseAddress!, count: count)
+        }
         let exact = a.reduce(0) { $0 + $1 * $1 }
         // Any summation order: |error| ≤ (n·u / (1 − n·u))·Σa² (Higham, Accuracy and Stability, §3.1).
         let n = Double(count)

@@ -1,8 +1,8 @@
 import SpringModel
 import SpringPlatforms
 import Testing
-import _TestSupport
 import _PlatformTestSupport
+import _TestSupport
 
 /// Reanimated 4 and 3, Svelte and anime.js placed exactly on their done
 /// rules' thresholds, and the regime cases (exactly critical, large

@@ -1,7 +1,7 @@
 import SpringModel
 import Testing
-import _TestSupport
 import _PlatformTestSupport
+import _TestSupport
 
 @testable import SpringPlatforms
 

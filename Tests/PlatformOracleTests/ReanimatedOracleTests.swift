@@ -1,8 +1,8 @@
 import SpringModel
 import SpringPlatforms
 import Testing
-import _TestSupport
 import _PlatformTestSupport
+import _TestSupport
 
 #if canImport(Glibc)
     import Glibc

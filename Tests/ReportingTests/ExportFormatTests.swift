@@ -4,6 +4,7 @@ import Reporting
 import Testing
 import VectorKernels
 import _ResultsTestSupport
+import _TestSupport
 
 /// The four export formats (Guides/Exports.md): exact text for two cells,
 /// every cell of a synthetic results file read back, the published formats'
@@ -54,37 +55,13 @@ import _ResultsTestSupport
     @Test("bencher of two cells, byte for byte: four measures, the median's interval as bounds")
     func bencherText() throws {
         let text = try Export.render(Self.tiny, as: .bencher)
-        let expected = """
-            {
-              "add.simd.16": {
-                "latency": {"value": 4.0, "lower_value": 2.0, "upper_value": 5.0},
-                "throughput": {"value": 250000000.0, "lower_value": 200000000.0, "upper_value": 500000000.0},
-                "nanoseconds-per-element": {"value": 0.25, "lower_value": 0.125, "upper_value": 0.3125},
-                "gigabytes-per-second": {"value": 96.0, "lower_value": 76.8, "upper_value": 192.0}
-              },
-              "axpy.naive.16@x86-64 \\"v2\\", SSE2": {
-                "latency": {"value": 8.0, "lower_value": 8.0, "upper_value": 8.0},
-                "throughput": {"value": 125000000.0, "lower_value": 125000000.0, "upper_value": 125000000.0},
-                "nanoseconds-per-element": {"value": 0.5, "lower_value": 0.5, "upper_value": 0.5},
-                "gigabytes-per-second": {"value": 48.0, "lower_value": 48.0, "upper_value": 48.0}
-              }
-            }
-
-            """
-        #expect(text == expected)
+        Snapshot.expect(text, matches: "export-bencher-two-cells")
     }
 
     @Test("github-action-benchmark of two cells, byte for byte: ns/call, ± the larger half-interval, a tooltip")
     func githubActionBenchmarkText() throws {
         let text = try Export.render(Self.tiny, as: .githubActionBenchmark)
-        let expected = """
-            [
-              {"name": "add.simd.16", "unit": "ns/call", "value": 4.0, "range": "± 2", "extra": "interval 2…5 ns (95 %)\\np10/p90 3 / 4.5 ns\\nns/element 0.25\\nGB/s 96\\nfraction of ceiling 0.5\\nallocations/call 0\\ncache hot\\nbuild znver3 (release, target znver3)"},
-              {"name": "axpy.naive.16@x86-64 \\"v2\\", SSE2", "unit": "ns/call", "value": 8.0, "range": "± 0", "extra": "interval 8…8 ns (95 %)\\np10/p90 8 / 8 ns\\nns/element 0.5\\nGB/s 48\\nfraction of ceiling 0.25\\nbuild x86-64 \\"v2\\", SSE2 (debug, target x86-64)"}
-            ]
-
-            """
-        #expect(text == expected)
+        Snapshot.expect(text, matches: "export-github-action-benchmark-two-cells")
     }
 
     // MARK: - Every cell of a results file

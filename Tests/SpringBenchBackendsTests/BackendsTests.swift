@@ -18,12 +18,15 @@ import VectorKernels
     func namedFindsEachBackend() {
         #expect(Set(Backends.names).count == Backends.all.count)
         for backend in Backends.all {
-            #expect(Backends.named(backend.name).map(ObjectIdentifier.init) == ObjectIdentifier(backend), "\(backend.name)")
+            #expect(
+                Backends.named(backend.name).map(ObjectIdentifier.init) == ObjectIdentifier(backend), "\(backend.name)")
             #expect(backend.details.name == backend.name)
         }
     }
 
-    @Test("unknown and near-miss names find nothing", arguments: ["", "Naive", "simd ", "blas", "openblas_threaded", "parallel2"])
+    @Test(
+        "unknown and near-miss names find nothing",
+        arguments: ["", "Naive", "simd ", "blas", "openblas_threaded", "parallel2"])
     func unknownNames(name: String) {
         #expect(Backends.named(name) == nil)
     }

@@ -2,8 +2,8 @@ import Benchmarking
 import Foundation
 import SpringBenchCLI
 import Testing
-import _ResultsTestSupport
 import _CLITestSupport
+import _ResultsTestSupport
 
 /// `springbench compare --format json` as a user runs it: every field's value
 /// from the files and options given, the rows in the documented order.

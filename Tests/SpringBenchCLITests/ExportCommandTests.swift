@@ -3,8 +3,8 @@ import Foundation
 import Reporting
 import SpringBenchCLI
 import Testing
-import _ResultsTestSupport
 import _CLITestSupport
+import _ResultsTestSupport
 
 /// `export-results`, and `--export` on `bench` and `compare-builds`, in process.
 @Suite struct ExportCommandTests {

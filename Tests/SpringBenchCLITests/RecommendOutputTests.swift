@@ -3,8 +3,8 @@ import Foundation
 import Reporting
 import SpringBenchCLI
 import Testing
-import _ResultsTestSupport
 import _CLITestSupport
+import _ResultsTestSupport
 
 /// `springbench recommend --format json` and its table, field by field, from
 /// ``DistinctCellModel`` (every cell's time its own): each value against the

@@ -2,8 +2,8 @@ import Benchmarking
 import Foundation
 import Reporting
 import Testing
-import _ResultsTestSupport
 import _CLITestSupport
+import _ResultsTestSupport
 
 @testable import SpringBenchCLI
 

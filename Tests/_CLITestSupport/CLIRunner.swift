@@ -38,6 +38,11 @@ public struct CLIRunner: Sendable {
         return directory.appendingPathComponent("Reports/data/bench-results.json").path
     }
 
+    /// The `springbench-sampler` product beside ``executable`` (the other build `make report` samples).
+    public static var samplerExecutable: String {
+        URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("springbench-sampler").path
+    }
+
     /// The executable beside the test bundle (`swift build --build-tests` builds both).
     public static let executable: String = {
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -91,7 +96,8 @@ public struct CLIRunner: Sendable {
     /// that are threads themselves (`DispatchQueue.concurrentPerform`).
     public static func runBlocking(
         _ arguments: [String], in directory: String? = nil, deadline: Double = 30,
-        interrupt: (signal: Int32, after: Double)? = nil, recordingLeftovers: Bool = true
+        interrupt: (signal: Int32, after: Double)? = nil, recordingLeftovers: Bool = true,
+        executable: String = CLIRunner.executable
     ) -> Outcome {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)

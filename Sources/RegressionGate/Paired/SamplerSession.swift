@@ -1,4 +1,5 @@
 import Benchmarking
+import Foundation
 
 /// The sampler's side of ``SamplerProtocol``: keeps one prepared kernel and
 /// answers requests about it. `springbench sampler` wraps it in a loop over
@@ -137,5 +138,24 @@ public final class SamplerSession {
 
     private func missing(_ cell: CellKey?) -> String {
         cell.map { "\($0) was not prepared at the current size" } ?? "no kernel prepared"
+    }
+}
+
+extension SamplerSession {
+    /// Answers requests read from standard input, one JSON line each, with one
+    /// line each on standard output, until `bye` or the end of the input: the
+    /// loop of `springbench sampler` and of the `springbench-sampler` product.
+    public func serveStandardStreams() throws {
+        let encoder = JSONEncoder(), decoder = JSONDecoder()
+        while let line = readLine() {
+            let response: SamplerResponse
+            if let request = try? decoder.decode(SamplerRequest.self, from: Data(line.utf8)) {
+                response = respond(to: request)
+            } else {
+                response = .failure("not a sampler request (protocol \(SamplerProtocol.version)): \(line.prefix(80))")
+            }
+            try FileHandle.standardOutput.write(contentsOf: try encoder.encode(response) + [UInt8(ascii: "\n")])
+            if response == .bye { break }
+        }
     }
 }

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Testing
+import _TestSupport
+
+@testable import SpringBenchCLI
+
+/// Every command's help, as ArgumentParser renders it at 100 columns, equals
+/// its snapshot (Tests/Snapshots/SpringBenchCLITests/help-*.txt; `make
+/// snapshots` re-records them). A changed option, default or abstract shows
+/// up as a reviewed diff of that file.
+@Suite struct HelpTextTests {
+    /// The root and every subcommand, depth first, with the words that name it.
+    static func commands(
+        _ command: any ParsableCommand.Type = SpringBenchCommand.self, path: [String] = ["springbench"]
+    ) -> [(path: [String], command: any ParsableCommand.Type)] {
+        [(path, command)]
+            + command.configuration.subcommands.flatMap { sub in
+                commands(sub, path: path + [sub._commandName])
+            }
+    }
+
+    @Test("every command's help equals its snapshot")
+    func helpTexts() {
+        let all = Self.commands()
+        #expect(all.count > 10, "\(all.map(\.path))")
+        for (path, command) in all {
+            let text = SpringBenchCommand.helpMessage(for: command, columns: 100)
+            #expect(!text.isEmpty && text.contains("USAGE:"), "\(path)")
+            Snapshot.expect(text, matches: "help-" + path.joined(separator: "-"))
+        }
+    }
+}
