@@ -406,11 +406,13 @@ let package = Package(
             ]
         ),
         // The stress tier: kernels on operands past the streaming threshold, the parallel pool's
-        // threads, allocation counts over every backend and policy, faults injected into verify.
+        // threads, allocation counts over every backend and policy, faults injected into verify,
+        // the history's detection and false-alarm rates over 1000 simulated histories a case.
         .testTarget(
             name: "StressTests",
             dependencies: [
                 "VectorKernels", "CVectorKernels", "Verification", "ODEReference", "_TestSupport",
+                "ResultsHistory",
             ]
         ),
         // The PostgreSQL tier: the store and `history --database postgresql://…` against a real server.

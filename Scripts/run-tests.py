@@ -11,8 +11,9 @@ target; every other test target (PlatformOracleTests, EndToEndTests,
 PostgreSQLTests) is a tier of its own, run by `--all`. The tests must already
 be built (`swift build --build-tests`); pass the same build flags after `--`.
 
-Each target runs as its own `swift test --skip-build --filter '^<target>\\.'`,
-so its wall time is its own. A unit target's tests run in parallel; a tier's
+Each target runs as its own process of the built test runner (what `swift test`
+starts: `<bin>/SpringBenchPackageTests.xctest --testing-library swift-testing
+--filter '^<target>\\.'`), so its wall time is its own. A unit target's tests run in parallel; a tier's
 run one at a time (`--no-parallel`): they start processes and builds, time
 real runs and count allocations, and beside each other on 2 cores they slowed
 one another (bisect 913 s beside the rest of EndToEndTests, 199 s alone) and
@@ -25,6 +26,7 @@ a failure, not a pass). With GITHUB_STEP_SUMMARY set, the tables are appended
 to it too.
 """
 import argparse
+from concurrent.futures import ThreadPoolExecutor, as_completed
 import json
 import os
 import re
@@ -53,8 +55,20 @@ def test_targets(package: dict) -> tuple[list[str], list[str]]:
     return unit, [name for name in tests if name not in unit]
 
 
-def run_target(target: str, build_flags: list[str], log_directory: Path, serial: bool) -> dict:
-    command = ["swift", "test", "--skip-build", *build_flags, "--filter", f"^{target}\\."]
+def test_bundle(build_flags: list[str]) -> Path:
+    """The built test runner (what `swift test` starts), found once: starting it directly
+    costs 0.1 s a target where `swift test` costs about 1 s of planning each time."""
+    flags = [flag for flag in build_flags if flag != "--skip-build"]
+    directory = subprocess.run(["swift", "build", "--show-bin-path", *flags], cwd=ROOT, check=True,
+                               capture_output=True, text=True).stdout.strip()
+    bundles = sorted(Path(directory).glob("*PackageTests.xctest"))
+    if not bundles:
+        sys.exit(f"run-tests: no test bundle in {directory}; build the tests first (swift build --build-tests)")
+    return bundles[0]
+
+
+def run_target(target: str, bundle: Path, log_directory: Path, serial: bool) -> dict:
+    command = [str(bundle), "--testing-library", "swift-testing", "--filter", f"^{target}\\."]
     if serial:
         command.append("--no-parallel")
     log = log_directory / f"{target}.log"
@@ -81,6 +95,7 @@ def main() -> int:
     parser.add_argument("build_flags", nargs="*",
                         help="after --: the flags the tests were built with (--traits, --scratch-path)")
     parser.add_argument("--only", nargs="*", default=[], help="run just these test targets")
+    parser.add_argument("--jobs", type=int, default=2, help="unit targets run at once (default 2; tiers run alone)")
     args = parser.parse_args()
 
     unit, tiers = test_targets(manifest())
@@ -92,21 +107,42 @@ def main() -> int:
     depth = os.environ.get("SPRINGBENCH_TEST_DEPTH", "quick") or "quick"
     print(f"run-tests: {len(selected)} test targets ({'every target' if args.all else 'the slow tiers' if args.tiers else 'the unit tier'}), "
           f"depth {depth}, built with {' '.join(args.build_flags) or 'the defaults'}", flush=True)
+    bundle = test_bundle(args.build_flags)
     log_directory = ROOT / ".tmp" / "tests"
     log_directory.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
     results = []
-    for target in selected:
-        result = run_target(target, args.build_flags, log_directory, serial=target in tiers)
+
+    def show(result: dict) -> None:
         results.append(result)
         mark = "ok" if result["passed"] and result["tests"] > 0 else "FAILED"
-        print(f"  {target:<32} {result['tests']:>4} tests {result['seconds']:7.1f} s  {mark}", flush=True)
+        print(f"  {result['target']:<32} {result['tests']:>4} tests {result['seconds']:7.1f} s  {mark}", flush=True)
         if not result["passed"]:
             for line in result["failures"][:40]:
                 print("    " + line)
             if not result["failures"]:
                 print("\n".join("    " + line for line in result["text"].splitlines()[-40:]))
             print(f"    (whole output: {result['log'].relative_to(ROOT)})")
+
+    # Unit targets run `--jobs` at a time (each is a process using every core; a second one
+    # fills the cores while the first waits on its longest test): a target's seconds are its
+    # own process's, beside one other. A tier target runs alone, its tests one at a time.
+    # Longest first by the last run's times on this machine (.tmp/tests/times.json), so that no
+    # long target starts last; without them, in manifest order.
+    times_file = log_directory / "times.json"
+    try:
+        last = json.loads(times_file.read_text())
+    except (OSError, ValueError):
+        last = {}
+    order = sorted((t for t in selected if t not in tiers), key=lambda t: -float(last.get(t, 0)))
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        futures = [pool.submit(run_target, target, bundle, log_directory, False) for target in order]
+        for future in as_completed(futures):
+            show(future.result())
+    for target in [t for t in selected if t in tiers]:
+        show(run_target(target, bundle, log_directory, True))
+    results.sort(key=lambda r: selected.index(r["target"]))
+    times_file.write_text(json.dumps({**last, **{r["target"]: round(r["seconds"], 2) for r in results}}, indent=1))
     total = time.monotonic() - started
 
     lines = ["| test target | tests | seconds |", "|---|--:|--:|"]

@@ -13,8 +13,8 @@ import _TestSupport
 /// `compare` do with them.
 @Suite("Mutational fuzz of the documents the tool reads")
 struct DocumentFuzzTests {
-    /// 2,000 variants of each kind in `make test`, 10,000 in `make check`.
-    static let variantsPerKind = TestDepth.scaled(quick: 2_000, deep: 10_000)
+    /// 500 variants of each kind in `make test`, 10,000 in `make check`.
+    static let variantsPerKind = TestDepth.scaled(quick: 500, deep: 10_000)
 
     static func fixture(_ name: String) throws -> Data {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -52,11 +52,11 @@ struct DocumentFuzzTests {
             }
         }
         // The mutations reach both outcomes, or they test nothing.
-        #expect(tally.refused > Self.variantsPerKind / 2 && tally.valid > 100, "\(tally)")
+        #expect(tally.refused > Self.variantsPerKind / 2 && tally.valid > Self.variantsPerKind / 20, "\(tally)")
         return tally
     }
 
-    @Test("results files: 2,000 variants (10,000 deep) decode to a valid document or one located error, the same twice")
+    @Test("results files: 500 variants (10,000 deep) decode to a valid document or one located error, the same twice")
     func resultsFiles() throws {
         let tally = try Self.fuzz(BenchmarkResults.self, fixture: "results.json", seed: 0xF022, every: 25) { results in
             _ = PerformanceReport.render(results)
@@ -67,7 +67,7 @@ struct DocumentFuzzTests {
     }
 
     @Test(
-        "instruction-count files: 2,000 variants (10,000 deep) decode to a valid document or one located error, the same twice"
+        "instruction-count files: 500 variants (10,000 deep) decode to a valid document or one located error, the same twice"
     )
     func instructionCountFiles() throws {
         let tally = try Self.fuzz(InstructionCounts.self, fixture: "instruction-counts.json", seed: 0x1C0, every: 10) {
