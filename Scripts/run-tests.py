@@ -128,13 +128,17 @@ def main() -> int:
     # fills the cores while the first waits on its longest test): a target's seconds are its
     # own process's, beside one other. A tier target runs alone, its tests one at a time.
     # Longest first by the last run's times on this machine (.tmp/tests/times.json), so that no
-    # long target starts last; without them, in manifest order.
+    # long target starts last; without them, largest test sources first (a fresh clone: 61.8 s
+    # in manifest order, where the last run's order gives 57-60 s).
     times_file = log_directory / "times.json"
     try:
         last = json.loads(times_file.read_text())
     except (OSError, ValueError):
         last = {}
-    order = sorted((t for t in selected if t not in tiers), key=lambda t: -float(last.get(t, 0)))
+    def size(target: str) -> int:  # without a last run: the target's test sources, in bytes
+        return sum(f.stat().st_size for f in (ROOT / "Tests" / target).rglob("*.swift"))
+
+    order = sorted((t for t in selected if t not in tiers), key=lambda t: (-float(last.get(t, 0)), -size(t)))
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futures = [pool.submit(run_target, target, bundle, log_directory, False) for target in order]
         for future in as_completed(futures):
