@@ -217,6 +217,56 @@ import _TestSupport
         #expect(comparison.rows.count == 8)
     }
 
+    @Test("A sweep without the probe never asks for it; its pair compares but cannot be written")
+    func sweepWithoutProbe() throws {
+        final class Recording: SamplerChannel {
+            let label: String
+            let session = PairedSweepTests.session()
+            var requests: [SamplerRequest] = []
+            init(_ label: String) { self.label = label }
+            func send(_ request: SamplerRequest) throws(PairedRunError) -> SamplerResponse {
+                requests.append(request)
+                return session.respond(to: request)
+            }
+            func close() {}
+        }
+        var channels: [Recording] = []
+        var sweep = PairedSweep(plan: Self.plan(kernels: [.scale], backends: ["simd"]), epochs: 2)
+        sweep.measuresProbe = false
+        let (baseline, current) = try sweep.run(pairingID: "no-probe", cpu: nil, commandLine: "test") {
+            () throws(PairedRunError) -> (baseline: SamplerChannel, current: SamplerChannel) in
+            let pair = (Recording("a"), Recording("b"))
+            channels += [pair.0, pair.1]
+            return (pair.0, pair.1)
+        }
+        #expect(channels.count == 4)
+        for channel in channels {
+            #expect(!channel.requests.contains { if case .probe = $0 { true } else { false } })
+            #expect(channel.requests.contains { if case .sample = $0 { true } else { false } })
+        }
+        #expect(baseline.probe == .notMeasured && !baseline.probe.isMeasured)
+        #expect(baseline.measurements.allSatisfy { $0.samples.count == 6 })
+        let pair = PairedResults(baseline: baseline, current: current)
+        let comparison = try pair.comparison(baselinePath: "b", currentPath: "c", thresholds: .init(), level: 0.99)
+        #expect(comparison.rows.count == 2)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("no-probe-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(throws: (any Error).self) { try pair.write(to: .directory(directory.path, option: "--keep")) }
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/baseline.json"))
+
+        // The default sweep asks each side for its probe once, in the first epoch.
+        channels = []
+        _ = try PairedSweep(plan: Self.plan(kernels: [.scale], backends: ["simd"]), epochs: 2)
+            .run(pairingID: "probe", cpu: nil, commandLine: "test") {
+                () throws(PairedRunError) -> (baseline: SamplerChannel, current: SamplerChannel) in
+                let pair = (Recording("a"), Recording("b"))
+                channels += [pair.0, pair.1]
+                return (pair.0, pair.1)
+            }
+        let probes = channels.map { $0.requests.filter { if case .probe = $0 { true } else { false } }.count }
+        #expect(probes == [1, 1, 0, 0])
+    }
+
     @Test("A sampler of another protocol version is refused before anything is timed")
     func incompatibleSampler() {
         final class OldSampler: SamplerChannel {

@@ -43,6 +43,16 @@ public struct BandwidthProbeResult: Codable, Sendable, Equatable {
         self.patterns = patterns
     }
 
+    /// No probe was run (0 trials, no pattern): what a paired run that only
+    /// compares one build with the other carries (`bisect`, `history check
+    /// --confirm`). No rate is known, so nothing is normalized by it, and a
+    /// results document holding it fails validation (trials must be ≥ 1): it
+    /// is never written.
+    public static let notMeasured = BandwidthProbeResult(elements: 1, bytesPerArray: 8, trials: 0, patterns: [])
+
+    /// Whether this is ``notMeasured``.
+    public var isMeasured: Bool { trials > 0 }
+
     /// The best rate (GB/s, counted bytes) measured for `pattern`.
     public func bestGigabytesPerSecond(_ pattern: ProbePattern) -> Double {
         patterns.first { $0.pattern == pattern }?.bestGigabytesPerSecond ?? .nan

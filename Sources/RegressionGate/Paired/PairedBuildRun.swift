@@ -48,6 +48,10 @@ public struct PairedBuildRun {
     public var current: Build
     /// Recorded as each side's command line.
     public var commandLine: String
+    /// Whether the sides run the bandwidth probe (``PairedSweep/measuresProbe``):
+    /// without it the pair gives its ``PairedResults/comparison(baselinePath:currentPath:thresholds:level:)``
+    /// and cannot be written.
+    public var measuresProbe = true
 
     public init(plan: BenchmarkPlan, epochs: Int, baseline: Build, current: Build, commandLine: String) {
         self.plan = plan
@@ -75,7 +79,9 @@ public struct PairedBuildRun {
     ) throws(PairedRunError) -> PairedResults {
         let threads = plan.openBLASThreads
         let (baseline, current) = (self.baseline, self.current)
-        let pair = try PairedSweep(plan: plan, epochs: epochs).run(
+        var sweep = PairedSweep(plan: plan, epochs: epochs)
+        sweep.measuresProbe = measuresProbe
+        let pair = try sweep.run(
             pairingID: pairingID, cpu: cpu, commandLine: commandLine,
             start: { () throws(PairedRunError) -> (baseline: SamplerChannel, current: SamplerChannel) in
                 let baselineChannel = try ProcessSamplerChannel(

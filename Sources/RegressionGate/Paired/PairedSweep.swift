@@ -32,6 +32,13 @@ public struct PairedSweep {
     public var epochs: Int
     public var probeTrials: Int
     public var probeMinimumElements: Int
+    /// Whether each side runs the bandwidth probe (first epoch). A run whose
+    /// only use is the change between the two sides (`bisect`, `history check
+    /// --confirm`) does without: the probe moves three arrays of four times the
+    /// last-level cache, about 40 s per side in a debug build on a machine that
+    /// reports a 260 MiB cache; its results carry ``BandwidthProbeResult/notMeasured``
+    /// and cannot be written.
+    public var measuresProbe = true
 
     /// - Parameter plan: a validated plan; its `timing.samples` is the number
     ///   of pairs per cell in each epoch (workloads are not paired).
@@ -67,7 +74,7 @@ public struct PairedSweep {
             let channels = [baseline, current]
             defer { channels.forEach { $0.close() } }
             try greet(channels, sides: &sides, epoch: epoch, commandLine: commandLine)
-            if epoch == 1 {
+            if epoch == 1 && measuresProbe {
                 try probe(channels, sides: &sides) { progress(epoch, $0) }
             }
             for number in cells.indices {
@@ -92,10 +99,11 @@ public struct PairedSweep {
                     cell: InterleavedSampler.CellSamples(
                         iterationsPerSample: cell.iterations, samples: cell.samples[index],
                         allocationsPerOperation: cell.allocations[index]),
-                    probe: sides[index].probe!, seed: seeds.measurement(number))
+                    probe: sides[index].probe ?? .notMeasured, seed: seeds.measurement(number))
             }
             return BenchmarkResults(
-                machine: sides[index].machine!, configuration: sideConfiguration, probe: sides[index].probe!,
+                machine: sides[index].machine!, configuration: sideConfiguration,
+                probe: sides[index].probe ?? .notMeasured,
                 measurements: measurements, workloads: [], elapsedSeconds: elapsed)
         }
         return (results[0], results[1])

@@ -61,9 +61,12 @@ enum CellPairing {
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             defer { done.signal() }
-            let run = PairedBuildRun(
+            var run = PairedBuildRun(
                 plan: plan, epochs: epochs, baseline: .init(executable: baseline), current: .init(executable: current),
                 commandLine: invocation)
+            // Only the change is used: no bandwidth probe (about 40 s a side in a debug
+            // build where the last-level cache is reported as 260 MiB).
+            run.measuresProbe = false
             let outcome = Result<ChangeInterval, any Error> {
                 let pair = try run.run(cpu: run.pin())
                 let comparison = try pair.comparison(
