@@ -25,7 +25,9 @@ struct CompareBuildsCommand: ParsableCommand {
             1 + threshold. Pairing cancels what a shared machine does to both builds alike, which separate runs \
             cannot: use this for a timed CI gate. --keep DIR also writes DIR/baseline.json and DIR/current.json \
             (results files tied by a pairing id) for `springbench compare` to judge again. The measurement \
-            options are `bench`'s, except the defaults: sizes 16,256,4Ki,64Ki,1Mi, 3 pairs per epoch, 4 probe trials; --output and --no-workloads do not apply.
+            options are `bench`'s, except the defaults: sizes 16,256,4Ki,64Ki,1Mi, 3 pairs per epoch, 4 probe trials \
+            (the bandwidth probe runs only for --keep or --export, whose files record it); --output and \
+            --no-workloads do not apply.
             """
     )
 
@@ -90,11 +92,15 @@ struct CompareBuildsCommand: ParsableCommand {
             )
         }
         _ = try DebugDoubling.catalogue(doubledBaseline + doubledCurrent, announce: false)
-        return PairedBuildRun(
+        var run = PairedBuildRun(
             plan: plan, epochs: epochs,
             baseline: PairedBuildRun.Build(executable: baselineExecutable, doubledBackends: doubledBaseline),
             current: PairedBuildRun.Build(executable: currentExecutable, doubledBackends: doubledCurrent),
             commandLine: invocation)
+        // The verdict compares the sides with each other and needs no bandwidth probe; the
+        // kept pair (results files) and the exports (fraction of the ceiling) do.
+        run.measuresProbe = keep != nil || !exports.exports.isEmpty
+        return run
     }
 
     /// --target-precision as a fraction and the budget in seconds for all
@@ -172,12 +178,7 @@ struct CompareBuildsCommand: ParsableCommand {
 }
 
 extension CompareBuildsCommand {
-    /// `--target-precision`: while a cell's change interval is wider than
-    /// ± `target` of its ratio, runs `--epochs` more epochs of the whole plan
-    /// (every cell, so each keeps one sample count per epoch) and appends
-    /// them, until every cell is there, 100 epochs are reached, or the next
-    /// batch would overrun the budget (estimated from the first batch's
-    /// time). Names the cells that did not get there.
+    /// The pair judged, an error being unusable input.
     static func judged(_ pair: PairedResults, thresholds: RegressionThresholds, level: Double) throws -> Comparison {
         do {
             return try pair.comparison(
@@ -195,45 +196,31 @@ extension CompareBuildsCommand {
         }
     }
 
+    /// `--target-precision` (``PrecisionGoal``): batches of `--epochs` more
+    /// epochs of this run, each with its seed offset by the epochs before it.
     func addEpochs(
         to first: PairedResults, run: PairedBuildRun, cpu: Int?, target: Double, budgetSeconds: Double,
         firstBatchSeconds: Double, thresholds: RegressionThresholds
     ) throws -> PairedResults {
-        var pair = first
-        var total = run.epochs
         let started = Date()
-        let percent = String(format: "%g", target * 100)
-        while true {
-            let comparison = try Self.judged(pair, thresholds: thresholds, level: verdict.level)
-            let short = comparison.rows.filter { $0.interval.relativeHalfWidth > target }
-                .sorted { $0.interval.relativeHalfWidth > $1.interval.relativeHalfWidth }
-            let spent = firstBatchSeconds - started.timeIntervalSinceNow
-            if short.isEmpty {
-                printError(
-                    "--target-precision \(percent)%: every cell's change is within ± \(percent) % after \(total) epochs (\(Int(spent.rounded())) s)"
-                )
-                return pair
-            }
-            let batch = min(run.epochs, 100 - total)
-            let estimate = firstBatchSeconds * Double(batch) / Double(run.epochs)
-            if batch <= 0 || spent + estimate > budgetSeconds {
-                let limit = batch <= 0 ? "100 epochs" : "the \(String(format: "%g", budgetSeconds)) s budget"
-                let names = short.prefix(8).map {
-                    "\($0.cell) ± \(String(format: "%.1f", $0.interval.relativeHalfWidth * 100)) %"
+        let level = verdict.level
+        return try PrecisionGoal(target: target, budgetSeconds: budgetSeconds).refine(
+            first, batchEpochs: run.epochs, firstBatchSeconds: firstBatchSeconds,
+            widths: { pair in
+                try Self.judged(pair, thresholds: thresholds, level: level).rows.map {
+                    PrecisionGoal.Width(cell: $0.cell, halfWidth: $0.interval.relativeHalfWidth)
                 }
-                printError(
-                    "--target-precision \(percent)%: \(short.count) of \(comparison.rows.count) cells did not get within ± \(percent) % in \(total) epochs (\(limit)): \(names.joined(separator: ", "))\(short.count > 8 ? ", …" : "")"
-                )
-                return pair
-            }
-            var more = run
-            more.epochs = batch
-            more.plan.seed = run.plan.seed &+ UInt64(total)
-            printError("--target-precision \(percent)%: \(short.count) cells wider; \(batch) more epochs")
-            let next = try Self.measured(more, cpu: cpu, pairingID: pair.current.configuration.pairing?.id)
-            pair = pair.appending(next, seed: run.plan.seed)
-            total += batch
-        }
+            },
+            measure: { epochs, before in
+                var more = run
+                more.epochs = epochs
+                more.plan.seed = run.plan.seed &+ UInt64(before)
+                return try Self.measured(more, cpu: cpu, pairingID: first.current.configuration.pairing?.id)
+            },
+            append: { $0.appending($1, seed: run.plan.seed) },
+            spentSeconds: { firstBatchSeconds - started.timeIntervalSinceNow },
+            announce: { printError($0) }
+        ).pair
     }
 }
 
