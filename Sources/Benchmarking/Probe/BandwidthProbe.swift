@@ -26,6 +26,17 @@ public struct BandwidthProbe {
     /// Timed by the wall clock whatever ``clock`` says: a thread's CPU time
     /// does not see the other threads.
     public var allCoreThreads = 1
+    /// Wall-clock nanoseconds after which no further trial starts, once
+    /// ``minimumTrials`` (or every trial, if fewer were asked) are done; nil:
+    /// every trial runs. The probe's arrays are 4× the last-level cache, and
+    /// some machines report a large one (a 2-vCPU VM on a 260 MiB L3: three
+    /// 1 GiB arrays, several seconds a trial): the budget keeps the probe's
+    /// time bounded there while a machine with an 8 MiB cache runs every
+    /// trial. The result records the trials that ran.
+    public var budgetNanoseconds: Double?
+    /// The fewest trials a budget leaves: each is a pass over arrays far beyond
+    /// the cache, long enough that the best of five is stable.
+    public static let minimumTrials = 5
 
     /// - Parameters:
     ///   - elements: doubles per array; at least 4× the last-level cache is
@@ -44,18 +55,32 @@ public struct BandwidthProbe {
     }
 
     public func run(progress: (ProbePattern) -> Void = { _ in }) -> BandwidthProbeResult {
-        run(progress: progress, now: clock.now)
+        run(progress: progress, now: clock.now, wallNow: monotonicNanoseconds)
     }
 
-    /// ``run(progress:)`` timed by `now`: tests script the clock, so what they
-    /// assert about rates does not depend on the machine.
-    func run(progress: (ProbePattern) -> Void = { _ in }, now: () -> UInt64) -> BandwidthProbeResult {
+    /// The trials to run after `done` of them took `elapsed` wall-clock nanoseconds.
+    func continues(afterTrials done: Int, elapsed: UInt64) -> Bool {
+        guard done < trials else { return false }
+        guard let budgetNanoseconds, done >= min(trials, Self.minimumTrials) else { return true }
+        return Double(elapsed) < budgetNanoseconds
+    }
+
+    /// ``run(progress:)`` timed by `now` (passes) and `wallNow` (the budget):
+    /// tests script the clocks, so what they assert about rates and trials does
+    /// not depend on the machine.
+    func run(
+        progress: (ProbePattern) -> Void = { _ in }, now: () -> UInt64, wallNow: () -> UInt64 = monotonicNanoseconds
+    ) -> BandwidthProbeResult {
         let arrays = Arrays(elements: elements)
         let (a, b, c) = (arrays.a, arrays.b, arrays.c)
         var sink = 0.0
         var rates: [ProbePattern: [Double]] = [:]
+        let started = wallNow()
+        var done = 0
         // Interleave the patterns trial by trial so drift hits them alike.
-        for trial in 0..<trials {
+        while continues(afterTrials: done, elapsed: wallNow() &- started) {
+            let trial = done
+            done += 1
             for pattern in ProbePattern.allCases {
                 if trial == 0 { progress(pattern) }
                 let start = now()
@@ -66,7 +91,7 @@ public struct BandwidthProbe {
         }
         var allCoreRates: [Double] = []
         if allCoreThreads > 1 {
-            for trial in 0..<trials {
+            for trial in 0..<done {
                 let start = monotonicNanoseconds()
                 Self.allCorePass(a, b, c, elements, threads: allCoreThreads, inverse: trial % 2 == 1)
                 let nanoseconds = Double(monotonicNanoseconds() &- start)
@@ -76,7 +101,7 @@ public struct BandwidthProbe {
         blackHole(sink)
         withExtendedLifetime(arrays) {}  // the passes used its pointers
         var result = BandwidthProbeResult(
-            elements: elements, bytesPerArray: elements * 8, trials: trials,
+            elements: elements, bytesPerArray: elements * 8, trials: done,
             patterns: ProbePattern.allCases.map { pattern in
                 let values = rates[pattern]!
                 return .init(

@@ -38,6 +38,13 @@ public struct BenchmarkPlan: Sendable, Equatable {
     public var probeTrials: Int
     /// The probe's arrays hold at least this many doubles (and 4× the last-level cache).
     public var probeMinimumElements: Int
+    /// Wall-clock seconds after which the probe starts no further trial, once
+    /// ``BandwidthProbe/minimumTrials`` are done (nil: all ``probeTrials``).
+    /// 20 s for the 25-trial presets: 25 trials took 42 s in a release build
+    /// on a 2-vCPU VM reporting a 260 MiB last-level cache (three 1 GiB
+    /// arrays, 1.6 s a trial; 13 trials ran within the budget), while the
+    /// 128 MiB arrays of an 8–32 MiB cache take about 0.2 s a trial.
+    public var probeBudgetSeconds: Double?
     public var workloads: [SpringWorkload]
     public var workloadSizes: [Int]
     /// Threads OpenBLAS may use (set explicitly for every run, recorded).
@@ -83,6 +90,7 @@ public struct BenchmarkPlan: Sendable, Equatable {
             timing = .standard
             probeTrials = 25
             probeMinimumElements = 1 << 24
+            probeBudgetSeconds = 20
         case .quick:
             sizes = [16, 4 << 10, 1 << 20]
             timing = .quick

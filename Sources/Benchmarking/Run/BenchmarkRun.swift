@@ -102,6 +102,7 @@ public struct BenchmarkRun {
             lastLevelCacheBytes: machine.lastLevelCacheBytes, trials: plan.probeTrials,
             minimumElements: plan.probeMinimumElements)
         bandwidthProbe.clock = plan.timing.clock
+        bandwidthProbe.budgetNanoseconds = plan.probeBudgetSeconds.map { $0 * 1e9 }
         let runsParallel = plan.backends.contains(ParallelBackend.name)
         if runsParallel { bandwidthProbe.allCoreThreads = ParallelBackend.threadCount }
         let probe = bandwidthProbe.run { progress(.probing($0)) }
