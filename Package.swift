@@ -225,6 +225,7 @@ let package = Package(
             name: "SpringBenchFilesTests",
             dependencies: [
                 "SpringBenchFiles",
+                "_TestSupport",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),

@@ -1,5 +1,6 @@
 import Benchmarking
 import Foundation
+import SpringBenchFiles
 import Verification
 
 /// `Reports/verification.md`: the verdict first, then what the candidate-formula

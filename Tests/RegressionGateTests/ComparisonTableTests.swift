@@ -132,6 +132,23 @@ struct ComparisonTableTests {
         #expect(comparison.markdown.hasSuffix("Baseline `base.json`: \(machine). Current `pr.json`: \(machine)."))
     }
 
+    @Test("Markdown: a backend name from a file cannot break the table (one writer, cells escaped)")
+    func markdownCellsEscaped() throws {
+        let cell = CellKey(kernel: .add, backend: "mine|fast", size: 16)
+        let machine = SyntheticRuns.machine()
+        let comparison = try Comparison(
+            baseline: ComparisonInput(
+                path: "a.json", measure: .wallClock, machine: machine, observations: [cell: .exact(100)]),
+            current: ComparisonInput(
+                path: "b.json", measure: .wallClock, machine: machine, observations: [cell: .exact(150)]),
+            thresholds: Self.thresholds)
+        let table = try #require(MarkdownTableReader.tables(in: comparison.markdown).first)
+        #expect(table.header.count == 6)
+        #expect(
+            table.rows == [["add.mine|fast.16", "100.0 ns", "150.0 ns", "+50 %", "+50 % … +50 %", "**regressed**"]])
+        #expect(comparison.markdown.contains("| add.mine\\|fast.16 |"))
+    }
+
     @Test("plain text: the same rows in the same order, column by column")
     func plainTextTable() throws {
         let comparison = try Self.comparison()

@@ -1,5 +1,6 @@
 import Benchmarking
 import Foundation
+import SpringBenchFiles
 import SpringBenchSupport
 
 extension Comparison {
@@ -145,11 +146,11 @@ extension Comparison {
     }
 
     func markdownTable(_ rows: [Row]) -> [String] {
-        var lines = [
-            "| cell | baseline | current | change | \(intervalHeader) | verdict |",
-            "| --- | ---: | ---: | ---: | ---: | --- |",
-        ]
-        for row in rows { lines.append("| " + cells(of: row).joined(separator: " | ") + " |") }
-        return lines
+        var table = MarkdownTable([
+            ("cell", .left), ("baseline", .right), ("current", .right), ("change", .right), (intervalHeader, .right),
+            ("verdict", .left),
+        ])
+        for row in rows { table.append(cells(of: row)) }
+        return table.lines
     }
 }

@@ -1,4 +1,5 @@
 import Benchmarking
+import SpringBenchFiles
 
 /// `Reports/backend-choice.md`: which backend to use, for which kernel and how many points.
 ///

@@ -1,4 +1,5 @@
 import Benchmarking
+import SpringBenchFiles
 
 extension MachineRecord {
     /// The "Machine" section every report ends with: where, when, with what

@@ -1,4 +1,5 @@
 import Benchmarking
+import SpringBenchFiles
 import VectorKernels
 
 /// The parallel backend's section of `performance.md`: where it splits, what

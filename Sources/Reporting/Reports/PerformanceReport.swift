@@ -1,4 +1,5 @@
 import Benchmarking
+import SpringBenchFiles
 import VectorKernels
 
 /// `Reports/performance.md`: how fast each kernel runs on each backend, against

@@ -1,4 +1,5 @@
 import Benchmarking
+import SpringBenchFiles
 import SpringModel
 import SpringPlatforms
 
