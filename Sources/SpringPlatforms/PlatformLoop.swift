@@ -11,7 +11,7 @@ import SpringModel
 /// and the frame on which its own "done" rule ends the animation, as a
 /// ``DisplayedMotion`` named by ``platform``.
 ///
-/// To add a platform: one file under `Platforms/` with the
+/// To add a platform: a folder `Platforms/<Name>/` whose `<Name>.swift` has the
 /// ``SpringPlatform`` (`extension SpringPlatform { public static let … =
 /// SpringPlatform(name:source:loop:) }`) and its loop conforming here, then
 /// one line in ``SpringPlatform/all``. Runs, the comparison, the platforms

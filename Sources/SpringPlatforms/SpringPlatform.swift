@@ -5,7 +5,7 @@
 /// One value names a platform everywhere: the catalogue's presets and
 /// parameterization families, the frame loops' runs (``DisplayedMotion``),
 /// the platforms report and the command line. Each platform is declared in its
-/// own file under `Platforms/` (`extension SpringPlatform { static let … }`)
+/// own folder under `Platforms/` (`extension SpringPlatform { static let … }`)
 /// and registered once, in ``all``.
 ///
 /// Two platforms are equal when their ``name``s are.

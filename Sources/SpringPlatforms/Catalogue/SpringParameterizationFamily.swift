@@ -5,7 +5,8 @@ import SpringModel
 /// it builds a spring and reads one back, and the row `springbench convert`
 /// shows for it.
 ///
-/// Each family is a caseless enum in its own file under `Catalogue/Families/`
+/// Each family is a caseless enum in its own file (in its platform's folder
+/// under `Platforms/`, or under `Catalogue/Families/` when no platform owns it)
 /// and is registered once, in ``SpringParameterizationKind/registry``; the
 /// catalogue (``SpringParameterizationKind``), `springbench spring`'s flags and
 /// `springbench convert`'s rows and units all read it from there. A family

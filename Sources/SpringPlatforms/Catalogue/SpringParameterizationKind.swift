@@ -23,7 +23,8 @@ import SpringModel
 /// `config.default`, `SpringForce()`'s damping ratio, Motion's bounce 0.3) or
 /// SpringBench's own (the response form's damping ratio 1, critically damped).
 ///
-/// Each kind is declared with its family (`Catalogue/Families/`); every
+/// Each kind is declared with its family (its platform's folder, or
+/// `Catalogue/Families/`); every
 /// family is registered once, in ``registry``. Two kinds are equal when their
 /// families are.
 public struct SpringParameterizationKind: Sendable, Hashable, CustomStringConvertible {
