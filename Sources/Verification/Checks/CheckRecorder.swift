@@ -51,6 +51,16 @@ struct CheckRecorder {
         record(violated ? 1 : 0, tolerance: 0, describe())
     }
 
+    /// Adds the cases `other` recorded, as if they had been recorded here one
+    /// after another: its worst case competes with this one's under the same
+    /// rule (an earlier case keeps a tie), and the counts add up.
+    mutating func absorb(_ other: CheckRecorder) {
+        guard other.count > 0 else { return }
+        let before = count
+        record(other.worstValue, tolerance: other.worstTolerance ?? 0, other.worstCase)
+        count = before + other.count
+    }
+
     var holds: Bool { count == 0 || worstExcess <= 1 }
 
     /// The finished check. A violation is `.fails` unless `violationExpected`.

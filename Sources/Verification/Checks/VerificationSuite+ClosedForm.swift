@@ -1,5 +1,7 @@
+import Dispatch
 import ODEReference
 import SpringModel
+import Synchronization
 import VectorKernels
 
 #if canImport(Glibc)
@@ -59,62 +61,77 @@ extension VerificationSuite {
     }
 
     func closedFormChecks() -> [VerificationCheck] {
-        var recorder = CheckRecorder(
-            "closed-form.vs-reference", .closedForm,
-            property:
-                "SpringModel's closed-form position and velocity agree with the ODE reference at every step end and inside every step (dense output)",
-            toleranceSource:
-                "K·Σℓₙ (the reference's promised global error: its local estimates summed, times the flow's expansion bound K = max(ω₀, 1/ω₀)) + (n+1)·s·u·K·max‖y‖ (rounding of the reference's n steps of s stages) + 16u·max‖y‖·max(1, ω₀)·(1 + ω₀t) (the closed form's few ulps per coefficient and its phase conditioning, SpringPropagator's documented accuracy)"
-        )
+        let recorder: @Sendable () -> CheckRecorder = {
+            CheckRecorder(
+                "closed-form.vs-reference", .closedForm,
+                property:
+                    "SpringModel's closed-form position and velocity agree with the ODE reference at every step end and inside every step (dense output)",
+                toleranceSource:
+                    "K·Σℓₙ (the reference's promised global error: its local estimates summed, times the flow's expansion bound K = max(ω₀, 1/ω₀)) + (n+1)·s·u·K·max‖y‖ (rounding of the reference's n steps of s stages) + 16u·max‖y‖·max(1, ω₀)·(1 + ω₀t) (the closed form's few ulps per coefficient and its phase conditioning, SpringPropagator's documented accuracy)"
+            )
+        }
+        // Each spring's integration is independent: the grid's springs run on every
+        // core, each into a recorder of its own, merged in grid order (the same worst
+        // case and count as recording them one after another).
+        let grid = closedFormGrid
+        let parts = Mutex([CheckRecorder?](repeating: nil, count: grid.count))
+        DispatchQueue.concurrentPerform(iterations: grid.count) { index in
+            var part = recorder()
+            closedFormCase(grid[index], into: &part)
+            parts.withLock { $0[index] = part }
+        }
+        var merged = recorder()
+        for part in parts.withLock({ $0 }) { merged.absorb(part!) }
+        return [merged.finish()]
+    }
+
+    /// One spring of the grid against the reference, at four points of every step.
+    func closedFormCase(_ gridCase: GridCase, into recorder: inout CheckRecorder) {
         let u = ErrorBounds.u
-        for gridCase in closedFormGrid {
-            let system = SpringODE(
-                stiffness: gridCase.omega * gridCase.omega, damping: 2 * gridCase.zeta * gridCase.omega,
-                target: gridCase.target)
-            let integrator = AdaptiveIntegrator(
-                referencePair, system: system,
-                relativeTolerance: relativeTolerance, absoluteTolerance: absoluteTolerance)
-            guard let spring = try? Spring(naturalFrequency: gridCase.omega, dampingRatio: gridCase.zeta) else {
+        let system = SpringODE(
+            stiffness: gridCase.omega * gridCase.omega, damping: 2 * gridCase.zeta * gridCase.omega,
+            target: gridCase.target)
+        let integrator = AdaptiveIntegrator(
+            referencePair, system: system,
+            relativeTolerance: relativeTolerance, absoluteTolerance: absoluteTolerance)
+        guard let spring = try? Spring(naturalFrequency: gridCase.omega, dampingRatio: gridCase.zeta) else {
+            recorder.record(.nan, tolerance: 0, "\(gridCase.description): Spring(naturalFrequency:dampingRatio:) threw")
+            return
+        }
+        let solution: AdaptiveSolution<Double>
+        do {
+            solution = try integrator.integrate(
+                from: 0, to: gridCase.duration, position: gridCase.position, velocity: gridCase.velocity,
+                recordingDenseOutput: true)
+        } catch {
+            recorder.record(.nan, tolerance: 0, "\(gridCase.description): the reference failed: \(error)")
+            return
+        }
+        let k = system.expansionBound
+        let stateBound = system.stateBound(position: gridCase.position, velocity: gridCase.velocity)
+        let stages = Double(referencePair.stageCount)
+        var promised = 0.0
+        for (index, segment) in solution.segments.enumerated() {
+            promised += solution.localErrorEstimates[index]
+            let rounding = Double(index + 1) * stages * u * stateBound * k
+            for fraction in [0.25, 0.5, 0.75, 1.0] {
+                let last = index == solution.segments.count - 1 && fraction == 1
+                let t = last ? solution.end : min(segment.start + fraction * segment.stepSize, solution.end)
+                let state = segment.state(at: t)
+                let x = spring.position(
+                    from: gridCase.position, target: gridCase.target, initialVelocity: gridCase.velocity, time: t)
+                let v = spring.velocity(
+                    from: gridCase.position, target: gridCase.target, initialVelocity: gridCase.velocity, time: t)
+                let error = ((state.first - x) * (state.first - x) + (state.second - v) * (state.second - v))
+                    .squareRoot()
+                let closedForm = 16 * u * stateBound * max(1, gridCase.omega) * (1 + gridCase.omega * t)
+                let tolerance = k * promised + rounding + closedForm
                 recorder.record(
-                    .nan, tolerance: 0, "\(gridCase.description): Spring(naturalFrequency:dampingRatio:) threw")
-                continue
-            }
-            let solution: AdaptiveSolution<Double>
-            do {
-                solution = try integrator.integrate(
-                    from: 0, to: gridCase.duration, position: gridCase.position, velocity: gridCase.velocity,
-                    recordingDenseOutput: true)
-            } catch {
-                recorder.record(.nan, tolerance: 0, "\(gridCase.description): the reference failed: \(error)")
-                continue
-            }
-            let k = system.expansionBound
-            let stateBound = system.stateBound(position: gridCase.position, velocity: gridCase.velocity)
-            let stages = Double(referencePair.stageCount)
-            var promised = 0.0
-            for (index, segment) in solution.segments.enumerated() {
-                promised += solution.localErrorEstimates[index]
-                let rounding = Double(index + 1) * stages * u * stateBound * k
-                for fraction in [0.25, 0.5, 0.75, 1.0] {
-                    let last = index == solution.segments.count - 1 && fraction == 1
-                    let t = last ? solution.end : min(segment.start + fraction * segment.stepSize, solution.end)
-                    let state = segment.state(at: t)
-                    let x = spring.position(
-                        from: gridCase.position, target: gridCase.target, initialVelocity: gridCase.velocity, time: t)
-                    let v = spring.velocity(
-                        from: gridCase.position, target: gridCase.target, initialVelocity: gridCase.velocity, time: t)
-                    let error = ((state.first - x) * (state.first - x) + (state.second - v) * (state.second - v))
-                        .squareRoot()
-                    let closedForm = 16 * u * stateBound * max(1, gridCase.omega) * (1 + gridCase.omega * t)
-                    let tolerance = k * promised + rounding + closedForm
-                    recorder.record(
-                        error, tolerance: tolerance,
-                        "\(gridCase.description) at t=\(text(t)): closed form (\(x), \(v)), reference (\(state.first), \(state.second))"
-                    )
-                }
+                    error, tolerance: tolerance,
+                    "\(gridCase.description) at t=\(text(t)): closed form (\(x), \(v)), reference (\(state.first), \(state.second))"
+                )
             }
         }
-        return [recorder.finish()]
     }
 
     /// The reference pair's order, measured: global error at t = 2 with fixed
