@@ -14,7 +14,7 @@ import Foundation
 /// the signal end the process with its usual status. An output transaction
 /// moves its files into place while holding the same lock, so a signal during
 /// the moves waits for the last of them: the target holds the old set or the
-/// new one, never a mix.
+/// new one, never a mix. A process that calls `exit` removes them too.
 public enum InterruptCleanup {
     /// Held while registered directories change and for a transaction's moves.
     static let lock = NSRecursiveLock()
@@ -22,13 +22,30 @@ public enum InterruptCleanup {
     nonisolated(unsafe) private static var nextToken = 0
     nonisolated(unsafe) private static var installed = false
 
-    /// Registers `path` (a directory this process made) for removal on a signal.
+    nonisolated(unsafe) private static var exitHandlerInstalled = false
+
+    /// Registers `path` (a directory this process made) for removal on a
+    /// signal, and on `exit` (an `exit()` with a transaction open — a command
+    /// ending early, a test's crashed child — runs no deinit).
     public static func register(directory path: String) -> Int {
         lock.lock()
         defer { lock.unlock() }
+        if !exitHandlerInstalled {
+            exitHandlerInstalled = true
+            atexit { InterruptCleanup.removeAtExit() }
+        }
         nextToken += 1
         directories[nextToken] = path
         return nextToken
+    }
+
+    /// `exit`'s cleanup: every directory still registered. Waits at most 2 s for
+    /// the lock (a transaction's moves finish first); never blocks an exit for good.
+    static func removeAtExit() {
+        guard lock.lock(before: Date(timeIntervalSinceNow: 2)) else { return }
+        defer { lock.unlock() }
+        for path in directories.values { try? FileManager.default.removeItem(atPath: path) }
+        directories.removeAll()
     }
 
     /// Forgets a registration (the directory was removed or handed over).
