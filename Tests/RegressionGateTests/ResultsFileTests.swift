@@ -32,7 +32,9 @@ struct ResultsFileTests {
     @Test("results survive a JSON round trip unchanged")
     func roundTrip() throws {
         let results = SyntheticResults.make()
-        let path = Self.temporaryDirectory() + "/bench.json"
+        let directory = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/bench.json"
         try results.write(to: path)
         #expect(try BenchmarkResults.load(from: path) == results)
     }
@@ -40,6 +42,7 @@ struct ResultsFileTests {
     @Test("missing, corrupt, truncated and foreign files are reported with what to do")
     func unusableFiles() throws {
         let directory = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         #expect {
             try BenchmarkResults.load(from: directory + "/none.json")
         } throws: { error in
@@ -90,6 +93,7 @@ struct ResultsFileTests {
     @Test("a write that fails leaves the previous file intact and nothing staged")
     func failedWriteKeepsOldFile() throws {
         let directory = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/bench.json"
         try Self.write("old, complete contents", to: path)
         // Writing beneath a regular file is refused before anything is staged.
@@ -104,17 +108,22 @@ struct ResultsFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["bench.json"])
     }
 
-    @Test("a process killed in the middle of a write leaves the previous file intact")
+    @Test("a process that exits in the middle of a write leaves the previous file intact and no staging")
     func killedWriterKeepsOldFile() async throws {
         let path = KilledWriter.path
-        try? FileManager.default.removeItem(atPath: path)
+        let directory = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.removeItem(atPath: directory)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         try Self.write("old, complete contents", to: path)
         await #expect(processExitsWith: .exitCode(9)) {
             let transaction = try OutputTransaction(try OutputTarget.file(KilledWriter.path, option: "--output"))
             try transaction.write(Data(repeating: UInt8(ascii: "x"), count: 1 << 22))
-            exit(9)  // dies with the new file staged, not committed
+            exit(9)  // exits with the new file staged, not committed
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "old, complete contents")
+        // The staging directory was made beside the file; exit's cleanup removed it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["bench.json"])
     }
 }
 
@@ -161,5 +170,5 @@ enum SyntheticResults {
 /// Where the killed-writer test writes (the exit test's body cannot capture values).
 enum KilledWriter {
     static let path = FileManager.default.temporaryDirectory
-        .appendingPathComponent("springbench-killed-writer-\(getuid()).json").path
+        .appendingPathComponent("springbench-killed-writer-\(getuid())/bench.json").path
 }

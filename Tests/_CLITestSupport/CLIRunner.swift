@@ -1,6 +1,7 @@
 import Benchmarking
 import Foundation
 import SpringBenchSupport
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -159,11 +160,24 @@ public struct CLIRunner: Sendable {
             stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "", seconds: seconds, leftovers: left)
     }
 
-    /// A fresh empty directory for a test's outputs.
+    /// A fresh empty directory for a test's outputs, removed when the test
+    /// process exits (whether or not the test removed it: a test that fails
+    /// or stops early leaves nothing in TMPDIR either).
     public static func temporaryDirectory() -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("springbench-cli-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        made.withLock { made in
+            if made.isEmpty { atexit { CLIRunner.removeMadeDirectories() } }
+            made.append(url.path)
+        }
         return url.path
+    }
+
+    /// The directories ``temporaryDirectory()`` made in this process.
+    private static let made = Mutex<[String]>([])
+
+    private static func removeMadeDirectories() {
+        for path in made.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
     }
 
     /// Every file under `directory`, relative.
