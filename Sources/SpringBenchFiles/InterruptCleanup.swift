@@ -44,7 +44,7 @@ public enum InterruptCleanup {
     static func removeAtExit() {
         guard lock.lock(before: Date(timeIntervalSinceNow: 2)) else { return }
         defer { lock.unlock() }
-        for path in directories.values { try? FileManager.default.removeItem(atPath: path) }
+        for (_, directory) in directories { try? FileManager.default.removeItem(atPath: directory) }
         directories.removeAll()
     }
 
