@@ -30,12 +30,14 @@ public struct BandwidthProbe {
     /// ``minimumTrials`` (or every trial, if fewer were asked) are done; nil:
     /// every trial runs. The probe's arrays are 4× the last-level cache, and
     /// some machines report a large one (a 2-vCPU VM on a 260 MiB L3: three
-    /// 1 GiB arrays, several seconds a trial): the budget keeps the probe's
-    /// time bounded there while a machine with an 8 MiB cache runs every
-    /// trial. The result records the trials that ran.
+    /// 1 GiB arrays, 1.6 s a trial in a release build): the budget bounds the
+    /// single-thread trials there, while 128 MiB arrays (an 8–32 MiB cache)
+    /// run every trial within it. The all-core passes, when asked for, follow
+    /// with one pass per trial that ran. The result records the trials that ran.
     public var budgetNanoseconds: Double?
-    /// The fewest trials a budget leaves: each is a pass over arrays far beyond
-    /// the cache, long enough that the best of five is stable.
+    /// The fewest trials a budget leaves, so that each pattern still has a
+    /// best and a median of several passes (a choice, not a measured bound;
+    /// STREAM's own default is 10).
     public static let minimumTrials = 5
 
     /// - Parameters:
@@ -58,7 +60,7 @@ public struct BandwidthProbe {
         run(progress: progress, now: clock.now, wallNow: monotonicNanoseconds)
     }
 
-    /// The trials to run after `done` of them took `elapsed` wall-clock nanoseconds.
+    /// Whether another trial starts after `done` trials took `elapsed` wall-clock nanoseconds.
     func continues(afterTrials done: Int, elapsed: UInt64) -> Bool {
         guard done < trials else { return false }
         guard let budgetNanoseconds, done >= min(trials, Self.minimumTrials) else { return true }
