@@ -413,7 +413,7 @@ let package = Package(
             name: "StressTests",
             dependencies: [
                 "VectorKernels", "CVectorKernels", "Verification", "ODEReference", "_TestSupport",
-                "ResultsHistory",
+                "ResultsHistory", "Benchmarking",
             ]
         ),
         // The PostgreSQL tier: the store and `history --database postgresql://…` against a real server.

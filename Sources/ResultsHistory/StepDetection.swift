@@ -36,16 +36,28 @@ public struct HistoryFinding: Sendable, Equatable, CustomStringConvertible {
 
     public var kind: Kind
     public var commits: [String]
+    /// The one-sided p-value of the finding's rank test (``RankTests``): the
+    /// Mann–Whitney test of the new level against the commits before it for a
+    /// step, the Mann–Kendall test of the window for a slide. Nil for exact
+    /// counts, which need no test.
+    public var pValue: Double?
+
+    public init(kind: Kind, commits: [String], pValue: Double? = nil) {
+        self.kind = kind
+        self.commits = commits
+        self.pValue = pValue
+    }
 
     public var description: String {
+        let test = pValue.map { String(format: ", p = %.2g", $0) } ?? ""
         switch kind {
         case .step(let step):
             return String(
-                format: "step %+.1f %% at commit %@ (the newest is on the new level)", (step.ratio - 1) * 100,
-                commits[step.index])
+                format: "step %+.1f %% at commit %@ (the newest %d on the new level%@)", (step.ratio - 1) * 100,
+                commits[step.index], commits.count - step.index, test)
         case .slide(let accumulated, let count):
             return String(
-                format: "slide %+.1f %% over the last %d commits (Theil–Sen)", accumulated * 100, count)
+                format: "slide %+.1f %% over the last %d commits (Theil–Sen%@)", accumulated * 100, count, test)
         }
     }
 }
@@ -143,42 +155,129 @@ public struct StepDetector: Sendable, Equatable {
         return slopes.isEmpty ? 0 : median(slopes)
     }
 
-    /// What `history check` reports for one timed series: a slower level
-    /// reaching the newest commit that began within the last K commits, and
-    /// the accumulated slide over the last K commits beyond ``threshold``.
-    public func checkTimed(_ points: [HistoryPoint]) -> [HistoryFinding] {
+    /// The false-alarm rate of one `history check` of unchanged code over all
+    /// its timed series (``decide(_:tests:)``).
+    public static let familyRate = 0.05
+
+    /// The candidate findings of one timed series, each with its p-value; a
+    /// whole check keeps those that the Benjamini–Hochberg procedure over
+    /// every series rejects (``decide(_:tests:)``), and ``checkTimed(_:)``
+    /// does so for one series alone.
+    ///
+    /// - Step: a newer level of at least two commits reaching the newest
+    ///   (one disturbed run is never a step by itself), starting within the
+    ///   last K commits, whose median is above the median of the commits
+    ///   before it among the last 4K by at least ``minimumEffect`` and at
+    ///   least three times those older commits' spread (1.4826 · MAD: the
+    ///   between-run noise the history itself shows). Each such start
+    ///   is tried and the smallest exact Mann–Whitney p-value kept; its
+    ///   p-value is that of the scan (``ScanCalibration``). A start where a
+    ///   Theil–Sen line fits the K commits before it and the newer level
+    ///   better than two levels is a ramp, left to the slide.
+    /// - Slide: the Theil–Sen slope over the last K commits times K − 1
+    ///   beyond ``threshold`` and beyond three times the window's spread
+    ///   about that line, its p-value the exact Mann–Kendall test of the
+    ///   window, with the step found (if any) taken out first.
+    public func timedCandidates(_ points: [HistoryPoint]) -> [HistoryFinding] {
         let values = points.map(\.value)
         let commits = points.map(\.commit)
         guard values.count >= 3 else { return [] }
-        let steps = timedSteps(values)
-        var logs = values.map { Foundation.log($0) }
+        let logs = values.map { Foundation.log($0) }
         var findings: [HistoryFinding] = []
         let windowStart = max(0, values.count - window)
-        // A ramp is cut into steps by the split search; inside the window a
-        // step is kept only when two levels fit better than a line (L1).
-        var kept: [HistoryStep] = []
-        for step in steps {
-            let segment = Array(logs[windowStart...])
-            let local = step.index - windowStart
-            if local > 0, local < segment.count, Self.lineFitsBetter(segment, split: local) { continue }
-            kept.append(step)
+        // The newer level is tested against the commits before it among the
+        // last 4K (older history is not today's machine, nor today's code).
+        let seen = min(values.count, 4 * window), offset = values.count - seen
+        let tail = Array(logs[offset...])
+        var tried: [(p: Double, index: Int, effect: Double)] = []
+        for start in ScanCalibration.starts(count: seen, window: window) ?? 1...0 {
+            let newer = Array(tail[start...]), older = Array(tail[..<start])
+            let level = Self.median(older)
+            // Two newer commits must both be above: the median of two is their
+            // mean, which one disturbed run can carry alone.
+            let effect = (newer.count == 2 ? newer.min()! : Self.median(newer)) - level
+            // At least the minimum effect, and at least three times the
+            // between-run spread the older commits show (1.4826 · MAD).
+            guard effect >= Foundation.log(1 + minimumEffect),
+                effect >= 3 * 1.4826 * Self.median(older.map { abs($0 - level) })
+            else { continue }
+            // A ramp is a slide, not a step: a line fits the neighbourhood better than two levels.
+            let from = max(0, start - window)
+            if Self.lineFitsBetter(Array(tail[from...]), split: start - from) { continue }
+            tried.append((RankTests.mannWhitneyUpper(newer, older), offset + start, effect))
         }
-        if let last = kept.last, last.index >= windowStart, last.ratio > 1 + minimumEffect {
-            findings.append(HistoryFinding(kind: .step(last), commits: commits))
+        // The test is the smallest p-value. Where the level starts, among the
+        // starts within 10× of it (a start one commit early, its first commit
+        // an old one, can test as strongly), is where two levels (medians) fit
+        // the commits seen with the smallest sum of absolute residuals.
+        let smallest = tried.map(\.p).min()
+        let best = smallest.flatMap { p in
+            tried.filter { $0.p <= 10 * p }.min {
+                Self.levelError(tail, split: $0.index - offset) < Self.levelError(tail, split: $1.index - offset)
+            }
         }
-        // Take the kept steps out before measuring the slide.
-        for step in kept {
-            for index in step.index..<logs.count { logs[index] -= Foundation.log(step.ratio) }
+        var slideLogs = logs
+        if let best {
+            findings.append(
+                HistoryFinding(
+                    kind: .step(HistoryStep(index: best.index, ratio: exp(best.effect))), commits: commits,
+                    pValue: ScanCalibration.pValue(smallest: smallest!, count: seen, window: window)))
+            // The newer level found is not also a slide: it is taken out of the window.
+            for index in best.index..<slideLogs.count { slideLogs[index] -= best.effect }
         }
-        let recent = Array(logs[windowStart...])
+        // Only that level: taking out every change point the report draws is
+        // not a test. On the real corpus a "step" down found among one cell's
+        // two modes, taken out, left a rising window behind (+114 % slides in
+        // A/A histories).
+        let recent = Array(slideLogs[windowStart...])
         if recent.count >= 3 {
-            let accumulated = exp(Self.theilSen(recent) * Double(recent.count - 1)) - 1
-            if accumulated > threshold {
+            let slope = Self.theilSen(recent)
+            let accumulated = exp(slope * Double(recent.count - 1)) - 1
+            // As for a step: beyond the threshold, and beyond three times the
+            // window's own spread about its line (1.4826 · MAD of the residuals).
+            let residuals = recent.enumerated().map { $1 - slope * Double($0) }
+            let center = Self.median(residuals)
+            let spread = 1.4826 * Self.median(residuals.map { abs($0 - center) })
+            if accumulated > threshold, slope * Double(recent.count - 1) >= 3 * spread {
                 findings.append(
-                    HistoryFinding(kind: .slide(accumulated: accumulated, commits: recent.count), commits: commits))
+                    HistoryFinding(
+                        kind: .slide(accumulated: accumulated, commits: recent.count), commits: commits,
+                        pValue: RankTests.mannKendallUpper(recent)))
             }
         }
         return findings
+    }
+
+    /// What `history check` reports for one timed series judged alone: its
+    /// candidates that the Benjamini–Hochberg procedure keeps over the series' two tests.
+    public func checkTimed(_ points: [HistoryPoint]) -> [HistoryFinding] {
+        let candidates = timedCandidates(points)
+        return zip(candidates, Self.decide(candidates, tests: 2)).filter(\.1).map(\.0)
+    }
+
+    /// Which candidates a check keeps: the Benjamini–Hochberg procedure at
+    /// ``familyRate`` over `tests` tests (two per timed series: a step and a
+    /// slide), so the chance that a check of unchanged code reports anything
+    /// timed is at most 5 %, however many cells it judges.
+    public static func decide(_ candidates: [HistoryFinding], tests: Int) -> [Bool] {
+        RankTests.benjaminiHochberg(
+            candidates.map { $0.pValue ?? 0 }, tests: max(tests, candidates.count), rate: familyRate)
+    }
+
+    /// The fewest commits a new level needs before a check of `tests` tests
+    /// can keep it in a series of `count` commits: the smallest m whose
+    /// strongest evidence (every newer value above every older one, as the
+    /// scan's p-value) clears the first bar, ``familyRate`` / tests; nil when
+    /// no m within the window can. The smallest change a check can see is
+    /// then ``minimumEffect``, held that long.
+    public func commitsNeeded(count: Int, tests: Int) -> Int? {
+        let seen = min(count, 4 * window)
+        guard let starts = ScanCalibration.starts(count: seen, window: window) else { return nil }
+        return (2...(seen - starts.lowerBound)).first { m in
+            let smallest = RankTests.mannWhitneyTail(newer: m, older: seen - m)[m * (seen - m)]
+            return ScanCalibration.pValue(smallest: smallest, count: seen, window: window)
+                <= Self.familyRate / Double(max(1, tests))
+        }
     }
 
     /// Whether a Theil–Sen line fits `logs` with a smaller sum of absolute
@@ -187,9 +286,13 @@ public struct StepDetector: Sendable, Equatable {
         let slope = theilSen(logs)
         let intercept = median(logs.enumerated().map { $1 - slope * Double($0) })
         let lineError = logs.enumerated().reduce(0) { $0 + abs($1.element - intercept - slope * Double($1.offset)) }
+        return lineError < levelError(logs, split: split)
+    }
+
+    /// The sum of absolute residuals of two levels (medians) split at `split`.
+    static func levelError(_ logs: [Double], split: Int) -> Double {
         let left = median(Array(logs[..<split])), right = median(Array(logs[split...]))
-        let levelError = logs.enumerated().reduce(0) { $0 + abs($1.element - ($1.offset < split ? left : right)) }
-        return lineError < levelError
+        return logs.enumerated().reduce(0) { $0 + abs($1.element - ($1.offset < split ? left : right)) }
     }
 
     /// What `history check` reports for an instruction-count series: the

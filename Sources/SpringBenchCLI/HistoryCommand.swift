@@ -181,11 +181,18 @@ struct HistoryCommand: ParsableCommand {
             abstract: "Exit 1 on a step regression at the newest commit or a slide beyond the threshold.",
             discussion: """
                 Exits 0 when nothing is found, 1 naming each cell and what was found, 2 for unusable input. \
-                With --confirm, each timed finding is measured again as `compare-builds` does it: the commits \
+                Timed series are judged by rank tests (Mann–Whitney for a newer level of at least two commits, \
+                Mann–Kendall for a slide), which assume no shape of the between-run noise, and the Benjamini–Hochberg \
+                procedure over all of them keeps the chance of any false alarm in the whole check at most 5 %; what clears \
+                its own test but not that bar is printed as a candidate and does not fail the check. Before the \
+                tests, each run's shift common to the cells of one backend and size (5 or more) is taken out: a \
+                machine slower for a few runs moves no cell by itself, and such a shift is printed, not judged. \
+                Instruction counts are exact: any increase at the newest commit fails. With --confirm, each timed finding is measured again as `compare-builds` does it: the commits \
                 before and after a step (or the first and newest of a slide's window) are built from the git \
                 repository at --repository with the configuration and target CPU the history recorded, and timed \
-                side by side, sample by sample, on this machine. A finding counts only when the paired interval \
-                lies wholly above no change; one that the pair does not confirm is printed and left out. A \
+                side by side, sample by sample, on this machine. A finding, or a candidate significant on its own, \
+                counts only when the paired interval lies wholly above no change; one that the pair does not \
+                confirm is printed and left out. A \
                 finding whose commits cannot be built or found still counts, with the reason.
                 """)
 
@@ -230,22 +237,46 @@ struct HistoryCommand: ParsableCommand {
                 let histories = try database.using(create: false) { history in
                     try history.cells().map { ($0, try history.history(of: $0)) }
                 }
+                var timed: [HistorySeries: [CellKey: [HistoryPoint]]] = [:]
                 for (cell, bySeries) in histories {
                     for (series, values) in bySeries.sorted(by: { $0.key < $1.key }) {
                         let points = values.map { HistoryPoint(commit: $0.commit, value: $0.value) }
-                        let findings =
-                            series.kind == .instructions
-                            ? StepDetector.checkExact(points) : detector.checkTimed(points)
-                        for finding in findings {
-                            print("\(cell) on \(series): \(finding)")
-                            if confirm, series.kind == .time,
-                                !(try confirmation.confirms(finding, of: cell, in: series))
-                            {
-                                continue
+                        guard series.kind == .time else {
+                            for finding in StepDetector.checkExact(points) {
+                                print("\(cell) on \(series): \(finding)")
+                                found += 1
                             }
-                            found += 1
+                            continue
                         }
+                        timed[series, default: [:]][cell] = points
                     }
+                }
+                // Every timed series gives its candidates; one Benjamini–Hochberg
+                // step over all of them (two tests a series) decides which count.
+                let all = HistoryCheck(timed, detector: detector)
+                for item in all.items {
+                    let label = item.kept ? "" : "candidate, within the noise this history shows (exit 0): "
+                    print("\(item.cell) on \(item.series): \(label)\(item.finding)")
+                    // A candidate significant on its own (before the correction for
+                    // the check's many tests) counts when a paired run confirms it.
+                    guard item.kept || (confirm && (item.finding.pValue ?? 0) <= StepDetector.familyRate) else {
+                        continue
+                    }
+                    if confirm, !(try confirmation.confirms(item.finding, of: item.cell, in: item.series)) { continue }
+                    found += 1
+                }
+                for shift in all.groupShifts {
+                    print(
+                        "\(shift.backend) at \(PointCount.format(shift.size)) on \(shift.series): its cells moved "
+                            + "together, not judged (the machine, or a change to the whole group; "
+                            + "compare-builds tells them apart): \(shift.finding)")
+                }
+                if all.series > 0 {
+                    print(
+                        "history check: \(all.series) timed series, \(all.tests) rank tests at a whole-check "
+                            + "false-alarm rate of \(Int(StepDetector.familyRate * 100)) % (Benjamini–Hochberg); "
+                            + (all.commitsNeeded.map { "a step needs at least \($0) commits on its new level to count" }
+                                ?? "no step can count yet (too few commits)"))
                 }
             }
             if found > 0 {

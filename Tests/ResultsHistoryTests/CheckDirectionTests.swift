@@ -31,6 +31,8 @@ struct CheckDirectionTests {
         #expect(step.index == 26 && abs(step.ratio - 1.2) < 0.01, "\(step)")
         let faster = detector.checkTimed(Self.points(Self.stepped(count: 30, at: 26, factor: 1 / 1.2)))
         #expect(faster.isEmpty, "a speed-up flagged: \(faster)")
+        let fasterCandidates = detector.timedCandidates(Self.points(Self.stepped(count: 30, at: 26, factor: 1 / 1.2)))
+        #expect(fasterCandidates.isEmpty, "a speed-up printed as a candidate: \(fasterCandidates)")
         // Just past the 3 % minimum effect, both ways: flagged up, not down.
         let small = detector.checkTimed(Self.points(Self.stepped(count: 30, at: 24, factor: 1.06)))
         #expect(small.contains { if case .step = $0.kind { true } else { false } }, "\(small)")

@@ -147,6 +147,11 @@ public struct KernelMeasurement: Codable, Sendable, Equatable {
     /// against its ceiling pattern sampled in the same rounds
     /// (``fractionOfBandwidth`` is then its median fraction).
     public var ceiling: CeilingComparison?
+    /// The time relative to the C yardstick timed in the same rounds
+    /// (``ReferenceRatio``); nil when no reference was sampled, and in files
+    /// from before it was recorded (the schema is unchanged: a reader that
+    /// does not know the field ignores it).
+    public var relative: ReferenceRatio?
 
     public init(
         kernel: Kernel, backend: String, size: Int, iterationsPerSample: Int, samples: [Double],

@@ -152,6 +152,7 @@ public struct BenchmarkRun {
             : zip(sweep.references, outcome.references).map {
                 YardstickMeasurements(details: $0.details, measurements: $1)
             }
+        results.attachReferenceRatios()
         return results
     }
 }
