@@ -69,7 +69,7 @@ public struct HistoryCheck: Sendable {
                 }
             }
         }
-        let kept = StepDetector.decide(candidates.map(\.finding), tests: 2 * count)
+        let kept = detector.decide(candidates.map(\.finding), tests: 2 * count)
         items = zip(candidates, kept).map { item, isKept in
             var item = item
             item.kept = isKept

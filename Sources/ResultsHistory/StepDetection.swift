@@ -164,9 +164,9 @@ public struct StepDetector: Sendable, Equatable {
     /// every series rejects (``decide(_:tests:)``), and ``checkTimed(_:)``
     /// does so for one series alone.
     ///
-    /// - Step: a newer level of at least two commits reaching the newest
-    ///   (one disturbed run is never a step by itself), starting within the
-    ///   last K commits, whose median is above the median of the commits
+    /// - Step: a newer level of 2 to 8 commits reaching the newest (one
+    ///   disturbed run is never a step by itself; ``ScanCalibration/longestLevel``),
+    ///   starting within the last K commits, whose median is above the median of the commits
     ///   before it among the last 4K by at least ``minimumEffect`` and at
     ///   least three times those older commits' spread (1.4826 · MAD: the
     ///   between-run noise the history itself shows). Each such start
@@ -252,16 +252,31 @@ public struct StepDetector: Sendable, Equatable {
     /// candidates that the Benjamini–Hochberg procedure keeps over the series' two tests.
     public func checkTimed(_ points: [HistoryPoint]) -> [HistoryFinding] {
         let candidates = timedCandidates(points)
-        return zip(candidates, Self.decide(candidates, tests: 2)).filter(\.1).map(\.0)
+        return zip(candidates, decide(candidates, tests: 2)).filter(\.1).map(\.0)
     }
 
-    /// Which candidates a check keeps: the Benjamini–Hochberg procedure at
-    /// ``familyRate`` over `tests` tests (two per timed series: a step and a
-    /// slide), so the chance that a check of unchanged code reports anything
-    /// timed is at most 5 %, however many cells it judges.
-    public static func decide(_ candidates: [HistoryFinding], tests: Int) -> [Bool] {
-        RankTests.benjaminiHochberg(
-            candidates.map { $0.pValue ?? 0 }, tests: max(tests, candidates.count), rate: familyRate)
+    /// Which candidates a check keeps: those whose change reaches
+    /// ``threshold`` (a step's new level, a slide's accumulated change) and
+    /// that the Benjamini–Hochberg procedure at ``familyRate`` rejects over
+    /// `tests` tests (two per timed series: a step and a slide; a candidate
+    /// below the threshold counts as a test not rejected). The chance that a
+    /// check of unchanged code reports anything timed is then at most 5 %,
+    /// however many cells it judges; a smaller change stays a candidate,
+    /// printed: on this VM, rebuilding the same code in another directory
+    /// moved 16-point cells of untouched kernels by 3–9 %.
+    public func decide(_ candidates: [HistoryFinding], tests: Int) -> [Bool] {
+        let reaches = candidates.map { finding -> Bool in
+            switch finding.kind {
+            case .step(let step): return step.ratio >= 1 + threshold
+            case .slide(let accumulated, _): return accumulated >= threshold
+            }
+        }
+        let eligible = candidates.indices.filter { reaches[$0] }
+        let rejected = RankTests.benjaminiHochberg(
+            eligible.map { candidates[$0].pValue ?? 0 }, tests: max(tests, candidates.count), rate: Self.familyRate)
+        var kept = [Bool](repeating: false, count: candidates.count)
+        for (index, isRejected) in zip(eligible, rejected) { kept[index] = isRejected }
+        return kept
     }
 
     /// The fewest commits a new level needs before a check of `tests` tests

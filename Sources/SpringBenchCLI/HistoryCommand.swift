@@ -181,7 +181,7 @@ struct HistoryCommand: ParsableCommand {
             abstract: "Exit 1 on a step regression at the newest commit or a slide beyond the threshold.",
             discussion: """
                 Exits 0 when nothing is found, 1 naming each cell and what was found, 2 for unusable input. \
-                Timed series are judged by rank tests (Mann–Whitney for a newer level of at least two commits, \
+                Timed series are judged by rank tests (Mann–Whitney for a newer level of 2 to 8 commits, \
                 Mann–Kendall for a slide), which assume no shape of the between-run noise, and the Benjamini–Hochberg \
                 procedure over all of them keeps the chance of any false alarm in the whole check at most 5 %; what clears \
                 its own test but not that bar is printed as a candidate and does not fail the check. Before the \
@@ -255,7 +255,12 @@ struct HistoryCommand: ParsableCommand {
                 // step over all of them (two tests a series) decides which count.
                 let all = HistoryCheck(timed, detector: detector)
                 for item in all.items {
-                    let label = item.kept ? "" : "candidate, within the noise this history shows (exit 0): "
+                    let label =
+                        item.kept
+                        ? ""
+                        : detector.decide([item.finding], tests: 1) == [false]
+                            ? "candidate, below --threshold (exit 0): "
+                            : "candidate, not beyond the whole check's bar (exit 0): "
                     print("\(item.cell) on \(item.series): \(label)\(item.finding)")
                     // A candidate significant on its own (before the correction for
                     // the check's many tests) counts when a paired run confirms it.

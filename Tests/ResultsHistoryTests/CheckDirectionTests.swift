@@ -33,10 +33,15 @@ struct CheckDirectionTests {
         #expect(faster.isEmpty, "a speed-up flagged: \(faster)")
         let fasterCandidates = detector.timedCandidates(Self.points(Self.stepped(count: 30, at: 26, factor: 1 / 1.2)))
         #expect(fasterCandidates.isEmpty, "a speed-up printed as a candidate: \(fasterCandidates)")
-        // Just past the 3 % minimum effect, both ways: flagged up, not down.
-        let small = detector.checkTimed(Self.points(Self.stepped(count: 30, at: 24, factor: 1.06)))
-        #expect(small.contains { if case .step = $0.kind { true } else { false } }, "\(small)")
-        #expect(detector.checkTimed(Self.points(Self.stepped(count: 30, at: 24, factor: 1 / 1.06))).isEmpty)
+        // Past the 10 % threshold, both ways: flagged up, not down.
+        let beyond = detector.checkTimed(Self.points(Self.stepped(count: 30, at: 24, factor: 1.12)))
+        #expect(beyond.contains { if case .step = $0.kind { true } else { false } }, "\(beyond)")
+        #expect(detector.checkTimed(Self.points(Self.stepped(count: 30, at: 24, factor: 1 / 1.12))).isEmpty)
+        // Past the 3 % minimum effect but short of the threshold: a candidate, printed, not a finding.
+        let small = Self.points(Self.stepped(count: 30, at: 24, factor: 1.06))
+        #expect(detector.timedCandidates(small).contains { if case .step = $0.kind { true } else { false } })
+        #expect(detector.checkTimed(small).isEmpty, "\(detector.checkTimed(small))")
+        #expect(StepDetector(threshold: 0.05).checkTimed(small).count >= 1, "a 5 % threshold keeps it")
     }
 
     /// A geometric ramp of `rate` per commit: every window's Theil–Sen slope is log(1 + rate)

@@ -104,8 +104,8 @@ struct HistoryCheckTests {
         let p = try #require(finding.pValue)
         #expect(p > 3 / 15504.0 && p < 0.01, "\(p)")
         // One test alone (two tests a series) keeps it; among 240 tests it needs company.
-        #expect(StepDetector.decide([finding], tests: 2) == [true])
-        #expect(StepDetector.decide([finding], tests: 240) == [false])
+        #expect(StepDetector().decide([finding], tests: 2) == [true])
+        #expect(StepDetector().decide([finding], tests: 240) == [false])
         #expect(StepDetector().commitsNeeded(count: 20, tests: 240) ?? 99 > 5)
     }
 }
