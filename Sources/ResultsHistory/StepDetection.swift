@@ -265,18 +265,20 @@ public struct StepDetector: Sendable, Equatable {
     /// printed: on this VM, rebuilding the same code in another directory
     /// moved 16-point cells of untouched kernels by 3–9 %.
     public func decide(_ candidates: [HistoryFinding], tests: Int) -> [Bool] {
-        let reaches = candidates.map { finding -> Bool in
-            switch finding.kind {
-            case .step(let step): return step.ratio >= 1 + threshold
-            case .slide(let accumulated, _): return accumulated >= threshold
-            }
-        }
-        let eligible = candidates.indices.filter { reaches[$0] }
+        let eligible = candidates.indices.filter { reachesThreshold(candidates[$0]) }
         let rejected = RankTests.benjaminiHochberg(
             eligible.map { candidates[$0].pValue ?? 0 }, tests: max(tests, candidates.count), rate: Self.familyRate)
         var kept = [Bool](repeating: false, count: candidates.count)
         for (index, isRejected) in zip(eligible, rejected) { kept[index] = isRejected }
         return kept
+    }
+
+    /// Whether a finding's change reaches ``threshold``: a step's new level, a slide's accumulated change.
+    public func reachesThreshold(_ finding: HistoryFinding) -> Bool {
+        switch finding.kind {
+        case .step(let step): return step.ratio >= 1 + threshold
+        case .slide(let accumulated, _): return accumulated >= threshold
+        }
     }
 
     /// The fewest commits a new level needs before a check of `tests` tests

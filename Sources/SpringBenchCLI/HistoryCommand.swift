@@ -258,7 +258,7 @@ struct HistoryCommand: ParsableCommand {
                     let label =
                         item.kept
                         ? ""
-                        : detector.decide([item.finding], tests: 1) == [false]
+                        : !detector.reachesThreshold(item.finding)
                             ? "candidate, below --threshold (exit 0): "
                             : "candidate, not beyond the whole check's bar (exit 0): "
                     print("\(item.cell) on \(item.series): \(label)\(item.finding)")

@@ -52,9 +52,12 @@ extension BenchmarkResults {
     /// The per-round ratios of `measurement` to the reference of its kernel
     /// and size; nil without a reference sampled in the same rounds.
     public func referenceRatioSamples(of measurement: KernelMeasurement) -> [Double]? {
-        guard
-            let reference = referenceMeasurements[
-                CellKey(kernel: measurement.kernel, backend: "", size: measurement.size)]
+        Self.roundRatios(of: measurement, in: referenceMeasurements)
+    }
+
+    static func roundRatios(of measurement: KernelMeasurement, in references: [CellKey: KernelMeasurement]) -> [Double]?
+    {
+        guard let reference = references[CellKey(kernel: measurement.kernel, backend: "", size: measurement.size)]
         else { return nil }
         return ReferenceRatio.roundRatios(measurement.samples, reference: reference.samples)
     }
@@ -65,11 +68,7 @@ extension BenchmarkResults {
         let references = referenceMeasurements
         guard let name = yardstick?.details.name else { return }
         for index in measurements.indices {
-            let measurement = measurements[index]
-            guard
-                let reference = references[CellKey(kernel: measurement.kernel, backend: "", size: measurement.size)],
-                let ratios = ReferenceRatio.roundRatios(measurement.samples, reference: reference.samples)
-            else { continue }
+            guard let ratios = Self.roundRatios(of: measurements[index], in: references) else { continue }
             let summary = SampleStatistics.summarize(ratios)
             measurements[index].relative = ReferenceRatio(
                 reference: name, median: summary.median, medianInterval: summary.medianInterval)
