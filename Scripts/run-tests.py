@@ -13,10 +13,12 @@ be built (`swift build --build-tests`); pass the same build flags after `--`.
 
 Each target runs as its own process of the built test runner (what `swift test`
 starts: `<bin>/SpringBenchPackageTests.xctest --testing-library swift-testing
---filter '^<target>\\.'`), so its wall time is its own. A unit target's tests run in parallel; a tier's
-run one at a time (`--no-parallel`): they start processes and builds, time
-real runs and count allocations, and beside each other on 2 cores they slowed
-one another (bisect 913 s beside the rest of EndToEndTests, 199 s alone) and
+--filter '^<target>\\.'`), so its wall time is its own. A unit target's tests run in parallel. A
+tier target runs in two passes: its suites outside the namespace `RunsAlone`
+in parallel, then those inside it (`<target>.RunsAlone/`, Tests/EndToEndTests/RunsAlone.swift)
+one test at a time with nothing beside them (`--no-parallel`): those time real runs, build
+packages or load every core, and beside each other on 2 cores they slowed one
+another (bisect 913 s beside the rest of EndToEndTests, 199 s alone) and
 adaptive timing runs took more epochs. At the end: a table of every target's tests and
 seconds, and the ten slowest tests as the runner reported them (Swift Testing's
 "passed after"; inside a unit target tests run in parallel, so a test's figure
@@ -67,20 +69,36 @@ def test_bundle(build_flags: list[str]) -> Path:
     return bundles[0]
 
 
-def run_target(target: str, bundle: Path, log_directory: Path, serial: bool) -> dict:
-    command = [str(bundle), "--testing-library", "swift-testing", "--filter", f"^{target}\\."]
-    if serial:
-        command.append("--no-parallel")
+def run_target(target: str, bundle: Path, log_directory: Path, tier: bool) -> dict:
+    """One target's run: a unit target in one parallel pass; a tier target in two passes, its
+    suites outside the `RunsAlone` namespace in parallel, then those inside it one test at a time
+    (Tests/EndToEndTests/RunsAlone.swift)."""
+    runner = [str(bundle), "--testing-library", "swift-testing"]
+    alone = f"^{target}\\.RunsAlone/"
+    passes = [(runner + ["--filter", f"^{target}\\.", "--skip", alone], ""),
+              (runner + ["--filter", alone, "--no-parallel"], "-alone")] if tier else \
+        [(runner + ["--filter", f"^{target}\\."], "")]
     log = log_directory / f"{target}.log"
     started = time.monotonic()
-    with open(log, "w") as handle:
-        status = subprocess.run(command, cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT).returncode
+    status, texts = 0, []
+    for arguments, suffix in passes:
+        pass_log = log_directory / f"{target}{suffix}.log"
+        with open(pass_log, "w") as handle:
+            status = subprocess.run(arguments, cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT).returncode or status
+        texts.append(pass_log.read_text(errors="replace"))
     seconds = time.monotonic() - started
-    text = log.read_text(errors="replace")
+    text = "\n".join(texts)
     tests, passed = 0, status == 0
     for match in RUN_LINE.finditer(text):
-        tests = int(match.group(1))
+        tests += int(match.group(1))
         passed = passed and match.group(3) == "passed"
+    # A target that declares the namespace must run tests in the second pass: if the
+    # identifiers' form changed, the timing suites would otherwise run in parallel unseen.
+    declares = tier and any("enum RunsAlone" in f.read_text() for f in (ROOT / "Tests" / target).rglob("*.swift"))
+    if declares and not any(int(m.group(1)) for m in RUN_LINE.finditer(texts[-1])):
+        passed = False
+        texts[-1] += f"\n✘ run-tests: no test matched {alone}: the RunsAlone suites ran in no pass of their own"
+        text = "\n".join(texts)
     slow = [(float(m.group(3)), target, m.group(1)) for m in map(TEST_LINE.match, text.splitlines())
             if m and not m.group(1).startswith("run with")]
     failures = [line for line in text.splitlines() if line.startswith("✘")]

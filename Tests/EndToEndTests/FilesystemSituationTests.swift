@@ -93,16 +93,6 @@ struct FilesystemSituationTests {
         }
     }
 
-    @Test("bench writes into a new one-letter directory, relative")
-    func benchIntoNewDirectory() async throws {
-        let directory = try Self.workspace()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let outcome = await CLIRunner.run(
-            Self.arguments(Self.fileWriters[2].1, "d/r.json"), in: directory, deadline: 120)
-        #expect(outcome.status == 0, "\(outcome)")
-        #expect(FileManager.default.fileExists(atPath: directory + "/d/r.json"))
-    }
-
     @Test("report and its directory: new, nested, a file, the root")
     func reportDirectories() async throws {
         let directory = try Self.workspace()
@@ -200,5 +190,21 @@ struct FilesystemSituationTests {
         ).stdout
         let heading = one.split(separator: "\n").first.map(String.init) ?? "#"
         #expect(summary.components(separatedBy: heading).count - 1 == 4, "entries lost: \(summary.prefix(300))")
+    }
+}
+
+extension RunsAlone {
+    /// A real `bench` run writing through a new directory.
+    @Suite struct FilesystemBenchTests {
+        @Test("bench writes into a new one-letter directory, relative")
+        func benchIntoNewDirectory() async throws {
+            let directory = try FilesystemSituationTests.workspace()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let outcome = await CLIRunner.run(
+                FilesystemSituationTests.arguments(FilesystemSituationTests.fileWriters[2].1, "d/r.json"),
+                in: directory, deadline: 120)
+            #expect(outcome.status == 0, "\(outcome)")
+            #expect(FileManager.default.fileExists(atPath: directory + "/d/r.json"))
+        }
     }
 }
