@@ -6,7 +6,8 @@ import _ResultsTestSupport
 @testable import RegressionGate
 
 /// Inputs `compare` must refuse (exit 2), each with a message that says what to do.
-@Suite struct ComparisonInputErrorTests {
+/// A class, so that each test's scratch directory is removed when the test ends.
+@Suite final class ComparisonInputErrorTests {
     let directory: String = {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent(
             "comparison-tests-\(UUID().uuidString)"
@@ -14,6 +15,8 @@ import _ResultsTestSupport
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }()
+
+    deinit { try? FileManager.default.removeItem(atPath: directory) }
 
     @Test("A missing baseline is refused, naming the command that creates one")
     func missing() {

@@ -6,19 +6,21 @@ import SpringBenchFiles
 import Testing
 import _ResultsTestSupport
 
-@Suite struct HistoryDatabaseTests {
-    static func scratch() -> String {
+/// A class, so that each test's scratch directory is removed when the test ends.
+@Suite final class HistoryDatabaseTests {
+    let directory: String = {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory.path
-    }
+    }()
+
+    deinit { try? FileManager.default.removeItem(atPath: directory) }
 
     static func open(_ path: String, create: Bool = true) throws -> HistoryDatabase {
         try HistoryDatabase(target: OutputTarget.file(path, option: "--database"), create: create)
     }
 
     @Test func migratesANewFileAndAnEmptyOne() throws {
-        let directory = Self.scratch()
         let fresh = try Self.open(directory + "/new/dir/history.sqlite")
         #expect(try fresh.appliedMigrations() == ["v1"])
         let empty = directory + "/empty.sqlite"
@@ -30,7 +32,7 @@ import _ResultsTestSupport
     }
 
     @Test func recordingTheSameCommitMachineAndBuildAgainChangesNothing() throws {
-        let history = try Self.open(Self.scratch() + "/history.sqlite")
+        let history = try Self.open(directory + "/history.sqlite")
         let results = SyntheticResults.make(kernels: [.add], backends: ["simd"], sizes: [4096])
         #expect(try history.record(results, commit: "abc", branch: "main", machine: nil) == .recorded(cells: 1))
         #expect(try history.record(results, commit: "abc", branch: "main", machine: nil) == .alreadyRecorded)
@@ -42,7 +44,7 @@ import _ResultsTestSupport
     /// Every recorded figure comes back in its own field: each cell's median and
     /// both ends of its interval, for several cells of distinct sizes, oldest run first.
     @Test func recordedCellsComeBackFieldByField() throws {
-        let history = try Self.open(Self.scratch() + "/history.sqlite")
+        let history = try Self.open(directory + "/history.sqlite")
         let sizes = [16, 4096]
         let runs = (1...2).map { run in
             SyntheticResults.make(kernels: [.add, .axpy], backends: ["simd"], sizes: sizes, halfWidth: 0.1) {
