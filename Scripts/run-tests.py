@@ -75,8 +75,11 @@ def run_target(target: str, bundle: Path, log_directory: Path, tier: bool) -> di
     (Tests/EndToEndTests/RunsAlone.swift)."""
     runner = [str(bundle), "--testing-library", "swift-testing"]
     alone = f"^{target}\\.RunsAlone/"
+    # Only a target that declares the namespace gets the second pass (a run that matches no test
+    # exits non-zero).
+    declares = tier and any("enum RunsAlone" in f.read_text() for f in (ROOT / "Tests" / target).rglob("*.swift"))
     passes = [(runner + ["--filter", f"^{target}\\.", "--skip", alone], ""),
-              (runner + ["--filter", alone, "--no-parallel"], "-alone")] if tier else \
+              (runner + ["--filter", alone, "--no-parallel"], "-alone")] if declares else \
         [(runner + ["--filter", f"^{target}\\."], "")]
     log = log_directory / f"{target}.log"
     started = time.monotonic()
@@ -94,7 +97,6 @@ def run_target(target: str, bundle: Path, log_directory: Path, tier: bool) -> di
         passed = passed and match.group(3) == "passed"
     # A target that declares the namespace must run tests in the second pass: if the
     # identifiers' form changed, the timing suites would otherwise run in parallel unseen.
-    declares = tier and any("enum RunsAlone" in f.read_text() for f in (ROOT / "Tests" / target).rglob("*.swift"))
     if declares and not any(int(m.group(1)) for m in RUN_LINE.finditer(texts[-1])):
         passed = False
         texts[-1] += f"\n✘ run-tests: no test matched {alone}: the RunsAlone suites ran in no pass of their own"
@@ -123,7 +125,7 @@ def main() -> int:
         print(f"run-tests: no test target named {', '.join(unknown)}", file=sys.stderr)
         return 2
     depth = os.environ.get("SPRINGBENCH_TEST_DEPTH", "quick") or "quick"
-    print(f"run-tests: {len(selected)} test targets ({'every target' if args.all else 'the slow tiers' if args.tiers else 'the unit tier'}), "
+    print(f"run-tests: {len(selected)} test targets ({'chosen' if args.only else 'every target' if args.all else 'the slow tiers' if args.tiers else 'the unit tier'}), "
           f"depth {depth}, built with {' '.join(args.build_flags) or 'the defaults'}", flush=True)
     bundle = test_bundle(args.build_flags)
     log_directory = ROOT / ".tmp" / "tests"
