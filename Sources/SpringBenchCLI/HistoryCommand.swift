@@ -58,7 +58,12 @@ struct HistoryCommand: ParsableCommand {
         @Argument(help: "Results files (`springbench bench`) or instruction-count files (`springbench instructions`).")
         var files: [String]
 
-        @Option(help: "The commit the files were measured at (default: `git rev-parse HEAD`).")
+        @Option(
+            help: """
+                The commit the files were measured at: a full commit id, or any revision of the \
+                repository here (HEAD, a branch, a tag, a short id), stored as its full id \
+                (default: HEAD).
+                """)
         var commit: String?
 
         @Option(help: "The branch (default: none recorded).")
@@ -88,7 +93,7 @@ struct HistoryCommand: ParsableCommand {
                         throw UsageError("\(error)")
                     }
                 }
-                let commit = try self.commit ?? Self.headCommit()
+                let commit = try Self.resolve(self.commit)
                 try database.using(create: true) { history in
                     for (file, document) in documents {
                         let outcome: RecordOutcome
@@ -108,14 +113,35 @@ struct HistoryCommand: ParsableCommand {
             }
         }
 
-        /// `git rev-parse HEAD` in the working directory (started by posix_spawn, ``ChildProcess``).
-        static func headCommit() throws -> String {
-            let run = try? ChildProcess.capture(executable: "/usr/bin/env", arguments: ["git", "rev-parse", "HEAD"])
+        /// The full object name to store for `--commit`: a full commit id
+        /// (40 hexadecimal digits, or 64 in a SHA-256 repository) as given,
+        /// lowercased; any other revision as `git rev-parse` resolves it to a
+        /// commit in the working directory's repository (started by
+        /// posix_spawn, ``ChildProcess``). A symbolic name is never stored:
+        /// "HEAD" kept as text made every later record of HEAD "already
+        /// recorded". Refused, naming the option, when git cannot resolve it.
+        static func resolve(_ revision: String?) throws -> String {
+            if let revision, isFullObjectName(revision) { return revision.lowercased() }
+            let name = revision ?? "HEAD"
+            let run = try? ChildProcess.capture(
+                executable: "/usr/bin/env",
+                arguments: ["git", "rev-parse", "--verify", "--quiet", "--end-of-options", name + "^{commit}"])
             let text = run?.output.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            guard let run, case .exited(0) = run.termination, text.count >= 7, text.allSatisfy(\.isHexDigit) else {
-                throw UsageError("--commit: not given and `git rev-parse HEAD` gave no commit here; pass --commit SHA")
+            guard let run, case .exited(0) = run.termination, isFullObjectName(text) else {
+                let given = revision.map { "--commit \"\($0)\"" } ?? "--commit: not given, and HEAD"
+                throw UsageError(
+                    "\(given) is no commit that `git rev-parse` finds here (not inside a git repository, or no such "
+                        + "revision); run inside the repository or pass the full commit id (40 hexadecimal digits)")
             }
-            return text
+            return text.lowercased()
+        }
+
+        static func isFullObjectName(_ text: String) -> Bool {
+            (text.utf8.count == 40 || text.utf8.count == 64)
+                && text.utf8.allSatisfy {
+                    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                        || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0 | 0x20)
+                }
         }
     }
 

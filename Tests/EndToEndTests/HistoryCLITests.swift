@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import ResultsHistory
 import SpringBenchFiles
+import SpringBenchSupport
 import Testing
 import _CLITestSupport
 import _ResultsTestSupport
@@ -112,14 +113,18 @@ import _ResultsTestSupport
         for (commit, simd) in [("c1", 1.5), ("c2", 1.5), ("c3", 1.6), ("c4", 1.5)] {
             let file = directory + "/\(commit).json"
             try SyntheticRuns.counts(perElement: ["simd": simd]).write(to: file)
-            let record = SpringBenchCLI.run(["history", "record", file, "--commit", commit, "--database", database])
+            let record = SpringBenchCLI.run([
+                "history", "record", file, "--commit", TestCommit.id(commit), "--database", database,
+            ])
             #expect(record.status == 0, "\(record)")
             let check = SpringBenchCLI.run(["history", "check", "--database", database])
             let lines = check.stdout.split(separator: "\n").filter { $0.contains(": step") }
             if commit == "c3" {
                 #expect(check.status == 1, "\(check)")
                 #expect(
-                    lines.contains { $0.hasPrefix("add.simd.4Ki") && $0.contains("instructions") && $0.contains("c3") })
+                    lines.contains {
+                        $0.hasPrefix("add.simd.4Ki") && $0.contains("instructions") && $0.contains(TestCommit.id("c3"))
+                    })
                 #expect(lines.contains { $0.hasPrefix("axpy.simd.16") })
                 #expect(!lines.contains { $0.hasPrefix("add.naive") }, "\(check)")
             } else {
@@ -133,7 +138,9 @@ import _ResultsTestSupport
         let file = directory + "/r.json"
         try Self.results([.add: 0.2, .scale: 0.3, .axpy: 0.4]).write(to: file)
         let database = directory + "/db/history.sqlite"
-        let arguments = ["history", "record", file, "--commit", "abc123", "--branch", "main", "--database", database]
+        let arguments = [
+            "history", "record", file, "--commit", TestCommit.id("abc123"), "--branch", "main", "--database", database,
+        ]
         let first = SpringBenchCLI.run(arguments)
         #expect(first.status == 0 && first.stdout.contains("recorded"), "\(first)")
         let second = SpringBenchCLI.run(arguments)
@@ -141,7 +148,7 @@ import _ResultsTestSupport
         let list = SpringBenchCLI.run(["history", "list", "--database", database])
         #expect(list.stdout.split(separator: "\n").count == 1, "\(list)")
         let show = SpringBenchCLI.run(["history", "show", "add.simd.4096", "--database", database])
-        #expect(show.status == 0 && show.stdout.contains("abc123"), "\(show)")
+        #expect(show.status == 0 && show.stdout.contains(TestCommit.id("abc123")), "\(show)")
         let unknown = SpringBenchCLI.run(["history", "show", "add.simd", "--database", database])
         #expect(unknown.status == 2 && unknown.errorLines.count == 1, "\(unknown)")
     }
@@ -160,7 +167,8 @@ import _ResultsTestSupport
                 for side in sides {
                     group.addTask {
                         await CLIRunner.run([
-                            "history", "record", directory + "/\(side).json", "--commit", "\(side)\(round)",
+                            "history", "record", directory + "/\(side).json", "--commit",
+                            TestCommit.id("\(side)\(round)"),
                             "--database", database,
                         ])
                     }
@@ -170,10 +178,67 @@ import _ResultsTestSupport
             for outcome in outcomes { #expect(outcome.status == 0, "\(outcome)") }
             let history = try HistoryDatabase(target: OutputTarget.file(database, option: "--database"), create: false)
             let runs = try history.runs()
-            #expect(Set(runs.map(\.commit)) == Set(sides.map { "\($0)\(round)" }))
+            #expect(Set(runs.map(\.commit)) == Set(sides.map { TestCommit.id("\($0)\(round)") }))
             #expect(runs.allSatisfy { $0.cells == 3 }, "\(runs)")
             try history.close()
         }
+    }
+
+    /// `--commit` is resolved by git in the working directory and stored as a
+    /// full id: HEAD recorded at two commits is two runs, not one "already
+    /// recorded"; what git cannot resolve (here or outside a repository) is
+    /// exit 2 naming `--commit`, with the database left as it was; a full id
+    /// is stored as given (lowercased) even outside a repository.
+    @Test func recordStoresTheFullIdOfEveryRevision() async throws {
+        let directory = CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let repository = directory + "/repository", outside = directory + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        func git(_ arguments: [String]) throws -> String {
+            let run = try ChildProcess.capture(
+                executable: "/usr/bin/env",
+                arguments: [
+                    "git", "-C", repository, "-c", "user.name=t", "-c", "user.email=t@t.invalid",
+                    "-c", "commit.gpgsign=false",
+                ] + arguments)
+            guard case .exited(0) = run.termination else { throw CocoaError(.fileWriteUnknown) }
+            return run.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        _ = try ChildProcess.capture(executable: "/usr/bin/env", arguments: ["git", "init", "-q", repository])
+        _ = try git(["commit", "-q", "--allow-empty", "-m", "one"])
+        let first = try git(["rev-parse", "HEAD"])
+        let file = directory + "/r.json", database = directory + "/history.sqlite"
+        try Self.results([.add: 0.2, .scale: 0.3, .axpy: 0.4]).write(to: file)
+        func record(_ commit: String?, in place: String) async -> CLIRunner.Outcome {
+            await CLIRunner.run(
+                ["history", "record", file, "--database", database] + (commit.map { ["--commit", $0] } ?? []),
+                in: place)
+        }
+        func commits() throws -> [String] {
+            let history = try HistoryDatabase(target: OutputTarget.file(database, option: "--database"), create: false)
+            defer { try? history.close() }
+            return try history.runs().map(\.commit)
+        }
+        let head = await record("HEAD", in: repository)
+        #expect(head.status == 0 && head.stdout.contains(first), "\(head)")
+        _ = try git(["commit", "-q", "--allow-empty", "-m", "two"])
+        let second = try git(["rev-parse", "HEAD"])
+        let again = await record(nil, in: repository)
+        #expect(again.status == 0 && again.stdout.contains("recorded \(file)"), "\(again)")
+        let short = await record(String(first.prefix(9)), in: repository)
+        #expect(short.status == 0 && short.stdout.contains("already recorded at \(first)"), "\(short)")
+        #expect(try commits() == [first, second])
+
+        let before = try Data(contentsOf: URL(fileURLWithPath: database))
+        for (commit, place) in [("nope", repository), ("HEAD", outside), (String(first.prefix(9)), outside)] {
+            let refused = await record(commit, in: place)
+            #expect(refused.status == 2 && refused.errorLines.count == 1, "\(commit): \(refused)")
+            #expect(refused.errorLines.first?.contains("--commit \"\(commit)\"") == true, "\(refused)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
+        let full = await record(TestCommit.id("outside").uppercased(), in: outside)
+        #expect(full.status == 0, "\(full)")
+        #expect(try commits() == [first, second, TestCommit.id("outside")])
     }
 
     enum Unusable: String, CaseIterable { case text, corrupt, foreign, noSchema }
@@ -213,7 +278,7 @@ import _ResultsTestSupport
         let before = try Data(contentsOf: URL(fileURLWithPath: database))
         let listing = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
         for arguments in [
-            ["history", "record", file, "--commit", "abc", "--database", database],
+            ["history", "record", file, "--commit", TestCommit.id("abc"), "--database", database],
             ["history", "list", "--database", database], ["history", "check", "--database", database],
         ] {
             let outcome = SpringBenchCLI.run(arguments)

@@ -29,7 +29,8 @@
                 let file = directory + "/r.json"
                 try Self.write([.add: 0.2, .scale: 0.3, .axpy: 0.4], to: file)
                 let arguments = [
-                    "history", "record", file, "--commit", "abc123", "--branch", "main", "--database", database,
+                    "history", "record", file, "--commit", TestCommit.id("abc123"), "--branch", "main", "--database",
+                    database,
                 ]
                 let first = SpringBenchCLI.run(arguments)
                 #expect(first.status == 0 && first.stdout.contains("recorded"), "\(first)")
@@ -37,7 +38,9 @@
                 #expect(second.status == 0 && second.stdout.contains("already recorded"), "\(second)")
                 let list = SpringBenchCLI.run(["history", "list", "--database", database])
                 let lines = list.stdout.split(separator: "\n")
-                #expect(list.status == 0 && lines.count == 1 && lines[0].hasPrefix("abc123\tmain\t"), "\(list)")
+                #expect(
+                    list.status == 0 && lines.count == 1 && lines[0].hasPrefix(TestCommit.id("abc123") + "\tmain\t"),
+                    "\(list)")
                 #expect(lines.first?.contains("3 cells") == true, "\(list)")
                 let show = SpringBenchCLI.run(["history", "show", "add.simd.4096", "--database", database])
                 let add = try #require(
@@ -45,7 +48,8 @@
                         $0.key.kernel == .add
                     })
                 let value = String(format: "%.6g", add.summary.median)
-                #expect(show.status == 0 && show.stdout.contains("abc123\tmain\t\(value)"), "\(show)")
+                #expect(
+                    show.status == 0 && show.stdout.contains(TestCommit.id("abc123") + "\tmain\t\(value)"), "\(show)")
                 let check = SpringBenchCLI.run(["history", "check", "--database", database])
                 #expect(check.status == 0, "\(check)")
                 let reports = directory + "/Reports"
@@ -76,7 +80,8 @@
                         let file = directory + "/\(machine)-\(commit).json"
                         try Self.write([.add: noisy(0.2 * step), .scale: noisy(0.3), .axpy: noisy(0.4)], to: file)
                         let record = SpringBenchCLI.run([
-                            "history", "record", file, "--commit", "commit\(commit)", "--machine", machine,
+                            "history", "record", file, "--commit", TestCommit.id("commit\(commit)"), "--machine",
+                            machine,
                             "--database", database,
                         ])
                         #expect(record.status == 0, "\(record)")
@@ -89,12 +94,15 @@
                 }
                 #expect(findings.count == 1, "\(check)")
                 #expect(findings.first?.hasPrefix("add.simd.4Ki on runner-a,") == true, "\(check)")
-                #expect(findings.first?.contains("commit20") == true, "\(check)")
+                #expect(findings.first?.contains(TestCommit.id("commit20")) == true, "\(check)")
                 let show = SpringBenchCLI.run(["history", "show", "add.simd.4096", "--database", database])
                 let headers = show.stdout.split(separator: "\n").filter { $0.hasPrefix("add.simd.4Ki on") }
                 #expect(
                     headers.count == 2 && headers[0].contains("runner-a") && headers[1].contains("runner-b"), "\(show)")
-                #expect(show.stdout.split(separator: "\n").filter { $0.hasPrefix("  commit") }.count == 50, "\(show)")
+                #expect(
+                    show.stdout.split(separator: "\n").filter {
+                        $0.hasPrefix("  " + TestCommit.id("commit").prefix(12))
+                    }.count == 50, "\(show)")
             }
         }
 
@@ -113,7 +121,8 @@
                         for side in sides {
                             group.addTask {
                                 await CLIRunner.run([
-                                    "history", "record", directory + "/\(side).json", "--commit", "\(side)\(round)",
+                                    "history", "record", directory + "/\(side).json", "--commit",
+                                    TestCommit.id("\(side)\(round)"),
                                     "--database", database,
                                 ])
                             }
@@ -124,7 +133,9 @@
                     let history = try PostgreSQLHistoryStore(url: database, create: false)
                     defer { try? history.close() }
                     let runs = try history.runs()
-                    #expect(Set(runs.map(\.commit)) == Set(sides.map { "\($0)\(round)" }) && runs.count == sides.count)
+                    #expect(
+                        Set(runs.map(\.commit)) == Set(sides.map { TestCommit.id("\($0)\(round)") })
+                            && runs.count == sides.count)
                     #expect(runs.allSatisfy { $0.cells == 3 }, "\(runs)")
                     #expect(try history.appliedMigrations() == ["v1"])
                 }
@@ -140,7 +151,7 @@
                 let file = CLIRunner.temporaryDirectory() + "/r.json"
                 try Self.write([.add: 0.2, .scale: 0.3, .axpy: 0.4], to: file)
                 for arguments in [
-                    ["history", "record", file, "--commit", "abc", "--database", database],
+                    ["history", "record", file, "--commit", TestCommit.id("abc"), "--database", database],
                     ["history", "list", "--database", database], ["history", "check", "--database", database],
                 ] {
                     let outcome = SpringBenchCLI.run(arguments)
@@ -170,7 +181,7 @@
             let file = CLIRunner.temporaryDirectory() + "/r.json"
             try SyntheticResults.historyCommit([.add: 0.2, .scale: 0.3, .axpy: 0.4]).write(to: file)
             for arguments in [
-                ["history", "record", file, "--commit", "abc", "--database", url],
+                ["history", "record", file, "--commit", TestCommit.id("abc"), "--database", url],
                 ["history", "list", "--database", url], ["history", "show", "add.simd.16", "--database", url],
             ] {
                 let outcome = SpringBenchCLI.run(arguments)
@@ -208,7 +219,7 @@
             let file = CLIRunner.temporaryDirectory() + "/r.json"
             try SyntheticResults.historyCommit([.add: 0.2, .scale: 0.3, .axpy: 0.4]).write(to: file)
             let outcome = await CLIRunner.run(
-                ["history", "record", file, "--commit", "abc", "--database", url], deadline: 30)
+                ["history", "record", file, "--commit", TestCommit.id("abc"), "--database", url], deadline: 30)
             #expect(outcome.status == 2 && outcome.seconds >= 1.9, "\(outcome)")
             #expect(outcome.stderr.contains("no answer within the 2 s connect timeout"), "\(outcome)")
         }
