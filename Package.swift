@@ -413,7 +413,7 @@ let package = Package(
             name: "StressTests",
             dependencies: [
                 "VectorKernels", "CVectorKernels", "Verification", "ODEReference", "_TestSupport",
-                "ResultsHistory", "Benchmarking",
+                "ResultsHistory", "Benchmarking", "_ResultsTestSupport",
             ]
         ),
         // The PostgreSQL tier: the store and `history --database postgresql://…` against a real server.

@@ -172,8 +172,14 @@ struct ComparisonTableTests {
         #expect(
             Set(object.keys) == [
                 "schema", "verdict", "headline", "exitCode", "measure", "baseline", "current", "defaultThreshold",
-                "kernelThresholds", "level", "acrossMachines", "paired", "rows", "onlyInBaseline", "onlyInCurrent",
+                "kernelThresholds", "level", "acrossMachines", "paired", "separateRuns", "rows", "onlyInBaseline",
+                "onlyInCurrent",
             ])
+        // One run a side: the judgement of separate runs, its shifts and one entry per kernel and backend.
+        let separate = try #require(object["separateRuns"] as? [String: Any])
+        #expect(Set(separate.keys) == ["shifts", "families"])
+        let families = try #require(separate["families"] as? [[String: Any]])
+        #expect(families.count == Set(comparison.rows.map { "\($0.cell.kernel).\($0.cell.backend)" }).count)
         #expect(object["schema"] as? String == "springbench.comparison/1")
         #expect(object["verdict"] as? String == "regression")
         #expect(object["headline"] as? String == comparison.headline)

@@ -2,6 +2,7 @@ import Benchmarking
 import Foundation
 import ResultsHistory
 import Testing
+import _ResultsTestSupport
 
 /// `history check` replayed on the real noise corpus (Tests/Fixtures/noise-corpus,
 /// recorded with Scripts/noise-corpus.py on a shared 2-vCPU VM): A/A histories
@@ -11,27 +12,9 @@ import Testing
 /// commits of 20. Each case prints its line of Guides/History.md's table.
 @Suite("history check on the real noise corpus: A/A quiet and loaded, a +20 % kernel found")
 struct NoiseCorpusReplayTests {
-    /// One recorded run: cell → median nanoseconds per call.
-    typealias Run = [CellKey: Double]
+    typealias Run = NoiseCorpus.Run
 
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/noise-corpus")
-
-    /// The runs of one condition's CSV, in the order recorded.
-    static func runs(_ condition: String) throws -> [Run] {
-        let text = try String(contentsOf: directory.appendingPathComponent("\(condition).csv"), encoding: .utf8)
-        var byRun: [Int: Run] = [:]
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") && !line.hasPrefix("run,") {
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
-            guard fields.count >= 6, let run = Int(fields[0]), let kernel = Kernel(rawValue: String(fields[2])),
-                let size = Int(fields[4]), let median = Double(fields[5])
-            else { throw CorpusError(line: String(line)) }
-            byRun[run, default: [:]][CellKey(kernel: kernel, backend: String(fields[3]), size: size)] = median
-        }
-        return byRun.keys.sorted().map { byRun[$0]! }
-    }
-
-    struct CorpusError: Error { var line: String }
+    static func runs(_ condition: String) throws -> [Run] { try NoiseCorpus.runs(condition) }
 
     /// What a whole check of `history` (oldest first) keeps: the cells with a
     /// kept finding, after one Holm step over every series.
@@ -58,7 +41,7 @@ struct NoiseCorpusReplayTests {
         return runs.shuffled(using: &rng)
     }
 
-    static let conditions = ["quiet", "bursty", "compile"]
+    static let conditions = NoiseCorpus.conditions
 
     @Test("A/A in the order recorded: no finding in any condition, nor when the newest 5 come from another")
     func recordedOrder() throws {

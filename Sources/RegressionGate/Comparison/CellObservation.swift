@@ -21,6 +21,12 @@ public enum CellObservation: Sendable, Equatable {
         }
     }
 
+    /// Whether this is one run's samples (no replicate runs to show how far runs move).
+    var isSingleRun: Bool {
+        if case .samples = self { return true }
+        return false
+    }
+
     /// Median of the samples; with several runs, the median of the runs' medians.
     var pointEstimate: Double {
         switch self {

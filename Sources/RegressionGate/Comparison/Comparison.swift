@@ -38,6 +38,10 @@ public struct Comparison: Sendable {
     /// Whether the two inputs are the sides of one paired run, judged pair by
     /// pair (``ChangeInterval/paired(baseline:current:epochs:level:)``).
     public var paired: Bool
+    /// For two runs made at different times (not paired, not exact counts,
+    /// one run on at least one side): the shifts taken out and the verdict of
+    /// each kernel on each backend (``SeparateRunsJudgement``); nil otherwise.
+    public var separateRuns: SeparateRunsJudgement?
 
     let baselineInput: ComparisonInput
     let currentInput: ComparisonInput
@@ -88,6 +92,27 @@ public struct Comparison: Sendable {
                 Row(
                     cell: cell, baseline: before.pointEstimate, current: after.pointEstimate,
                     interval: interval, threshold: threshold, verdict: CellVerdict(interval, threshold: threshold)))
+        }
+        // Separate runs: a cell regresses only with its kernel on its backend at every size, after
+        // each backend and size's common shift; other cells beyond the threshold are candidates.
+        if baseline.measure != .instructions, !paired,
+            baseline.observations.values.contains(where: \.isSingleRun)
+                || current.observations.values.contains(where: \.isSingleRun)
+        {
+            let judgement = SeparateRunsJudgement(
+                cells: rows.map {
+                    .init(
+                        key: $0.cell, baseline: $0.baseline, current: $0.current, lower: $0.interval.lower,
+                        threshold: $0.threshold)
+                })
+            for index in rows.indices {
+                if judgement.regressed(rows[index].cell) {
+                    rows[index].verdict = .regressed
+                } else if rows[index].verdict == .regressed {
+                    rows[index].verdict = .inconclusive
+                }
+            }
+            separateRuns = judgement
         }
         rows.sort { ($0.verdict, $0.cell) < ($1.verdict, $1.cell) }
         self.baselinePath = baseline.path
