@@ -98,9 +98,9 @@ extension Comparison {
                 "Each change is the ratio of medians with a \(Self.formatted(100 * level, digits: 0)) % bootstrap interval"
         }
         if separateRuns != nil {
-            let floor = Self.formatted(100 * SeparateRunsJudgement.floorFraction, digits: 0)
+            let floor = Self.percent(SeparateRunsJudgement.floorFraction * thresholds.defaultFraction)
             return
-                "\(how). Separate runs: each backend and size's shift common to its cells (\(SeparateRunsJudgement.minimumGroup) or more) is taken out and not judged; a kernel on a backend regressed when it is then slower at every size by more than \(floor) % of +\(threshold) and by more than +\(threshold) on average over its sizes; any other cell whose interval lies wholly beyond +\(threshold) is inconclusive (a candidate: confirm it with `springbench compare-builds`). Measure: \(measure.rawValue)."
+                "\(how). Separate runs: each backend and size's shift common to its cells (\(SeparateRunsJudgement.minimumGroup) or more) is taken out and not judged; a kernel on a backend regressed when it is then slower at every size by more than a third of its threshold (\(floor) for +\(Self.formatted(100 * thresholds.defaultFraction, digits: 0)) %) and by more than its threshold on average over its sizes; any other cell whose interval lies wholly beyond +\(threshold) is inconclusive (a candidate: confirm it with `springbench compare-builds`). Measure: \(measure.rawValue)."
         }
         return
             "\(how); a cell regressed only when the whole interval lies beyond +\(threshold), improved when it lies below the mirror limit. Measure: \(measure.rawValue)."
