@@ -27,8 +27,32 @@ enum Console {
 
     @TaskLocal static var capture: Capture?
 
+    /// The first error a write to standard output met (an errno), 0 while
+    /// none did: ``SpringBenchCLI/flushingStandardOutput(_:)`` turns it into exit 2.
+    static var outputFailure: Int32 { failureLock.withLock { firstOutputFailure } }
+    private static let failureLock = NSLock()
+    nonisolated(unsafe) private static var firstOutputFailure: Int32 = 0
+
     static func writeOut(_ text: String) {
-        if let capture { capture.appendOut(text) } else { Swift.print(text, terminator: "") }
+        if let capture {
+            capture.appendOut(text)
+            return
+        }
+        fflush(nil)  // anything buffered by a C stream goes first
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else {
+                    let code = written < 0 ? errno : EIO
+                    failureLock.withLock { if firstOutputFailure == 0 { firstOutputFailure = code } }
+                    return
+                }
+                offset += written
+            }
+        }
     }
 
     static func writeError(_ text: String) {

@@ -36,8 +36,20 @@ public enum SpringBenchCLI {
             exit(2)
         }
         let status = execute(Array(CommandLine.arguments.dropFirst()))
-        fflush(nil)
-        exit(status)
+        exit(flushingStandardOutput(status))
+    }
+
+    /// `status`, or 2 with one error line when standard output could not take
+    /// what was printed (a full device, a closed stream): an export, a table
+    /// or JSON lost on the way out must not end as a success.
+    static func flushingStandardOutput(_ status: Int32) -> Int32 {
+        errno = 0
+        let flushed = fflush(nil) == 0
+        let code = Console.outputFailure != 0 ? Console.outputFailure : flushed ? 0 : errno
+        guard code != 0 || !flushed else { return status }
+        let reason = code != 0 ? String(cString: strerror(code)) : "a write failed"
+        printError("error: standard output: \(reason); what the command printed there is incomplete")
+        return 2
     }
 
     /// The command line being run in process (``run(_:)``); nil in the

@@ -1,5 +1,6 @@
 import Foundation
 import SpringBenchCLI
+import SpringBenchSupport
 import Testing
 import _CLITestSupport
 
@@ -22,6 +23,28 @@ import _CLITestSupport
         #expect(outcome.status == 2, "\(outcome)")
         #expect(outcome.errorLines.count == 1 && outcome.stderr.contains("gave no answer"), "\(outcome)")
         #expect(!FileManager.default.fileExists(atPath: directory + "/kept/baseline.json"))
+    }
+
+    @Test(
+        "Standard output on a full device: exit 2 and one error line, not a success with the output lost",
+        arguments: [
+            ["spring", "--duration", "0.5", "--bounce", "0.2", "--format", "json"],
+            ["export", "--duration", "0.5", "--bounce", "0.2", "--css-linear"],
+        ])
+    func fullStandardOutput(_ arguments: [String]) throws {
+        guard FileManager.default.isWritableFile(atPath: "/dev/full") else { return }
+        let quoted = ([CLIRunner.executable] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        let run = try ChildProcess.capture(executable: "/bin/sh", arguments: ["-c", "exec \(quoted) > /dev/full"])
+        guard case .exited(let status) = run.termination else {
+            Issue.record("\(arguments): \(run.termination)")
+            return
+        }
+        #expect(status == 2, "\(arguments): \(run.output)")
+        let errors = run.output.split(separator: "\n").filter { $0.hasPrefix("error:") }
+        #expect(errors.count == 1 && errors.first?.contains("standard output") == true, "\(run.output)")
+        // The same command to a writable standard output succeeds.
+        let fine = try ChildProcess.capture(executable: "/bin/sh", arguments: ["-c", "exec \(quoted) > /dev/null"])
+        #expect(fine.termination == .exited(0), "\(arguments): \(fine.output)")
     }
 
     @Test("--summary-file on a full device is an environment fault: exit 2, one error line")
