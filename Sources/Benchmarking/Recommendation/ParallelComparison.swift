@@ -80,7 +80,7 @@ public struct ParallelComparison: Sendable, Equatable {
                 simdRatio: simd.map { YardstickComparison.row(best: cell, yardstick: $0, seed: 0x51D).ratio })
         }
         .sorted { ($0.kernel.sortIndex, $0.size) < ($1.kernel.sortIndex, $1.size) }
-        let lastLevel = results.machine.lastLevelCacheBytes
+        let lastLevel = results.machine.cacheStateBytes
         if let allCores = results.probe.allCores,
             let add = parallelCells.filter({
                 $0.kernel == .add && CacheState.of(.add, size: $0.size, lastLevelCacheBytes: lastLevel) == .memory

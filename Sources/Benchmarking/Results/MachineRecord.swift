@@ -39,6 +39,9 @@ public struct MachineRecord: Codable, Sendable, Equatable {
     /// What each source said of the last-level cache and which one
     /// ``lastLevelCacheBytes`` came from (nil in files from before it was recorded).
     public var cacheSources: CacheSourcesRecord?
+    /// How much of the last-level cache this process could keep, measured by
+    /// the run (``CacheResidency``); nil when not measured.
+    public var cacheResidency: CacheResidency?
 
     public init(
         cpuModel: String, logicalCores: Int, caches: [String], lastLevelCacheBytes: Int, memoryBytes: Int,
@@ -61,6 +64,13 @@ public struct MachineRecord: Codable, Sendable, Equatable {
         self.date = date
         self.commandLine = commandLine
         self.hostname = hostname
+    }
+
+    /// The cache size every cell's state is decided by: the measured
+    /// ``CacheResidency/residentBytes`` when the run measured one, else
+    /// ``lastLevelCacheBytes``.
+    public var cacheStateBytes: Int {
+        cacheResidency?.residentBytes ?? lastLevelCacheBytes
     }
 
     /// Whether two records describe the same kind of machine and build, so that

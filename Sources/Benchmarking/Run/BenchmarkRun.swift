@@ -51,6 +51,16 @@ public struct BenchmarkRun {
             option: "--reference-sampler", build: path, message: "this program cannot start reference samplers")
     }
 
+    /// Measures how much of the last-level cache the run can keep
+    /// (``CacheResidency``), from the reported last-level and L2 sizes and the
+    /// plan's clock; tests inject a machine's answer.
+    public var measureResidency:
+        (_ lastLevelCacheBytes: Int, _ secondLevelCacheBytes: Int, _ clock: SampleClock) ->
+            CacheResidency? = { lastLevel, second, clock in
+                CacheResidency.measure(
+                    lastLevelCacheBytes: lastLevel, secondLevelCacheBytes: second, now: clock.now)
+            }
+
     /// Starts the plan's other builds and reference samplers, and installs its loops library.
     func startChildren(backends: [BenchmarkBackend]) throws(OtherBuildError) -> (
         otherBuilds: [any OtherBuild], references: [SweepReference]
@@ -97,9 +107,12 @@ public struct BenchmarkRun {
         var children = threaded ? try startChildren(backends: backends) : nil
         configuration.pinnedCPU = CPUAffinity.pinSamplingThread()
         if children == nil { children = try startChildren(backends: backends) }
-        let machine = MachineRecord.current(backends: backends.map(\.details), commandLine: commandLine)
+        var machine = MachineRecord.current(backends: backends.map(\.details), commandLine: commandLine)
+        // What this process can keep in the cache decides every cell's state (CacheResidency).
+        machine.cacheResidency = measureResidency(
+            machine.lastLevelCacheBytes, machine.cacheBytes(level: 2), plan.timing.clock)
         var bandwidthProbe = BandwidthProbe.sized(
-            lastLevelCacheBytes: machine.lastLevelCacheBytes, trials: plan.probeTrials,
+            lastLevelCacheBytes: machine.cacheStateBytes, trials: plan.probeTrials,
             minimumElements: plan.probeMinimumElements)
         bandwidthProbe.clock = plan.timing.clock
         bandwidthProbe.budgetNanoseconds = plan.probeBudgetSeconds.map { $0 * 1e9 }
@@ -114,13 +127,13 @@ public struct BenchmarkRun {
                     plan.kernels.contains { ParallelThresholdMeasurement.operation(of: $0) == operation }
                 },
                 largestSize: plan.sizes.max() ?? 0, policy: plan.parallelTiming, seed: plan.seed,
-                lastLevelCacheBytes: machine.lastLevelCacheBytes
+                lastLevelCacheBytes: machine.cacheStateBytes
             ).run { progress(.parallelThreshold($0)) } : nil
         parallel?.apply()
         var sweep = Sweep(
             kernels: plan.kernels, backends: backends, sizes: plan.sizes, seed: plan.seed,
             sampler: InterleavedSampler(policy: plan.timing, countAllocations: countAllocations))
-        sweep.lastLevelCacheBytes = machine.lastLevelCacheBytes
+        sweep.lastLevelCacheBytes = machine.cacheStateBytes
         sweep.secondLevelCacheBytes = machine.cacheBytes(level: 2)
         sweep.cacheCheck = plan.cacheCheck
         sweep.yardstick = plan.yardstick ? .cYardstick : nil

@@ -18,6 +18,9 @@ extension MachineRecord {
                 "from the \(sources.chosen)" + (sources.disagreement.map { "; \($0)" } ?? "; every source agrees")
             table.append(["Cache size read", plain(read)])
         }
+        if let residency = cacheResidency {
+            table.append(["Cache kept (measured)", plain(residency.markdownSummary)])
+        }
         table.append(["Memory", memoryBytes > 0 ? NumberFormatting.bytes(memoryBytes) : "unknown"])
         table.append([
             "CPU features", cpuFeatures.isEmpty ? "none recorded" : plain(cpuFeatures.joined(separator: ", ")),
@@ -47,5 +50,22 @@ extension MachineRecord {
             text += "\n" + backendTable.text
         }
         return text
+    }
+}
+
+extension CacheResidency {
+    /// The measured share in words, with the rates it was decided from:
+    /// "64 MiB: read at 29.5 GB/s up to 64 MiB, 16.8 at 128 MiB; the memory 13.5 GB/s (4 GiB)".
+    public var markdownSummary: String {
+        let rates = points.map {
+            "\(NumberFormatting.bytes($0.bytes)) \(NumberFormatting.significant($0.gigabytesPerSecond))"
+        }
+        .joined(separator: ", ")
+        guard let residentBytes, let thresholdGigabytesPerSecond else {
+            return "no cache step seen (GB/s read by working set: \(rates)); cells are placed by the size reported"
+        }
+        return "\(NumberFormatting.bytes(residentBytes)): working sets read at ≥ "
+            + "\(NumberFormatting.significant(thresholdGigabytesPerSecond)) GB/s up to there "
+            + "(GB/s by working set: \(rates)); cells are hot when their operands fit it"
     }
 }

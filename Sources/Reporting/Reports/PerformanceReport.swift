@@ -440,11 +440,14 @@ public enum PerformanceReport {
                     "bandwidth limit (\(kernel.bytesPerElement) B ÷ \(NumberFormatting.significant(rate)) GB/s)",
                     y: limit))
         }
-        let cache = index.results.machine.lastLevelCacheBytes
+        let cache = index.results.machine.cacheStateBytes
         if cache > 0 {
+            let name =
+                index.results.machine.cacheResidency?.residentBytes != nil
+                ? "cache kept (measured" : "last-level cache ("
             references.append(
                 .vertical(
-                    "working set = last-level cache (\(NumberFormatting.bytes(cache)))",
+                    "working set = \(name)\(NumberFormatting.bytes(cache)))",
                     x: Double(cache) / Double(8 * kernel.operandArrays)))
         }
         return LinePlot(

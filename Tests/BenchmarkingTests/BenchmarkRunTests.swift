@@ -1,0 +1,51 @@
+import Testing
+import VectorKernels
+
+@testable import Benchmarking
+
+/// A whole run in this process, on a tiny plan: what it wires together
+/// (the measured cache share deciding cell states, the record), not timings.
+@Suite("Benchmark run")
+struct BenchmarkRunTests {
+    @Test("The measured cache share decides every cell's state and the probe's size, and is recorded")
+    func measuredShareDecidesCellStates() throws {
+        var plan = BenchmarkPlan.quick(backends: [NaiveBackend.name])
+        plan.kernels = [.add, .magnitudeSquared]
+        // add at 16 Ki: 384 KiB of operands, at 64 Ki: 1.5 MiB; Σa² at 64 Ki: 512 KiB.
+        plan.sizes = [16 << 10, 64 << 10]
+        plan.timing.samples = 3
+        plan.timing.minimumSampleNanoseconds = 10_000
+        plan.probeTrials = 1
+        plan.probeMinimumElements = 1 << 12
+        plan.workloads = []
+        plan.yardstick = false
+        plan.cacheCheck = nil
+        var run = BenchmarkRun(plan: try plan.validated(against: .builtIn), catalogue: .builtIn)
+        // This process keeps 1 MiB, whatever the machine reports.
+        let kept = 1 << 20
+        var asked: [(Int, Int)] = []
+        run.measureResidency = { lastLevel, second, _ in
+            asked.append((lastLevel, second))
+            return CacheResidency(
+                points: [
+                    .init(bytes: 1 << 20, gigabytesPerSecond: 40), .init(bytes: 2 << 20, gigabytesPerSecond: 15),
+                    .init(bytes: 64 << 20, gigabytesPerSecond: 12),
+                ],
+                residentBytes: kept, thresholdGigabytesPerSecond: 21.9)
+        }
+        let results = try run.run()
+        #expect(asked.count == 1)
+        #expect(asked.first?.0 == results.machine.lastLevelCacheBytes)
+        #expect(results.machine.cacheResidency?.residentBytes == kept)
+        #expect(results.machine.cacheStateBytes == kept)
+        let states = Dictionary(
+            uniqueKeysWithValues: results.measurements.map { ("\($0.kernel.rawValue)@\($0.size)", $0.cacheState) })
+        #expect(
+            states == [
+                "add@16384": .hot, "add@65536": .memory, "magnitudeSquared@16384": .hot,
+                "magnitudeSquared@65536": .hot,
+            ])
+        // The probe's arrays: 4× the kept share (the plan's minimum is below it).
+        #expect(results.probe.bytesPerArray == 4 * kept)
+    }
+}
