@@ -346,6 +346,7 @@ let package = Package(
                 "Reporting",
                 "SpringBenchFiles",
                 "_ResultsTestSupport",
+                "_TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

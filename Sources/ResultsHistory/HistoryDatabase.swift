@@ -94,8 +94,17 @@ public enum RecordOutcome: Sendable, Equatable {
     case alreadyRecorded
 }
 
-/// The results history: an SQLite database (GRDB) in WAL mode with a busy
-/// timeout, so concurrent writers wait for each other instead of failing.
+/// The results history: an SQLite database (GRDB) in rollback-journal mode
+/// with a busy timeout, so concurrent writers wait for each other instead of
+/// failing.
+///
+/// Commands that only read (`list`, `show`, `check`, `report`, `export`:
+/// `create: false`) open it read-only and change nothing: no migration, no
+/// journal file, the file byte for byte as it was (also on read-only files and
+/// media). A history made by an earlier springbench in WAL mode is read as an
+/// immutable file when no writer has it open (no `-wal` file), so no `-wal`
+/// or `-shm` file appears; the next `history record` turns it to rollback mode.
+/// Every value read goes through ``HistoryRow``'s checked conversions.
 ///
 /// A database is only ever opened for writing once it is known to be one of
 /// ours (SQLite's `application_id` header field, then the schema's
@@ -113,6 +122,8 @@ public final class HistoryDatabase: HistoryStore {
 
     let queue: DatabaseQueue
     public let path: String
+    /// Opened for reading only (`create: false`).
+    public let isReadOnly: Bool
     /// The path as given (``HistoryStore/location``).
     public var location: String { path }
 
@@ -151,8 +162,39 @@ public final class HistoryDatabase: HistoryStore {
         var configuration = Configuration()
         configuration.readonly = readOnly
         configuration.busyMode = .timeout(busyTimeout)
-        if !readOnly { configuration.journalMode = .wal }
         return configuration
+    }
+
+    /// The SQLite URI that opens `path` for reading without creating a file:
+    /// `mode=ro`, or `immutable=1` for a database in WAL mode (header byte 18
+    /// is 2) that no connection has open (no `-wal` file): SQLite would
+    /// otherwise make `-wal` and `-shm` files even for a read-only connection.
+    /// (The system SQLite reads URI file names: Debian builds it with SQLITE_USE_URI.)
+    static func readOnlyLocation(_ path: String) -> String {
+        var absolute = path
+        if !absolute.hasPrefix("/") {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            if getcwd(&buffer, buffer.count) != nil {
+                absolute = String(cString: buffer) + "/" + path
+            }
+        }
+        var encoded = ""
+        for byte in absolute.utf8 {
+            switch byte {
+            case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x20, 0x7f...:
+                encoded += (byte < 0x10 ? "%0" : "%") + String(byte, radix: 16, uppercase: true)
+            default:
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        var header = [UInt8](repeating: 0, count: 20)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor >= 0 {
+            _ = Glibc.read(descriptor, &header, header.count)
+            Glibc.close(descriptor)
+        }
+        let wal = header[18] == 2 && Glibc.access(path + "-wal", F_OK) != 0
+        return "file://" + encoded + (wal ? "?immutable=1" : "?mode=ro")
     }
 
     /// Opens (creating when `create` and there is no file, or an empty one)
@@ -170,11 +212,36 @@ public final class HistoryDatabase: HistoryStore {
             throw refuse("is not a regular file")
         }
         try Self.inspect(path: path, display: display)
+        isReadOnly = !create
+        if !create {
+            do {
+                let queue = try Self.whileBusy {
+                    try DatabaseQueue(
+                        path: Self.readOnlyLocation(path), configuration: Self.configuration(readOnly: true))
+                }
+                guard try queue.read({ try Self.migrator.hasCompletedMigrations($0) }) else {
+                    throw refuse(
+                        "has an older schema (migrations applied: \(try queue.read { try Self.migrator.appliedIdentifiers($0) }.sorted())); "
+                            + "`springbench history record` brings it up to date")
+                }
+                self.queue = queue
+            } catch let error as HistoryDatabaseError {
+                throw error
+            } catch {
+                throw refuse("cannot be opened for reading (\(error))")
+            }
+            return
+        }
         do {
             let queue = try Self.whileBusy {
                 try DatabaseQueue(path: path, configuration: Self.configuration(readOnly: false))
             }
             try Self.whileBusy { try Self.migrate(queue) }
+            // A history an earlier springbench kept in WAL mode goes to rollback mode, so that
+            // reads make no -wal or -shm file; another connection holding it open leaves it in WAL.
+            if try queue.read({ try String.fetchOne($0, sql: "PRAGMA journal_mode") }) == "wal" {
+                try? queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = DELETE") }
+            }
             self.queue = queue
         } catch {
             throw refuse("cannot be opened for writing (\(error))")
@@ -192,18 +259,11 @@ public final class HistoryDatabase: HistoryStore {
         guard header == Array("SQLite format 3\0".utf8) else {
             throw refuse("is not an SQLite database (no \"SQLite format 3\" header); name a new file")
         }
-        // A database in WAL mode gets -wal and -shm files even from a read-only
-        // connection; on refusal, the ones this look made (an empty -wal) are removed.
-        let sidecars: [String] = [path + "-wal", path + "-shm"].filter { (name: String) in Glibc.access(name, F_OK) != 0
-        }
-        func removeSidecars() {
-            var status = stat()
-            guard sidecars.count == 2, stat(path + "-wal", &status) != 0 || status.st_size == 0 else { return }
-            for sidecar in sidecars { unlink(sidecar) }
-        }
+        // Opened through ``readOnlyLocation(_:)``: the look makes no -wal or -shm file.
         do {
             try whileBusy {
-                let reader = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
+                let reader = try DatabaseQueue(
+                    path: readOnlyLocation(path), configuration: configuration(readOnly: true))
                 defer { try? reader.close() }
                 try reader.read { db in
                     let check = try String.fetchAll(db, sql: "PRAGMA quick_check")
@@ -229,10 +289,8 @@ public final class HistoryDatabase: HistoryStore {
                 }
             }
         } catch let error as HistoryDatabaseError {
-            removeSidecars()
             throw error
         } catch {
-            removeSidecars()
             throw refuse("is not a usable SQLite database (\(error))")
         }
     }
@@ -363,10 +421,11 @@ public final class HistoryDatabase: HistoryStore {
 
     // MARK: - Queries
 
-    private static func series(_ row: Row) -> HistorySeries {
+    private static func series(_ row: HistoryRow) throws(HistoryDatabaseError) -> HistorySeries {
         HistorySeries(
-            machine: row["machine"], toolchain: row["toolchain"], configuration: row["configuration"],
-            targetCPU: row["targetCPU"], kind: HistoryKind(rawValue: row["kind"]) ?? .time)
+            machine: try row.text("machine"), toolchain: try row.text("toolchain"),
+            configuration: try row.text("configuration"), targetCPU: try row.text("targetCPU"),
+            kind: try row.kind("kind"))
     }
 
     /// Every run, in the order recorded.
@@ -378,10 +437,12 @@ public final class HistoryDatabase: HistoryStore {
                     SELECT run.*, (SELECT COUNT(*) FROM cell WHERE cell.runID = run.id) AS cells
                     FROM run ORDER BY id
                     """
-            ).map { row in
-                HistoryRun(
-                    id: row["id"], commit: row["commitID"], branch: row["branch"], series: Self.series(row),
-                    recordedAt: row["recordedAt"], cells: row["cells"])
+            ).map { (raw: Row) throws -> HistoryRun in
+                let row = HistoryRow(raw, table: "run", rowIDColumn: "id", path: path)
+                return HistoryRun(
+                    id: try row.integer("id", in: 1...Int64.max), commit: try row.text("commitID"),
+                    branch: try row.optionalText("branch"), series: try Self.series(row),
+                    recordedAt: try row.text("recordedAt"), cells: Int(try row.integer("cells", in: 0...Int64.max)))
             }
         }
     }
@@ -389,9 +450,15 @@ public final class HistoryDatabase: HistoryStore {
     /// Every cell recorded in any run.
     public func cells() throws -> [CellKey] {
         try access { db in
-            try Row.fetchAll(db, sql: "SELECT DISTINCT kernel, backend, size FROM cell").compactMap { row in
-                Kernel(rawValue: row["kernel"]).map { CellKey(kernel: $0, backend: row["backend"], size: row["size"]) }
-            }.sorted()
+            Set(
+                try Row.fetchAll(db, sql: "SELECT rowid AS cellRow, kernel, backend, size FROM cell").map {
+                    (raw: Row) throws -> CellKey in
+                    let row = HistoryRow(raw, table: "cell", rowIDColumn: "cellRow", path: path)
+                    return CellKey(
+                        kernel: try row.kernel("kernel"), backend: try row.text("backend"),
+                        size: Int(try row.integer("size", in: 1...(1 << 40))))
+                }
+            ).sorted()
         }
     }
 
@@ -401,15 +468,23 @@ public final class HistoryDatabase: HistoryStore {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT run.*, cell.value, cell.lower, cell.upper FROM cell JOIN run ON run.id = cell.runID
+                    SELECT run.*, cell.rowid AS cellRow, cell.value, cell.lower, cell.upper
+                    FROM cell JOIN run ON run.id = cell.runID
                     WHERE cell.kernel = ? AND cell.backend = ? AND cell.size = ? ORDER BY run.id
                     """, arguments: [cell.kernel.rawValue, cell.backend, cell.size])
             var result: [HistorySeries: [HistoryCellValue]] = [:]
-            for row in rows {
-                result[Self.series(row), default: []].append(
+            for raw in rows {
+                let run = HistoryRow(raw, table: "run", rowIDColumn: "id", path: path)
+                let values = HistoryRow(raw, table: "cell", rowIDColumn: "cellRow", path: path)
+                let lower = try values.number("lower", above: 0, optional: true)
+                let upper = try values.number("upper", above: 0, optional: true)
+                if let lower, let upper, lower > upper {
+                    throw values.refuse("lower", "\(lower) is above the upper end \(upper)")
+                }
+                result[try Self.series(run), default: []].append(
                     HistoryCellValue(
-                        commit: row["commitID"], branch: row["branch"], value: row["value"], lower: row["lower"],
-                        upper: row["upper"]))
+                        commit: try run.text("commitID"), branch: try run.optionalText("branch"),
+                        value: try values.number("value", above: 0)!, lower: lower, upper: upper))
             }
             return result
         }

@@ -289,4 +289,52 @@ import _ResultsTestSupport
         #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before, "\(kind) was modified")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == listing)
     }
+
+    @Test("Read commands change no byte of the history; a text value is exit 2 naming the table, row and column")
+    func readCommandsChangeNothingAndRefuseTextValues() throws {
+        let database = try Self.fixture(commits: 12, injected: false, sigma: 0.01, seed: 3)
+        let directory = (database as NSString).deletingLastPathComponent
+        let reports = directory + "/reports"
+        let reads: [[String]] = [
+            ["history", "list"], ["history", "show", "add.simd.4096"], ["history", "check"],
+            ["history", "report", "--output-directory", reports],
+            ["history", "export", "--format", "csv", "--output", directory + "/cells.csv"],
+        ]
+        func bytes() throws -> Data { try Data(contentsOf: URL(fileURLWithPath: database)) }
+        func entries() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter {
+                $0.hasPrefix("history.sqlite")
+            }.sorted()
+        }
+        let before = try bytes()
+        for arguments in reads {
+            let outcome = SpringBenchCLI.run(arguments + ["--database", database])
+            #expect(outcome.status == 0, "\(arguments): \(outcome)")
+            #expect(try bytes() == before, "\(arguments) changed the history")
+            #expect(entries() == ["history.sqlite"], "\(arguments) left \(entries())")
+        }
+        // A hand edit puts text where a number belongs.
+        let queue = try DatabaseQueue(path: database)
+        let row = try queue.write { db -> Int64 in
+            try db.execute(sql: "PRAGMA journal_mode = DELETE")
+            let row = try Int64.fetchOne(
+                db,
+                sql: "SELECT rowid FROM cell WHERE kernel = 'add' AND backend = 'simd' ORDER BY rowid LIMIT 1 OFFSET 4")!
+            try db.execute(sql: "UPDATE cell SET value = 'fast' WHERE rowid = ?", arguments: [row])
+            return row
+        }
+        try queue.close()
+        let edited = try bytes()
+        for arguments in reads.dropFirst() {
+            let outcome = SpringBenchCLI.run(arguments + ["--database", database])
+            #expect(outcome.status == 2, "\(arguments): \(outcome)")
+            #expect(
+                outcome.stderr.contains(
+                    "--database: \(database) table cell, row \(row), column value: the text \"fast\" where a number is required"
+                ),
+                "\(arguments): \(outcome.stderr)")
+            #expect(try bytes() == edited, "\(arguments) changed the history")
+            #expect(entries() == ["history.sqlite"], "\(arguments) left \(entries())")
+        }
+    }
 }
