@@ -72,7 +72,7 @@ public enum PerformanceReport {
             + "\(plain(machine.buildConfiguration)) build for target CPU \(plain(machine.targetCPU)), by "
             + "\(code(machine.commandLine)) in \(NumberFormatting.significant(results.elapsedSeconds, digits: 3)) s. "
             + "Medians of \(results.configuration.samples) samples per cell, each taken in the cache state its table names "
-            + "(*hot*: \(CacheState.warmingCalls) untimed calls first, operands resident; *memory*: operands larger than the last-level cache)"
+            + "(*hot*: \(CacheState.warmingCalls) untimed calls first, operands resident; *memory*: operands larger than the cache this process keeps, measured: the machine table's \"Cache kept\")"
             + (results.otherBuilds.map { builds in
                 "; " + builds.map { $0.machine.buildLabel }.joined(separator: " and ")
                     + " sampled in the same rounds ([below](#other-builds))"
@@ -144,7 +144,7 @@ public enum PerformanceReport {
         figure is the median of the per-round fractions with its 95 % interval in brackets; elsewhere it is \
         the separate probe's median (typical against typical; the dashed limit in the plots is its best \
         trial), a physical limit only once the working set leaves the cache, and above 100 % in cache. \
-        *State* is the cache state every sample was taken in: *hot* (the operands fit the last-level cache \
+        *State* is the cache state every sample was taken in: *hot* (the operands fit the cache this process keeps \
         and \(CacheState.warmingCalls) untimed calls before each sample bring them in, as an animation touching its vectors every \
         frame finds them) or *memory* (they do not fit; every call streams them). Differences under \
         about 1.5× in cache need the confidence intervals of `backend-choice.md` before they mean anything.
