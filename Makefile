@@ -1,6 +1,6 @@
 # SpringBench: two commands do everything on a fresh machine.
-#   make report   build in release, verify, benchmark, and write Reports/ (11 min here: builds
-#                 150 s + 57 s for the sampler, the bench 463 s; README.md says why)
+#   make report   build in release, verify, benchmark, and write Reports/ (about 8.5 min here:
+#                 builds 150 s + 57 s for the sampler, the bench 273-281 s; README.md says why)
 #   make test     build and run the unit tier (every <Module>Tests target)
 #   make check    every test target at full depth, with PostgreSQL (what CI runs)
 # Both install libopenblas-dev and pkg-config first when they are missing.
