@@ -212,6 +212,8 @@ public final class HistoryDatabase: HistoryStore {
             throw refuse("is not a regular file")
         }
         try Self.inspect(path: path, display: display)
+        // No output of the command may replace the history it reads or records into.
+        CommandInputs.register(path, as: "the history --database")
         isReadOnly = !create
         if !create {
             do {

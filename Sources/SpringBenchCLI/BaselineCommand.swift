@@ -50,6 +50,18 @@ struct BaselineCommand: ParsableCommand {
         func validate() throws {
             try validateName()
             _ = try OutputLocation.file(store.path(of: name), option: "--output-directory")
+            if let from {
+                // --from copies a file as it is: an option that would change what is measured is a mistake.
+                let ignored =
+                    (instructions ? ["--instructions"] : []) + sweep.given
+                    + (doubledBackends.isEmpty ? [] : ["--debug-doubled-backend"])
+                if !ignored.isEmpty {
+                    throw ValidationError(
+                        "--from copies \(from) as it is; \(ignored.joined(separator: ", ")) would change nothing "
+                            + "(measure with them instead, without --from)")
+                }
+                try OutputLocation.refuse(("--output-directory", store.path(of: name)), ifInput: [("--from", from)])
+            }
             if from == nil, !instructions { _ = try sweep.plan(.gate) }
         }
 

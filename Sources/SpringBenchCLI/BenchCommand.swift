@@ -68,9 +68,22 @@ struct BenchCommand: ParsableCommand {
         _ = try exportRequests()
     }
 
-    /// The exports, checked against each other and against --output.
+    /// The exports, checked against each other and against --output; no output is one of the
+    /// programs or libraries the run loads.
     func exportRequests() throws -> [ExportRequest] {
-        try exports.requests(reserved: [("--output", try OutputLocation.file(output, option: "--output"))])
+        let requests = try exports.requests(reserved: [
+            ("--output", try OutputLocation.file(output, option: "--output"))
+        ])
+        for (option, path) in [("--output", output)] + requests.map({ ("--export", $0.target.display) }) {
+            try OutputLocation.refuse((option, path), ifInput: loadedFiles)
+        }
+        return requests
+    }
+
+    /// The programs and libraries the run starts or loads: inputs no output may replace.
+    var loadedFiles: [(option: String, path: String?)] {
+        otherBuild.map { ("--other-build", $0) } + referenceSampler.map { ("--reference-sampler", $0) }
+            + [("--loops-library", loopsLibrary)]
     }
 
     func plan() throws -> BenchmarkPlan {
@@ -109,6 +122,7 @@ struct BenchCommand: ParsableCommand {
         try exitingOnUsageError {
             let target = try OutputLocation.file(output, option: "--output")
             let exportRequests = try self.exportRequests()
+            for case (let option, let path?) in loadedFiles { CommandInputs.register(path, as: "\(option)'s file") }
             let results = try BenchmarkSession.run(try plan())
             do {
                 try results.write(to: target)

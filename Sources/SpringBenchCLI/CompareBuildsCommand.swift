@@ -120,7 +120,13 @@ struct CompareBuildsCommand: ParsableCommand {
             }
             // Fail before a minute of measuring, not after; nothing is created yet.
             let keepTarget = try keep.map { try OutputLocation.directory($0, option: "--keep") }
-            let exportRequests = try exports.requests()
+            // An export may not be one of the kept pair's files (it would replace it).
+            var kept: [(option: String, target: OutputTarget)] = []
+            for file in keepTarget.map({ _ in ["baseline.json", "current.json"] }) ?? [] {
+                kept.append(
+                    ("--keep", try OutputLocation.file(keepTarget!.path.appending(file).string, option: "--keep")))
+            }
+            let exportRequests = try exports.requests(reserved: kept)
             let cpu = run.pin()
             if cpu == nil {
                 printError(

@@ -34,6 +34,7 @@ struct ExportResultsCommand: ParsableCommand {
     func validate() throws {
         _ = try ExportOptions.format(format, option: "--format")
         _ = try OutputLocation.file(output, option: "--output")
+        try OutputLocation.refuse(("--output", output), ifInput: [("--input", input), ("--baseline", baseline)])
     }
 
     func run() throws {

@@ -346,6 +346,9 @@ struct HistoryCommand: ParsableCommand {
                     "--format samples-csv: a history keeps no samples; use csv, bencher or github-action-benchmark")
             }
             _ = try OutputLocation.file(output, option: "--output")
+            if HistoryStores.scheme(of: database.database) == nil {
+                try OutputLocation.refuse(("--output", output), ifInput: [("--database", database.database)])
+            }
             if let commit, commit.isEmpty || commit.contains(where: \.isWhitespace) {
                 throw ValidationError("--commit \"\(commit)\" must be a non-empty revision without spaces")
             }

@@ -35,7 +35,10 @@ public enum SpringBenchCLI {
             printError("error: \(error)")
             exit(2)
         }
-        let status = execute(Array(CommandLine.arguments.dropFirst()))
+        // The command's inputs are recorded so that none of its outputs replaces one.
+        let status = CommandInputs.$current.withValue(CommandInputs()) {
+            execute(Array(CommandLine.arguments.dropFirst()))
+        }
         exit(flushingStandardOutput(status))
     }
 
@@ -79,8 +82,11 @@ public enum SpringBenchCLI {
     /// are tested on it.
     package static func run(_ arguments: [String]) -> Outcome {
         let capture = Console.Capture()
+        // A registry of its own: a concurrent in-process run never sees this one's inputs.
         let status = Console.$capture.withValue(capture) {
-            $arguments.withValue(arguments) { execute(arguments) }
+            CommandInputs.$current.withValue(CommandInputs()) {
+                $arguments.withValue(arguments) { execute(arguments) }
+            }
         }
         return Outcome(status: status, stdout: capture.out, stderr: capture.error)
     }

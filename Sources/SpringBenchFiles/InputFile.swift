@@ -27,8 +27,10 @@ public enum InputFile {
     /// The largest document read: 1 GiB (a full sweep's results are a few MiB).
     public static let byteLimit = 1 << 30
 
-    /// The bytes of the regular file at `path` (symbolic links followed).
-    public static func read(_ path: String) -> Result<Data, Problem> {
+    /// The bytes of the regular file at `path` (symbolic links followed);
+    /// when `asInput`, the file is registered as one of the command's inputs
+    /// (``CommandInputs``), so that no output of the command replaces it.
+    public static func read(_ path: String, asInput: Bool = true) -> Result<Data, Problem> {
         guard !path.isEmpty else { return .failure(.missing) }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
@@ -58,6 +60,7 @@ public enum InputFile {
             return nil
         }
         if let failure { return .failure(failure) }
+        if asInput { CommandInputs.register(path, as: "the input file") }
         return .success(data.prefix(offset))
     }
 }

@@ -225,6 +225,16 @@ public final class OutputTransaction {
             for directory in createdDirectories.reversed() { _ = directory.withPlatformString { rmdir($0) } }
         }
         do throws(OutputError) {
+            // No file the command read is replaced or appended to, whatever the paths
+            // (CommandInputs): checked for every file before the first move.
+            for file in files {
+                let destination = target.directory.pushing(file.relative)
+                if let input = CommandInputs.input(at: destination.string) {
+                    throw OutputError(
+                        option: target.option, path: target.kind == .file ? target.display : destination.string,
+                        reason: "is \(input); an output may never replace one of the command's inputs")
+                }
+            }
             // Directories the target still lacks (made by nobody else meanwhile).
             var directory = target.existingAncestor
             for component in target.missing {
@@ -241,12 +251,12 @@ public final class OutputTransaction {
                 }
                 if file.append {
                     var contents = Data()
-                    switch InputFile.read(destination.string) {
+                    switch InputFile.read(destination.string, asInput: false) {
                     case .success(let existing): contents = existing
                     case .failure(.missing): break
                     case .failure(let problem): throw failure("cannot append: \(problem)")
                     }
-                    switch InputFile.read(staged.string) {
+                    switch InputFile.read(staged.string, asInput: false) {
                     case .success(let added): contents.append(added)
                     case .failure(let problem): throw failure("cannot append: \(problem)")
                     }

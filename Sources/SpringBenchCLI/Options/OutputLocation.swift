@@ -14,6 +14,21 @@ enum OutputLocation {
         }
     }
 
+    /// Refuses, before any work, an output file that is the same file as one
+    /// of the command's explicit inputs (after links and `..`; nil inputs are
+    /// skipped). Whatever else a command reads is caught when its outputs
+    /// commit (``CommandInputs``).
+    static func refuse(_ output: (option: String, path: String), ifInput inputs: [(option: String, path: String?)])
+        throws
+    {
+        do {
+            try CommandInputs.refuse(
+                output, ifInput: inputs.compactMap { input in input.path.map { (input.option, $0) } })
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
     /// A directory for `option`: not empty, not the filesystem root, not a
     /// file, creatable and writable.
     static func directory(_ path: String, option: String) throws -> OutputTarget {

@@ -85,6 +85,25 @@ struct SweepOptions: ParsableArguments {
         return (percent / 100, precisionBudget)
     }
 
+    /// The measurement options given on the command line (those left at their defaults are not
+    /// told apart from absent ones: --openblas-threads 1, --seed 2026).
+    var given: [String] {
+        var names: [String] = []
+        if kernels != nil { names.append("--kernels") }
+        if backends != nil { names.append("--backends") }
+        if sizes != nil { names.append("--sizes") }
+        if quick { names.append("--quick") }
+        if samples != nil { names.append("--samples") }
+        if minimumSampleMilliseconds != nil { names.append("--min-sample-ms") }
+        if openblasThreads != 1 { names.append("--openblas-threads") }
+        if clock != nil { names.append("--clock") }
+        if probeTrials != nil { names.append("--probe-trials") }
+        if targetPrecision != nil { names.append("--target-precision") }
+        if precisionBudget != nil { names.append("--precision-budget") }
+        if seed != 2026 { names.append("--seed") }
+        return names
+    }
+
     /// The plan: `preset` (or `quick` when --quick is given), changed by the
     /// options given, validated against the catalogue and this machine.
     func plan(_ preset: BenchmarkPlan.Preset) throws -> BenchmarkPlan {
