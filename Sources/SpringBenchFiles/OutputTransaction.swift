@@ -214,7 +214,11 @@ public final class OutputTransaction {
     private func replaceFiles() throws(OutputError) {
         var createdDirectories: [FilePath] = []
         var moved: [(target: FilePath, backup: FilePath?)] = []
+        var appended: [(target: FilePath, length: off_t)] = []
         func rollBack() {
+            for entry in appended.reversed() {
+                _ = entry.target.withPlatformString { truncate($0, entry.length) }
+            }
             for entry in moved.reversed() {
                 if let backup = entry.backup {
                     _ = backup.withPlatformString { from in entry.target.withPlatformString { rename(from, $0) } }
@@ -249,18 +253,9 @@ public final class OutputTransaction {
                     parent.append(component)
                     if try makeDirectory(parent) { createdDirectories.append(parent) }
                 }
-                if file.append {
-                    var contents = Data()
-                    switch InputFile.read(destination.string, asInput: false) {
-                    case .success(let existing): contents = existing
-                    case .failure(.missing): break
-                    case .failure(let problem): throw failure("cannot append: \(problem)")
-                    }
-                    switch InputFile.read(staged.string, asInput: false) {
-                    case .success(let added): contents.append(added)
-                    case .failure(let problem): throw failure("cannot append: \(problem)")
-                    }
-                    try writeFile(staged, contents)
+                if file.append, let length = try appendInPlace(staged, to: destination) {
+                    appended.append((destination, length))
+                    continue
                 }
                 var backup: FilePath?
                 let candidate = staging.appending("backup-\(index)")
@@ -278,6 +273,58 @@ public final class OutputTransaction {
             rollBack()
             throw error
         }
+    }
+
+    /// Appends the staged bytes to the existing regular file `destination`
+    /// in place — its inode, owner, mode and any other writer's open
+    /// descriptor stay (a CI runner's step-summary file is appended to, never
+    /// replaced) — under the directory lock the commit holds and an `flock` on
+    /// the file itself. Returns its length before, for a rollback; nil when
+    /// there is no file yet (the staged file is then moved in as a new one).
+    /// A write that fails part way truncates the file back to that length.
+    private func appendInPlace(_ staged: FilePath, to destination: FilePath) throws(OutputError) -> off_t? {
+        let added: Data
+        switch InputFile.read(staged.string, asInput: false) {
+        case .success(let bytes): added = bytes
+        case .failure(let problem): throw failure("cannot append: \(problem)")
+        }
+        let descriptor = destination.withPlatformString { open($0, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW) }
+        if descriptor < 0, errno == ENOENT { return nil }
+        guard descriptor >= 0 else { throw failure("cannot append: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw failure("cannot append: not a regular file")
+        }
+        flock(descriptor, LOCK_EX)
+        defer { flock(descriptor, LOCK_UN) }
+        guard fstat(descriptor, &status) == 0 else {
+            throw failure("cannot append: \(String(cString: strerror(errno)))")
+        }
+        let length = status.st_size
+        writes += 1
+        var problem: String?
+        if let failing = Self.failingWrite, writes == failing {
+            // As a full disk would: part of the bytes land, then the write fails.
+            _ = added.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress!, max(1, $0.count / 2)) }
+            problem = String(cString: strerror(ENOSPC))
+        } else {
+            problem = added.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                    if count < 0, errno == EINTR { continue }
+                    if count < 0 { return String(cString: strerror(errno)) }
+                    offset += count
+                }
+                return fsync(descriptor) == 0 ? nil : String(cString: strerror(errno))
+            }
+        }
+        if let problem {
+            _ = ftruncate(descriptor, length)
+            throw failure("cannot append: \(problem)")
+        }
+        return length
     }
 
     /// Makes `directory`; true when this call made it.
