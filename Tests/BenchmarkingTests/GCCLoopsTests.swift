@@ -102,4 +102,53 @@ struct GCCLoopsTests {
             try LoopsLibrary(path: other)
         }
     }
+
+    /// loops.c with one loop replaced by `body` (the original kept as `original_<name>`).
+    static func broken(_ name: String, signature: String, body: String, in directory: String) throws -> String {
+        let source = directory + "/\(name).c"
+        try """
+        #define springbench_loops_\(name) original_\(name)
+        #include "\(LoopsLibraryBuild.source)"
+        #undef springbench_loops_\(name)
+        \(signature) { \(body) }
+
+        """.write(toFile: source, atomically: true, encoding: .utf8)
+        return try #require(LoopsLibraryBuild.build(into: directory, name: "lib\(name).so", source: source))
+    }
+
+    @Test(
+        "a FIFO is refused without waiting on it; a loop that returns NULL or a wrong element is refused, naming it",
+        .enabled(if: LoopsLibraryBuild.gcc != nil, LoopsLibraryBuild.skipReason))
+    func misbehavingLibrariesAreRefused() throws {
+        let directory = LoopsLibraryBuild.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // dlopen would block reading a FIFO nobody writes to.
+        let fifo = directory + "/libfifo.so"
+        #expect(mkfifo(fifo, 0o644) == 0)
+        #expect(throws: LoopsLibraryError(path: fifo, problem: .notALibrary("not a regular file"))) {
+            try LoopsLibrary(path: fifo)
+        }
+        let null = try Self.broken(
+            "add_allocating",
+            signature: "double *springbench_loops_add_allocating(const double *a, const double *b, ptrdiff_t n)",
+            body: "(void)a; (void)b; return n > 2 ? NULL : original_add_allocating(a, b, n);", in: directory)
+        let nullError = try #require(throws: LoopsLibraryError.self) { try LoopsLibrary(path: null) }
+        #expect(
+            nullError.description
+                == "--loops-library \(null): springbench_loops_add_allocating at 3 points returns NULL; its loops must compute what Yardsticks/gcc/loops.c does"
+        )
+        let wrong = try Self.broken(
+            "add",
+            signature:
+                "void springbench_loops_add(const double *restrict a, const double *restrict b, double *restrict c, ptrdiff_t n)",
+            body: "original_add(a, b, c, n); if (n > 16) c[16] += 1.0;", in: directory)
+        let wrongError = try #require(throws: LoopsLibraryError.self) { try LoopsLibrary(path: wrong) }
+        #expect(wrongError.description.contains("springbench_loops_add at 17 points gives"), "\(wrongError)")
+        #expect(wrongError.description.contains("at element 16"), "\(wrongError)")
+        let squares = try Self.broken(
+            "sum_of_squares", signature: "double springbench_loops_sum_of_squares(const double *a, ptrdiff_t n)",
+            body: "return original_sum_of_squares(a, n) * (1 + 1e-9);", in: directory)
+        let squaresError = try #require(throws: LoopsLibraryError.self) { try LoopsLibrary(path: squares) }
+        #expect(squaresError.description.contains("springbench_loops_sum_of_squares at 1 point "), "\(squaresError)")
+    }
 }

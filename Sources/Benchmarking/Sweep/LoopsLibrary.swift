@@ -11,8 +11,13 @@ import VectorKernels
 /// `dlopen`: `springbench bench --loops-library PATH`. Its kernels are timed
 /// as ``GCCLoops``, a reference row beside the backends.
 ///
-/// Loading checks everything before any timing starts: the file exists, the
-/// dynamic loader accepts it, and it exports every symbol of ``symbols``.
+/// Loading checks everything before any timing starts: the file exists and is
+/// a regular file (a FIFO would hang `dlopen`), the dynamic loader accepts it,
+/// it exports every symbol of ``symbols``, and each loop computes what it
+/// must on small operands (``selfCheck()``: a wrong result, or NULL from the
+/// allocating add, which the sweep would otherwise hand to `free` or read
+/// through, is refused naming the loop). A loop that crashes or never returns
+/// still takes the process with it: the library runs inside it.
 public struct LoopsLibrary: @unchecked Sendable {
     typealias Binary =
         @convention(c) (UnsafePointer<Double>, UnsafePointer<Double>, UnsafeMutablePointer<Double>, Int)
@@ -55,6 +60,9 @@ public struct LoopsLibrary: @unchecked Sendable {
         guard !path.isEmpty, stat(path, &status) == 0 else {
             throw LoopsLibraryError(path: path, problem: .missing)
         }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw LoopsLibraryError(path: path, problem: .notALibrary("not a regular file"))
+        }
         // A bare name would send dlopen searching the library path: name the file.
         let file = path.contains("/") ? path : "./" + path
         _ = dlerror()
@@ -79,6 +87,64 @@ public struct LoopsLibrary: @unchecked Sendable {
         axpy = symbol("springbench_loops_axpy", as: AXPY.self)
         sumOfSquares = symbol("springbench_loops_sum_of_squares", as: Reduce.self)
         addAllocating = symbol("springbench_loops_add_allocating", as: Allocating.self)
+        if let wrong = selfCheck() { throw LoopsLibraryError(path: path, problem: .wrongResult(wrong)) }
+    }
+
+    /// Runs every loop at 1, 3, 17 and 100 points on fixed operands and
+    /// compares with the exact answers: the elementwise loops must give the
+    /// correctly rounded results bit for bit (one IEEE operation per element;
+    /// axpy may fuse, so its bound is one rounding of |α·x| + |y|), Σa² within
+    /// γ(N)·Σa² (γ(N) = N·u/(1 − N·u), u = 2⁻⁵³; Higham, *Accuracy and Stability
+    /// of Numerical Algorithms*, 2nd ed., eq. 3.5), and the allocating add a
+    /// fresh block. Returns what is wrong, or nil.
+    static func points(_ count: Int) -> String { count == 1 ? "1 point" : "\(count) points" }
+
+    func selfCheck() -> String? {
+        for count in [1, 3, 17, 100] {
+            let a = (0..<count).map { Double($0 % 7) * 0.75 + 0.5 }
+            let b = (0..<count).map { 2.0 - Double($0 % 5) * 0.25 }
+            var c = [Double](repeating: .nan, count: count)
+            func differs(_ name: String, _ got: [Double], _ expected: (Int) -> Double) -> String? {
+                guard let index = got.indices.first(where: { got[$0] != expected($0) }) else { return nil }
+                return
+                    "\(name) at \(Self.points(count)) gives \(got[index]) at element \(index), not \(expected(index))"
+            }
+            add(a, b, &c, count)
+            if let wrong = differs("springbench_loops_add", c, { a[$0] + b[$0] }) { return wrong }
+            subtract(a, b, &c, count)
+            if let wrong = differs("springbench_loops_subtract", c, { a[$0] - b[$0] }) { return wrong }
+            c = a
+            addInPlace(&c, b, count)
+            if let wrong = differs("springbench_loops_add_in_place", c, { a[$0] + b[$0] }) { return wrong }
+            c = a
+            subtractInPlace(&c, b, count)
+            if let wrong = differs("springbench_loops_subtract_in_place", c, { a[$0] - b[$0] }) { return wrong }
+            c = a
+            scale(&c, 1.5, count)
+            if let wrong = differs("springbench_loops_scale", c, { a[$0] * 1.5 }) { return wrong }
+            c = b
+            axpy(0.5, a, &c, count)
+            for index in 0..<count {
+                let exact = 0.5 * a[index] + b[index]
+                guard abs(c[index] - exact) <= (abs(0.5 * a[index]) + abs(b[index])).ulp else {
+                    return
+                        "springbench_loops_axpy at \(Self.points(count)) gives \(c[index]) at element \(index), not \(exact)"
+                }
+            }
+            let squares = a.reduce(0) { $0 + $1 * $1 }
+            let u = 0x1p-53, gamma = Double(count) * u / (1 - Double(count) * u)
+            let sum = sumOfSquares(a, count)
+            guard abs(sum - squares) <= 2 * gamma * squares else {
+                return "springbench_loops_sum_of_squares at \(Self.points(count)) gives \(sum), not \(squares)"
+            }
+            guard let block = addAllocating(a, b, count) else {
+                return "springbench_loops_add_allocating at \(Self.points(count)) returns NULL"
+            }
+            let result = Array(UnsafeBufferPointer(start: block, count: count))
+            free(block)
+            if let wrong = differs("springbench_loops_add_allocating", result, { a[$0] + b[$0] }) { return wrong }
+        }
+        return nil
     }
 }
 
@@ -88,6 +154,7 @@ public struct LoopsLibraryError: Error, Equatable, CustomStringConvertible {
         case missing
         case notALibrary(String)
         case missingSymbols([String])
+        case wrongResult(String)
     }
 
     public var path: String
@@ -108,6 +175,8 @@ public struct LoopsLibraryError: Error, Equatable, CustomStringConvertible {
             what = "not a shared library the dynamic loader accepts (\(reason))"
         case .missingSymbols(let names):
             what = "does not export \(names.joined(separator: ", ")); build it from Yardsticks/gcc/loops.c"
+        case .wrongResult(let detail):
+            what = "\(detail); its loops must compute what Yardsticks/gcc/loops.c does"
         }
         return "--loops-library \(path): \(what)"
     }
