@@ -238,11 +238,13 @@ public final class HistoryDatabase: HistoryStore {
             let queue = try Self.whileBusy {
                 try DatabaseQueue(path: path, configuration: Self.configuration(readOnly: false))
             }
-            try Self.whileBusy { try Self.migrate(queue) }
+            try InterruptCleanup.uninterruptible { try Self.whileBusy { try Self.migrate(queue) } }
             // A history an earlier springbench kept in WAL mode goes to rollback mode, so that
             // reads make no -wal or -shm file; another connection holding it open leaves it in WAL.
             if try queue.read({ try String.fetchOne($0, sql: "PRAGMA journal_mode") }) == "wal" {
-                try? queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = DELETE") }
+                InterruptCleanup.uninterruptible {
+                    try? queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = DELETE") }
+                }
             }
             self.queue = queue
         } catch {
@@ -311,11 +313,25 @@ public final class HistoryDatabase: HistoryStore {
             }
         }
         let path = target.path.string
-        let staging = target.directory.appending(
-            ".springbench-history-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).sqlite"
-        ).string
+        // Built in a directory of its own beside the target, registered with InterruptCleanup: a
+        // SIGINT, SIGTERM or SIGHUP at any moment removes it, so nothing is left but the history
+        // (linked into place whole) or nothing at all.
+        var template = Array(target.directory.appending(".springbench-history-XXXXXX").string.utf8CString)
+        let made: (String, Int)? = InterruptCleanup.uninterruptible {
+            guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
+            let directory = String(cString: made)
+            return (directory, InterruptCleanup.register(directory: directory))
+        }
+        guard let (stagingDirectory, token) = made else {
+            throw refuse("cannot be created (mkdtemp: \(String(cString: strerror(errno))))")
+        }
+        let staging = stagingDirectory + "/history.sqlite"
         defer {
-            for suffix in ["", "-wal", "-shm"] { unlink(staging + suffix) }
+            InterruptCleanup.uninterruptible {
+                for suffix in ["", "-wal", "-shm", "-journal"] { unlink(staging + suffix) }
+                rmdir(stagingDirectory)
+                InterruptCleanup.unregister(token)
+            }
         }
         do {
             let queue = try DatabaseQueue(path: staging, configuration: configuration(readOnly: false))
@@ -324,6 +340,7 @@ public final class HistoryDatabase: HistoryStore {
         } catch {
             throw refuse("cannot be created (\(error))")
         }
+        debugPause("creation")  // the staged history made, not yet in place
         if link(staging, path) == 0 { return }
         guard errno == EEXIST else { throw refuse("cannot be created (\(String(cString: strerror(errno))))") }
         // An empty file is there: replace it under its lock, unless another writer already did.
@@ -338,6 +355,16 @@ public final class HistoryDatabase: HistoryStore {
         if rename(staging, path) != 0 {
             throw refuse("cannot be created (\(String(cString: strerror(errno))))")
         }
+    }
+
+    /// Holds the run for the seconds `SPRINGBENCH_DEBUG_PAUSE=POINT=SECONDS` names (at most 10),
+    /// when `point` is its POINT: tests signal a `history record` process at that moment.
+    static func debugPause(_ point: String) {
+        guard let setting = getenv("SPRINGBENCH_DEBUG_PAUSE").map({ String(cString: $0) }),
+            setting.hasPrefix(point + "="), let seconds = Double(setting.dropFirst(point.count + 1)),
+            seconds > 0, seconds <= 10
+        else { return }
+        usleep(UInt32(seconds * 1e6))
     }
 
     /// Runs `body` again while SQLite answers "busy" or "locked", for up to
@@ -398,6 +425,17 @@ public final class HistoryDatabase: HistoryStore {
         commit: String, branch: String?, machine: String, machineRecord: MachineRecord, kind: HistoryKind,
         cells: [(CellKey, value: Double, lower: Double?, upper: Double?)]
     ) throws -> RecordOutcome {
+        // With interrupts held off (InterruptCleanup): a SIGINT, SIGTERM or SIGHUP during the
+        // transaction takes effect after its commit, so it never leaves a hot journal behind.
+        try InterruptCleanup.uninterruptible {
+            try recordTransaction(commit, branch, machine, machineRecord, kind, cells)
+        }
+    }
+
+    private func recordTransaction(
+        _ commit: String, _ branch: String?, _ machine: String, _ machineRecord: MachineRecord, _ kind: HistoryKind,
+        _ cells: [(CellKey, value: Double, lower: Double?, upper: Double?)]
+    ) throws -> RecordOutcome {
         try access(writing: true) { db in
             try db.execute(
                 sql: """
@@ -410,6 +448,7 @@ public final class HistoryDatabase: HistoryStore {
                     machineRecord.targetCPU, kind.rawValue, ISO8601DateFormatter().string(from: Date()),
                 ])
             guard db.changesCount == 1 else { return .alreadyRecorded }
+            Self.debugPause("record")  // inside the transaction: the journal is hot
             let run = db.lastInsertedRowID
             for (key, value, lower, upper) in cells {
                 try db.execute(

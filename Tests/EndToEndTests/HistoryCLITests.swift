@@ -337,4 +337,36 @@ import _ResultsTestSupport
             #expect(entries() == ["history.sqlite"], "\(arguments) left \(entries())")
         }
     }
+
+    @Test("SIGTERM or SIGINT at any moment of creating a history: a whole one or none, and no temporary file")
+    func interruptedCreationLeavesNothing() async throws {
+        let directory = CLIRunner.temporaryDirectory()
+        try Self.results([.add: 0.2, .scale: 0.3, .axpy: 0.4]).write(to: directory + "/r.json")
+        var interrupted = 0
+        // Delays across the whole run; a third of the runs are held 0.3 s with the history staged and
+        // not yet in place, a third inside the record's transaction (the moments a signal used to
+        // leave a temporary file, or a hot journal that read commands cannot open).
+        for (index, after) in stride(from: 0.0, through: 0.36, by: 0.012).enumerated() {
+            let name = "h\(index).sqlite"
+            let outcome = await CLIRunner.run(
+                ["history", "record", "r.json", "--commit", TestCommit.id("c"), "--database", name], in: directory,
+                deadline: 60, interrupt: ([SIGINT, SIGTERM, SIGHUP][(index / 3) % 3], after),
+                environment: ["SPRINGBENCH_DEBUG_PAUSE": ["creation=0.3", "record=0.3", ""][index % 3]])
+            #expect(outcome.status == 0 || outcome.signal != nil, "\(outcome)")
+            if outcome.signal != nil { interrupted += 1 }
+            if FileManager.default.fileExists(atPath: directory + "/" + name) {
+                let history = try HistoryDatabase(
+                    target: OutputTarget.file(directory + "/" + name, option: "--database"), create: false)
+                #expect(try [0, 1].contains(history.runs().count), "\(name)")
+                try history.close()
+            }
+            #expect(
+                !CLIRunner.contents(of: directory).contains {
+                    $0.contains(".springbench-") || $0.hasSuffix("-journal")
+                },
+                "left after a signal at \(after) s: \(CLIRunner.contents(of: directory))")
+        }
+        // The delays reach into the run (a process start alone takes longer than the first ones).
+        #expect(interrupted >= 8, "\(interrupted) of 31 runs were interrupted")
+    }
 }

@@ -75,7 +75,7 @@ public struct CLIRunner: Sendable {
     /// With `interrupt`, sends that signal after the given seconds.
     public static func run(
         _ arguments: [String], in directory: String? = nil, deadline: Double = 30,
-        interrupt: (signal: Int32, after: Double)? = nil
+        interrupt: (signal: Int32, after: Double)? = nil, environment extra: [String: String] = [:]
     ) async -> Outcome {
         // The wait runs on a thread of its own: blocking one of the
         // cooperative pool's threads (two on a 2-core machine) for a child's
@@ -84,7 +84,8 @@ public struct CLIRunner: Sendable {
             Thread {
                 continuation.resume(
                     returning: runBlocking(
-                        arguments, in: directory, deadline: deadline, interrupt: interrupt, recordingLeftovers: false))
+                        arguments, in: directory, deadline: deadline, interrupt: interrupt, recordingLeftovers: false,
+                        environment: extra))
             }.start()
         }
         if !outcome.leftovers.isEmpty {
@@ -98,7 +99,7 @@ public struct CLIRunner: Sendable {
     public static func runBlocking(
         _ arguments: [String], in directory: String? = nil, deadline: Double = 30,
         interrupt: (signal: Int32, after: Double)? = nil, recordingLeftovers: Bool = true,
-        executable: String = CLIRunner.executable
+        executable: String = CLIRunner.executable, environment extra: [String: String] = [:]
     ) -> Outcome {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -106,7 +107,7 @@ public struct CLIRunner: Sendable {
         let work = scratch.appendingPathComponent("work"), temporary = scratch.appendingPathComponent("tmp")
         try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         try? FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        var environment = Self.environment
+        var environment = Self.environment.merging(extra) { $1 }
         environment["TMPDIR"] = temporary.path
         let out = scratch.appendingPathComponent("stdout"), err = scratch.appendingPathComponent("stderr")
         FileManager.default.createFile(atPath: out.path, contents: nil)
