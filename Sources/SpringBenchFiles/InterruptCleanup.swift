@@ -19,6 +19,9 @@ public enum InterruptCleanup {
     /// Held while registered directories change and for a transaction's moves.
     static let lock = NSRecursiveLock()
     nonisolated(unsafe) private static var directories: [Int: String] = [:]
+    /// Cleanups that are more than a removal (a git worktree's record, a child build), run before
+    /// the directories are removed (a child stopped first cannot refill them), newest first.
+    nonisolated(unsafe) private static var actions: [Int: @Sendable () -> Void] = [:]
     nonisolated(unsafe) private static var nextToken = 0
     nonisolated(unsafe) private static var installed = false
 
@@ -39,13 +42,36 @@ public enum InterruptCleanup {
         return nextToken
     }
 
+    /// Registers `action` to run on a signal and on `exit`, before the
+    /// directories are removed (on the relay thread, with the lock held: it
+    /// may start and wait for processes). ``unregister(_:)`` forgets it.
+    public static func register(action: @escaping @Sendable () -> Void) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        if !exitHandlerInstalled {
+            exitHandlerInstalled = true
+            atexit { InterruptCleanup.removeAtExit() }
+        }
+        nextToken += 1
+        actions[nextToken] = action
+        return nextToken
+    }
+
+    /// Runs every registered action (newest first), then removes every registered directory.
+    private static func cleanUp() {
+        let pending = actions.sorted { $0.key > $1.key }.map(\.value)
+        actions.removeAll()
+        for action in pending { action() }
+        for (_, directory) in directories { try? FileManager.default.removeItem(atPath: directory) }
+        directories.removeAll()
+    }
+
     /// `exit`'s cleanup: every directory still registered. Waits at most 2 s for
     /// the lock (a transaction's moves finish first); never blocks an exit for good.
     static func removeAtExit() {
         guard lock.lock(before: Date(timeIntervalSinceNow: 2)) else { return }
         defer { lock.unlock() }
-        for (_, directory) in directories { try? FileManager.default.removeItem(atPath: directory) }
-        directories.removeAll()
+        cleanUp()
     }
 
     /// Forgets a registration (the directory was removed or handed over).
@@ -53,6 +79,7 @@ public enum InterruptCleanup {
         lock.lock()
         defer { lock.unlock() }
         directories[token] = nil
+        actions[token] = nil
     }
 
     /// Runs `body` with signals held off: an interrupt that arrives meanwhile
@@ -81,8 +108,7 @@ public enum InterruptCleanup {
                 if count < 0, errno == EINTR { continue }
                 guard count == 1 else { return }
                 lock.lock()
-                for path in directories.values { try? FileManager.default.removeItem(atPath: path) }
-                directories.removeAll()
+                cleanUp()
                 springbench_signal_relay_die(Int32(byte))
             }
         }

@@ -115,6 +115,28 @@ extension RunsAlone {
             #expect(outcome.status == 2 && outcome.stderr.contains("--repository"), "\(outcome)")
         }
 
+        @Test("SIGINT or SIGTERM during bisect's build: no worktree entry, no tree, no build left running")
+        func interruptedBuildLeavesNoWorktree() async throws {
+            let fixture = try Self.makeFixture()
+            let work = fixture.directory + "/../work"
+            defer { try? FileManager.default.removeItem(atPath: fixture.directory + "/..") }
+            for (signal, after) in [(SIGINT, 2.0), (SIGTERM, 5.0), (SIGHUP, 8.0)] {
+                let outcome = await CLIRunner.run(
+                    [
+                        "bisect", "--repository", fixture.directory, "--product", "fixture-bench",
+                        "--build-configuration", "debug", "--work-directory", work, "--good", fixture.good,
+                        "--bad", fixture.bad, "--cell", "add.fixture.4Ki",
+                    ], deadline: 300, interrupt: (signal, after))
+                // The fixture's first debug build takes longer than any of the delays.
+                #expect(outcome.signal == signal, "\(outcome)")
+                #expect(Self.worktrees(of: fixture.directory) == 1, "git still lists the bisect's worktree")
+                #expect(!FileManager.default.fileExists(atPath: work + "/tree"), "the worktree's files are left")
+                let builds = try ChildProcess.capture(
+                    executable: "/usr/bin/env", arguments: ["pgrep", "-f", "--", "--scratch-path " + work])
+                #expect(builds.output.isEmpty, "a swift build is left running: \(builds.output)")
+            }
+        }
+
         @Test(
             "Bisect finds the fixture's slow commit, refuses a backend the builds lack and names a commit that does not build",
             .enabled(if: TestDepth.isDeep), .timeLimit(.minutes(20)))

@@ -1,5 +1,7 @@
 import Foundation
+import SpringBenchFiles
 import SpringBenchSupport
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -51,6 +53,13 @@ public final class RevisionBuilds {
     public let workDirectory: String
     private var built: [String: String] = [:]
     private var worktreeAdded = false
+    /// The running `swift build`, for the interrupt cleanup to stop.
+    final class RunningBuild: Sendable {
+        let child = Mutex<ChildProcess?>(nil)
+    }
+    private let running = RunningBuild()
+    /// The interrupt cleanup's registration while the worktree exists.
+    private var cleanupToken: Int?
 
     /// The git executable found on PATH.
     static let git = "/usr/bin/env"
@@ -150,8 +159,32 @@ public final class RevisionBuilds {
         }
         if !worktreeAdded {
             _ = try? Self.git(["worktree", "prune"], in: repository, subject: subject)
-            _ = try Self.git(["worktree", "add", "--detach", "--force", tree, sha], in: repository, subject: subject)
-            worktreeAdded = true
+            // Added and registered for the interrupt cleanup with signals held off: a SIGINT,
+            // SIGTERM or SIGHUP at any later moment stops the build, removes the tree and prunes
+            // git's record of it, as close() does.
+            var failure: RevisionBuildError?
+            InterruptCleanup.uninterruptible {
+                do throws(RevisionBuildError) {
+                    _ = try Self.git(
+                        ["worktree", "add", "--detach", "--force", tree, sha], in: repository, subject: subject)
+                } catch {
+                    failure = error
+                    return
+                }
+                worktreeAdded = true
+                let (tree, repository, running) = (tree, repository, running)
+                cleanupToken = InterruptCleanup.register(action: {
+                    // The main thread is blocked in the build's wait (which holds the child's own
+                    // lock): signal it by pid, then let that wait see it end (at most 10 s).
+                    if let pid = running.child.withLock({ $0?.processIdentifier }) {
+                        kill(pid, SIGTERM)
+                        for _ in 0..<1000 where running.child.withLock({ $0 != nil }) { usleep(10_000) }
+                    }
+                    try? FileManager.default.removeItem(atPath: tree)
+                    _ = try? Self.git(["worktree", "prune"], in: repository, subject: "cleanup")
+                })
+            }
+            if let failure { throw failure }
         } else {
             _ = try Self.git(["checkout", "--detach", "--force", "--quiet", sha], in: tree, subject: subject)
         }
@@ -168,11 +201,19 @@ public final class RevisionBuilds {
         }
         let termination: ChildProcess.Termination?
         do {
+            // SwiftPM's own temporary directories go to a TMPDIR of this build's, removed after it
+            // and by the interrupt cleanup (a killed `swift build` leaves its TemporaryDirectory.*).
+            let temporary = try RunTemporaryDirectory(purpose: "build")
+            defer { temporary.remove() }
+            var environment = ProcessInfo.processInfo.environment
+            environment["TMPDIR"] = temporary.path
             let child = try ChildProcess(
-                executable: Self.git, arguments: arguments, standardInput: .nullDevice,
+                executable: Self.git, arguments: arguments, environment: environment, standardInput: .nullDevice,
                 standardOutput: .descriptor(descriptor), standardError: .descriptor(descriptor))
             Glibc.close(descriptor)
+            running.child.withLock { $0 = child }
             termination = child.wait()
+            running.child.withLock { $0 = nil }
         } catch {
             Glibc.close(descriptor)
             throw RevisionBuildError(subject, "cannot start swift build (\(error))")
@@ -240,5 +281,7 @@ public final class RevisionBuilds {
         _ = try? Self.git(["worktree", "remove", "--force", tree], in: repository, subject: "cleanup")
         _ = try? Self.git(["worktree", "prune"], in: repository, subject: "cleanup")
         worktreeAdded = false
+        if let cleanupToken { InterruptCleanup.unregister(cleanupToken) }
+        cleanupToken = nil
     }
 }
