@@ -180,6 +180,15 @@ let package = Package(
             ],
             path: "Tests/_ResultsTestSupport"
         ),
+        // Histories made, mutated and read for the read-only and fuzz tests of the results history.
+        .target(
+            name: "_HistoryTestSupport",
+            dependencies: [
+                "ResultsHistory", "SpringBenchFiles", "_ResultsTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Tests/_HistoryTestSupport"
+        ),
         // Seeded springs × velocities × refresh rates for the platform tests and their oracles.
         .target(
             name: "_PlatformTestSupport",
@@ -346,7 +355,7 @@ let package = Package(
                 "Reporting",
                 "SpringBenchFiles",
                 "_ResultsTestSupport",
-                "_TestSupport",
+                "_HistoryTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -414,7 +423,7 @@ let package = Package(
             name: "StressTests",
             dependencies: [
                 "VectorKernels", "CVectorKernels", "Verification", "ODEReference", "_TestSupport",
-                "ResultsHistory", "Benchmarking", "_ResultsTestSupport",
+                "ResultsHistory", "Benchmarking", "_ResultsTestSupport", "_HistoryTestSupport",
             ]
         ),
         // The PostgreSQL tier: the store and `history --database postgresql://…` against a real server.
