@@ -184,7 +184,7 @@ let package = Package(
         .target(
             name: "_HistoryTestSupport",
             dependencies: [
-                "ResultsHistory", "SpringBenchFiles", "_ResultsTestSupport",
+                "ResultsHistory", "SpringBenchFiles", "VectorKernels", "_ResultsTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Tests/_HistoryTestSupport"

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import ResultsHistory
 import SpringBenchFiles
+import VectorKernels
 import _ResultsTestSupport
 
 /// Histories made and mutated for the read-only and fuzz tests (ResultsHistoryTests'
@@ -119,17 +120,11 @@ public enum HistoryFuzz {
 /// or future schema, another application id) and byte edits (truncation,
 /// flipped bytes, a zeroed page, appended garbage).
 public struct HistoryMutator {
-    var state: UInt64
+    var generator: SplitMix64
 
-    public init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
-    mutating func random(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
+    mutating func random(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
 
     mutating func pick<T>(_ values: [T]) -> T { values[random(values.count)] }
 
