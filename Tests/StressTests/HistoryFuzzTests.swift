@@ -6,7 +6,7 @@ import _TestSupport
 /// The history fuzz at full size: 10,000 mutated history files in `make check`
 /// (1,000 when this tier runs quick), read as the read-only commands read them
 /// (`HistoryFuzz`; ResultsHistoryTests runs a 500-file slice in `make test`).
-/// Here it fills the core the tier's long serial tests leave idle.
+/// Here it costs `make check` 63 s (fresh-clone CI: StressTests 138.9 → 202.0 s).
 @Suite final class HistoryFuzzTests {
     let directory: String = {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
