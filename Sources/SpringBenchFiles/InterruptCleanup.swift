@@ -31,6 +31,11 @@ public enum InterruptCleanup {
     /// signal, and on `exit` (an `exit()` with a transaction open — a command
     /// ending early, a test's crashed child — runs no deinit).
     public static func register(directory path: String) -> Int {
+        registering { directories[$0] = path }
+    }
+
+    /// A new token under the lock, `store`d by the caller; the `exit` handler installed once.
+    private static func registering(_ store: (Int) -> Void) -> Int {
         lock.lock()
         defer { lock.unlock() }
         if !exitHandlerInstalled {
@@ -38,7 +43,7 @@ public enum InterruptCleanup {
             atexit { InterruptCleanup.removeAtExit() }
         }
         nextToken += 1
-        directories[nextToken] = path
+        store(nextToken)
         return nextToken
     }
 
@@ -46,15 +51,7 @@ public enum InterruptCleanup {
     /// directories are removed (on the relay thread, with the lock held: it
     /// may start and wait for processes). ``unregister(_:)`` forgets it.
     public static func register(action: @escaping @Sendable () -> Void) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        if !exitHandlerInstalled {
-            exitHandlerInstalled = true
-            atexit { InterruptCleanup.removeAtExit() }
-        }
-        nextToken += 1
-        actions[nextToken] = action
-        return nextToken
+        registering { actions[$0] = action }
     }
 
     /// Runs every registered action (newest first), then removes every registered directory.

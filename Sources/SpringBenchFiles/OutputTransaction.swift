@@ -138,6 +138,12 @@ public final class OutputTransaction {
         let descriptor = path.withPlatformString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         guard descriptor >= 0 else { throw failure("cannot write: \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
+        if let problem = Self.writeAll(data, to: descriptor) { throw failure("cannot write: \(problem)") }
+    }
+
+    /// Writes every byte of `data` to `descriptor` (again after EINTR or a
+    /// short write) and flushes it with `fsync`; the system's reason on failure.
+    private static func writeAll(_ data: Data, to descriptor: Int32) -> String? {
         let problem: String? = data.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
@@ -148,8 +154,7 @@ public final class OutputTransaction {
             }
             return nil
         }
-        if let problem { throw failure("cannot write: \(problem)") }
-        guard fsync(descriptor) == 0 else { throw failure("cannot write: \(String(cString: strerror(errno)))") }
+        return problem ?? (fsync(descriptor) == 0 ? nil : String(cString: strerror(errno)))
     }
 
     /// Moves every staged file into place; returns the paths written, as the
@@ -309,16 +314,7 @@ public final class OutputTransaction {
             _ = added.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress!, max(1, $0.count / 2)) }
             problem = String(cString: strerror(ENOSPC))
         } else {
-            problem = added.withUnsafeBytes { bytes in
-                var offset = 0
-                while offset < bytes.count {
-                    let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                    if count < 0, errno == EINTR { continue }
-                    if count < 0 { return String(cString: strerror(errno)) }
-                    offset += count
-                }
-                return fsync(descriptor) == 0 ? nil : String(cString: strerror(errno))
-            }
+            problem = Self.writeAll(added, to: descriptor)
         }
         if let problem {
             _ = ftruncate(descriptor, length)
