@@ -375,6 +375,7 @@ let package = Package(
                 "Benchmarking",
                 "RegressionGate",
                 "Reporting",
+                "SpringBenchFiles",
                 "SpringBenchSupport",
                 "SpringModel",
                 "SpringPlatforms",

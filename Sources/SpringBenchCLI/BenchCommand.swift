@@ -124,14 +124,11 @@ struct BenchCommand: ParsableCommand {
             let exportRequests = try self.exportRequests()
             for case (let option, let path?) in loadedFiles { CommandInputs.register(path, as: "\(option)'s file") }
             let results = try BenchmarkSession.run(try plan())
-            do {
-                try results.write(to: target)
-            } catch let error as OutputError {
-                throw UsageError(error.description)
-            } catch {
-                throw UsageError("\(error)")
-            }
-            try Export.write(ExportCells.cells(of: results), to: exportRequests, option: "--export")
+            // The results and every export land together or not at all.
+            var outputs = StagedOutputs()
+            try outputs.stage(option: "--output") { try results.staged(to: target) }
+            try outputs.stageExports(ExportCells.cells(of: results), to: exportRequests, option: "--export")
+            try outputs.commit()
             print(BenchSummary(results: results, output: output).text)
         }
     }

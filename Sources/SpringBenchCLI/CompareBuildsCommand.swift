@@ -158,14 +158,16 @@ struct CompareBuildsCommand: ParsableCommand {
                     budgetSeconds: precision.budgetSeconds, firstBatchSeconds: -started.timeIntervalSinceNow,
                     thresholds: thresholds)
             }
+            // The kept pair, the exports and the summary file land together or not at all.
+            var outputs = StagedOutputs()
             if let keepTarget {
                 do {
-                    try pair.write(to: keepTarget)
+                    try outputs.stage(option: "--keep") { try pair.staged(to: keepTarget) }
                 } catch {
                     throw UsageError("--keep \(keepTarget.display): cannot write the pair: \(error)")
                 }
             }
-            try Export.write(
+            try outputs.stageExports(
                 ExportCells.paired(baseline: pair.baseline, current: pair.current), to: exportRequests,
                 option: "--export")
             let comparison: Comparison
@@ -177,7 +179,7 @@ struct CompareBuildsCommand: ParsableCommand {
             } catch let error as ComparisonError {
                 throw UsageError(error.description)
             }
-            exitCode = try verdict.publish(comparison)
+            exitCode = try verdict.publish(comparison, with: outputs)
         }
         if exitCode != 0 { throw ExitCode(exitCode) }
     }

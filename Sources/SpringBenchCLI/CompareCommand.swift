@@ -112,26 +112,30 @@ struct VerdictOptions: ParsableArguments {
 
     /// Prints the comparison in the chosen format (and appends the Markdown to
     /// --summary-file); returns the exit code of its verdict.
-    func publish(_ comparison: Comparison) throws -> Int32 {
+    func publish(_ comparison: Comparison, with staged: StagedOutputs = StagedOutputs()) throws -> Int32 {
         switch format {
         case .markdown: print(comparison.markdown)
         case .plain: print(comparison.plainText)
         case .json: print(try comparison.json())
         }
+        var outputs = staged
         if let summaryFile {
             // Appended (a CI step summary collects several) under the target
             // directory's lock, so concurrent runs lose no entry; a full disk
-            // is an environment fault (exit 2) that leaves the file as it was.
-            do {
-                let transaction = try OutputTransaction(try OutputLocation.file(summaryFile, option: "--summary-file"))
-                try transaction.append(Data((comparison.markdown + "\n").utf8))
-                try transaction.commit()
-            } catch let error as OutputError {
-                throw UsageError(error.description)
-            } catch let error as ValidationError {
-                throw UsageError(error.message)
+            // is an environment fault (exit 2) that leaves the file — and the
+            // command's other outputs — as they were.
+            try outputs.stage(option: "--summary-file") {
+                do {
+                    let transaction = try OutputTransaction(
+                        try OutputLocation.file(summaryFile, option: "--summary-file"))
+                    try transaction.append(Data((comparison.markdown + "\n").utf8))
+                    return transaction
+                } catch let error as ValidationError {
+                    throw UsageError(error.message)
+                }
             }
         }
+        try outputs.commit()
         return comparison.exitCode
     }
 

@@ -79,13 +79,18 @@ public enum SpringBenchCLI {
     /// status), with standard output and error captured: the tests' way to
     /// check options without starting a process per case. The built-in
     /// catalogue serves; signals and process exit are the executable's, and
-    /// are tested on it.
-    package static func run(_ arguments: [String]) -> Outcome {
+    /// are tested on it. A run's machine measurements (the cache share and
+    /// the bandwidth probe, also in the samplers it starts) are stand-ins
+    /// (``ProbeStandIn``) unless `standInProbe` is false: these runs check
+    /// what surrounds a measurement.
+    package static func run(_ arguments: [String], standInProbe: Bool = true) -> Outcome {
         let capture = Console.Capture()
         // A registry of its own: a concurrent in-process run never sees this one's inputs.
         let status = Console.$capture.withValue(capture) {
             CommandInputs.$current.withValue(CommandInputs()) {
-                $arguments.withValue(arguments) { execute(arguments) }
+                ProbeStandIn.$active.withValue(standInProbe) {
+                    $arguments.withValue(arguments) { execute(arguments) }
+                }
             }
         }
         return Outcome(status: status, stdout: capture.out, stderr: capture.error)

@@ -33,10 +33,10 @@ public final class OutputTransaction {
     /// Bytes the staging directory adds to a path ("/.springbench-staging-XXXXXX/tree").
     static let stagingPathRoom = 40
 
-    /// Fault injection for tests: the n-th write (1-based) of a transaction
-    /// fails with ENOSPC, as a full disk would.
-    @TaskLocal public static var failingWrite: Int?
-    private var writes = 0
+    /// Fault injection for tests: the n-th write (1-based, counted over every
+    /// transaction of the task while it is bound: stagings and appends) fails
+    /// with ENOSPC, as a full disk would.
+    @TaskLocal public static var failingWrite: WriteFault?
 
     public init(_ target: OutputTarget) throws(OutputError) {
         self.target = target
@@ -131,8 +131,7 @@ public final class OutputTransaction {
 
     /// Writes and flushes one file (mode 0644).
     private func writeFile(_ path: FilePath, _ data: Data) throws(OutputError) {
-        writes += 1
-        if let failing = Self.failingWrite, writes == failing {
+        if Self.failingWrite?.fails() == true {
             throw failure("cannot write: \(String(cString: strerror(ENOSPC)))")
         }
         let descriptor = path.withPlatformString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
@@ -161,24 +160,52 @@ public final class OutputTransaction {
     /// user gave the target (relative paths stay relative).
     @discardableResult
     public func commit() throws(OutputError) -> [String] {
-        precondition(!finished, "a transaction commits once")
+        try Self.commit([self])
+    }
+
+    /// Commits every transaction or none: a command's outputs (results,
+    /// exports, kept pairs, a summary) are one change. They are moved in
+    /// order, under every target directory's lock and with interrupts held
+    /// off; when one fails (a full disk, a refused destination), those
+    /// already moved are undone, so every target is as it was. Returns every
+    /// path written.
+    @discardableResult
+    public static func commit(_ transactions: [OutputTransaction]) throws(OutputError) -> [String] {
         let result: Result<[String], OutputError> = InterruptCleanup.uninterruptible {
-            let outer = DirectoryLock(target.existingAncestor)
-            defer { outer.release() }
+            let locks = DirectoryLocks()
+            defer { locks.releaseAll() }
+            locks.acquire(transactions.map(\.target.existingAncestor))
+            var undos: [() -> Void] = []
+            var written: [String] = []
             do throws(OutputError) {
-                if !target.missing.isEmpty, try moveNewTree() {
-                    return .success(written())
+                for transaction in transactions {
+                    undos.append(try transaction.apply(holding: locks))
+                    written += transaction.written()
                 }
-                let inner = target.missing.isEmpty ? nil : DirectoryLock(target.directory)
-                defer { inner?.release() }
-                try replaceFiles()
-                return .success(written())
+                return .success(written)
             } catch {
+                for undo in undos.reversed() { undo() }
                 return .failure(error)
             }
         }
-        discard()
+        for transaction in transactions { transaction.discard() }
         return try result.get()
+    }
+
+    /// Puts the staged files in place (the caller holds the interrupt lock
+    /// and the target's directory lock); returns what undoes it until the
+    /// staging directory is discarded.
+    private func apply(holding locks: DirectoryLocks) throws(OutputError) -> () -> Void {
+        precondition(!finished, "a transaction commits once")
+        if !target.missing.isEmpty, try moveNewTree() {
+            let moved = staging.appending("tree").appending(target.missing[0])
+            let placed = target.existingAncestor.appending(target.missing[0])
+            return {
+                _ = placed.withPlatformString { from in moved.withPlatformString { rename(from, $0) } }
+            }
+        }
+        if !target.missing.isEmpty { locks.acquire([target.directory]) }
+        return try replaceFiles()
     }
 
     /// Removes the staging directory; the target is as it was.
@@ -215,8 +242,9 @@ public final class OutputTransaction {
     }
 
     /// Replaces files one by one in an existing directory, keeping the old
-    /// ones as hard links in the staging directory until every move succeeded.
-    private func replaceFiles() throws(OutputError) {
+    /// ones as hard links in the staging directory until the transaction is
+    /// discarded; returns what puts them back.
+    private func replaceFiles() throws(OutputError) -> () -> Void {
         var createdDirectories: [FilePath] = []
         var moved: [(target: FilePath, backup: FilePath?)] = []
         var appended: [(target: FilePath, length: off_t)] = []
@@ -278,6 +306,7 @@ public final class OutputTransaction {
             rollBack()
             throw error
         }
+        return rollBack
     }
 
     /// Appends the staged bytes to the existing regular file `destination`
@@ -307,9 +336,8 @@ public final class OutputTransaction {
             throw failure("cannot append: \(String(cString: strerror(errno)))")
         }
         let length = status.st_size
-        writes += 1
         var problem: String?
-        if let failing = Self.failingWrite, writes == failing {
+        if Self.failingWrite?.fails() == true {
             // As a full disk would: part of the bytes land, then the write fails.
             _ = added.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress!, max(1, $0.count / 2)) }
             problem = String(cString: strerror(ENOSPC))
@@ -338,20 +366,61 @@ public final class OutputTransaction {
     }
 }
 
-/// An exclusive advisory lock (`flock`) on a directory, held until released.
-struct DirectoryLock {
-    private let descriptor: Int32
+/// Which write of a task fails, for ``OutputTransaction/failingWrite``.
+public final class WriteFault: @unchecked Sendable {
+    private let failing: Int
+    private let lock = NSLock()
+    private var count = 0
 
-    init(_ directory: FilePath) {
-        descriptor = directory.withPlatformString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        if descriptor >= 0 {
-            while flock(descriptor, LOCK_EX) != 0, errno == EINTR {}
+    /// The `failing`-th write (1-based) fails.
+    public init(failing: Int) { self.failing = failing }
+
+    /// Counts a write; true when it is the one that fails.
+    func fails() -> Bool {
+        lock.withLock {
+            count += 1
+            return count == failing
+        }
+    }
+}
+
+/// Exclusive advisory locks (`flock`) on directories, held until released.
+/// A directory is locked once however it is named (by device and inode: a
+/// second `flock` of it from this process would wait for the first), and the
+/// directories of one call are locked in inode order, so two commands
+/// writing into the same directories cannot each wait for the other.
+final class DirectoryLocks {
+    private var held: [(device: UInt64, inode: UInt64, descriptor: Int32)] = []
+
+    func acquire(_ directories: [FilePath]) {
+        var opened: [(device: UInt64, inode: UInt64, descriptor: Int32)] = []
+        for directory in directories {
+            let descriptor = directory.withPlatformString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+            guard descriptor >= 0 else { continue }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else {
+                close(descriptor)
+                continue
+            }
+            let key = (device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+            if (held + opened).contains(where: { $0.device == key.device && $0.inode == key.inode }) {
+                close(descriptor)
+                continue
+            }
+            opened.append((key.device, key.inode, descriptor))
+        }
+        opened.sort { ($0.device, $0.inode) < ($1.device, $1.inode) }
+        for entry in opened {
+            while flock(entry.descriptor, LOCK_EX) != 0, errno == EINTR {}
+            held.append(entry)
         }
     }
 
-    func release() {
-        guard descriptor >= 0 else { return }
-        flock(descriptor, LOCK_UN)
-        close(descriptor)
+    func releaseAll() {
+        for entry in held.reversed() {
+            flock(entry.descriptor, LOCK_UN)
+            close(entry.descriptor)
+        }
+        held.removeAll()
     }
 }

@@ -100,7 +100,7 @@ struct ResultsFileTests {
         #expect(throws: OutputError.self) { try Self.write("new", to: path + "/not-a-directory/x.json") }
         // A full disk at the first write: refused, the old file untouched.
         #expect(throws: OutputError.self) {
-            try OutputTransaction.$failingWrite.withValue(1) { try Self.write("new", to: path) }
+            try OutputTransaction.$failingWrite.withValue(WriteFault(failing: 1)) { try Self.write("new", to: path) }
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "old, complete contents")
         try Self.write("new, complete contents", to: path)

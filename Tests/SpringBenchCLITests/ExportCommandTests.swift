@@ -2,6 +2,7 @@ import Benchmarking
 import Foundation
 import Reporting
 import SpringBenchCLI
+import SpringBenchFiles
 import Testing
 import _CLITestSupport
 import _ResultsTestSupport
@@ -127,5 +128,31 @@ import _ResultsTestSupport
             }
             #expect(CLIRunner.contents(of: output).isEmpty, "\(arguments) left \(CLIRunner.contents(of: output))")
         }
+    }
+
+    /// The arguments of a bench that takes about a second.
+    static let smallBench = [
+        "--quick", "--kernels", "add", "--backends", "naive", "--sizes", "16", "--samples", "3",
+        "--probe-trials", "1", "--no-workloads", "--no-cache-check", "--no-yardstick",
+    ]
+
+    @Test(
+        "bench: an export that fails on a full disk leaves no results file either (one commit)", arguments: [2])
+    func failedExportWritesNoResults(_ failing: Int) throws {
+        let (directory, _, output) = try Self.workspace()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Data("kept".utf8).write(to: URL(fileURLWithPath: output + "/r.json"))
+        // Write 1 stages the results, 2 the first export: the results were committed before it, once.
+        let outcome = OutputTransaction.$failingWrite.withValue(WriteFault(failing: failing)) {
+            SpringBenchCLI.run(
+                [
+                    "bench", "--output", output + "/r.json", "--export", "csv=\(output)/x.csv", "--export",
+                    "bencher=\(output)/y.json",
+                ] + Self.smallBench)
+        }
+        #expect(outcome.status == 2, "\(outcome)")
+        #expect(outcome.errorLines.first?.contains("No space left on device") == true, "\(outcome)")
+        #expect(CLIRunner.contents(of: output) == ["r.json"])
+        #expect(try String(contentsOfFile: output + "/r.json", encoding: .utf8) == "kept")
     }
 }

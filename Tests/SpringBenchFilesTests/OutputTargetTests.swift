@@ -149,7 +149,7 @@ struct OutputTargetTests {
         try commitSet(["a.md": "old a", "plots/b.svg": "old b"], to: scratch.at("reports"))
         let before = scratch.listing()
         #expect(throws: OutputError.self) {
-            try OutputTransaction.$failingWrite.withValue(failing) {
+            try OutputTransaction.$failingWrite.withValue(WriteFault(failing: failing)) {
                 try commitSet(
                     ["a.md": "new a", "plots/b.svg": "new b", "plots/c.svg": "new c", "d.md": "new d"],
                     to: scratch.at("reports"))
@@ -159,7 +159,7 @@ struct OutputTargetTests {
         #expect(scratch.read("reports/a.md") == "old a" && scratch.read("reports/plots/b.svg") == "old b")
         // Into a directory that does not exist yet: none is made.
         #expect(throws: OutputError.self) {
-            try OutputTransaction.$failingWrite.withValue(failing) {
+            try OutputTransaction.$failingWrite.withValue(WriteFault(failing: failing)) {
                 try commitSet(["a.md": "1", "b.md": "2", "c.md": "3", "d.md": "4"], to: scratch.at("new/reports"))
             }
         }

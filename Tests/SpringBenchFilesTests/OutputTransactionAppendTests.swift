@@ -45,7 +45,7 @@ struct OutputTransactionAppendTests {
         let path = scratch.at("summary.md")
         try Data("kept\n".utf8).write(to: URL(fileURLWithPath: path))
         // The first write stages the bytes, the second appends them.
-        try OutputTransaction.$failingWrite.withValue(2) {
+        try OutputTransaction.$failingWrite.withValue(WriteFault(failing: 2)) {
             let transaction = try OutputTransaction(try OutputTarget.file(path, option: "--summary-file"))
             try transaction.append(Data("lost\n".utf8))
             let error = try #require(throws: OutputError.self) { try transaction.commit() }

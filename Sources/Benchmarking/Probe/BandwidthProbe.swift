@@ -51,7 +51,9 @@ public struct BandwidthProbe {
     }
 
     /// A probe sized at 4× the last-level cache (at least 16 Mi doubles, 128 MiB per array).
+    /// With ``ProbeStandIn`` on (the tool's own tests), ``ProbeStandIn/elements``.
     public static func sized(lastLevelCacheBytes: Int, trials: Int, minimumElements: Int = 1 << 24) -> BandwidthProbe {
+        if ProbeStandIn.isOn { return BandwidthProbe(elements: ProbeStandIn.elements, trials: trials) }
         let fromCache = (4 * lastLevelCacheBytes / 8 + 15) / 16 * 16
         return BandwidthProbe(elements: max(minimumElements, fromCache), trials: trials)
     }

@@ -86,11 +86,17 @@ extension VersionedDocument {
     /// the new one, never a part, and a refused or interrupted write leaves
     /// nothing behind. A document with an impossible value is refused, not stored.
     public func write(to target: OutputTarget) throws {
+        try staged(to: target).commit()
+    }
+
+    /// The document staged for `target`, for a command that commits it
+    /// together with its other outputs (``OutputTransaction/commit(_:)``).
+    public func staged(to target: OutputTarget) throws -> OutputTransaction {
         switch validatedEncoding() {
         case .success(let data):
             let transaction = try OutputTransaction(target)
             try transaction.write(data)
-            try transaction.commit()
+            return transaction
         case .failure(let problem):
             throw DocumentFileError(
                 path: target.display, problem: .impossible(detail: problem.detail),

@@ -109,8 +109,10 @@ public struct BenchmarkRun {
         if children == nil { children = try startChildren(backends: backends) }
         var machine = MachineRecord.current(backends: backends.map(\.details), commandLine: commandLine)
         // What this process can keep in the cache decides every cell's state (CacheResidency).
-        machine.cacheResidency = measureResidency(
-            machine.lastLevelCacheBytes, machine.cacheBytes(level: 2), plan.timing.clock)
+        machine.cacheResidency =
+            ProbeStandIn.isOn
+            ? nil
+            : measureResidency(machine.lastLevelCacheBytes, machine.cacheBytes(level: 2), plan.timing.clock)
         var bandwidthProbe = BandwidthProbe.sized(
             lastLevelCacheBytes: machine.cacheStateBytes, trials: plan.probeTrials,
             minimumElements: plan.probeMinimumElements)

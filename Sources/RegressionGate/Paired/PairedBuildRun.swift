@@ -137,10 +137,15 @@ public struct PairedResults: Sendable {
     /// Writes `baseline.json` and `current.json` into `directory` in one
     /// transaction: half a pair is no pair.
     public func write(to directory: OutputTarget) throws {
+        try staged(to: directory).commit()
+    }
+
+    /// The pair staged for `directory`, to commit with the command's other outputs.
+    public func staged(to directory: OutputTarget) throws -> OutputTransaction {
         let transaction = try OutputTransaction(directory)
         try transaction.write(try baseline.validatedEncoding().get(), at: "baseline.json")
         try transaction.write(try current.validatedEncoding().get(), at: "current.json")
-        try transaction.commit()
+        return transaction
     }
 
     /// The current side judged against the baseline, on raw time per call

@@ -52,6 +52,9 @@ public final class ProcessSamplerChannel: SamplerChannel {
         do {
             process = try ChildProcess(
                 executable: executable, arguments: ["sampler"] + arguments,
+                // A run with the probe stand-in (the tool's own tests) passes it on.
+                environment: ProbeStandIn.active
+                    ? ProcessInfo.processInfo.environment.merging([ProbeStandIn.variable: "1"]) { $1 } : nil,
                 standardInput: .descriptor(toSampler.readEnd), standardOutput: .descriptor(fromSampler.writeEnd),
                 standardError: .file(errorLog.path))
         } catch {

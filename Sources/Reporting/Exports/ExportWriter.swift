@@ -13,10 +13,15 @@ public struct ExportRequest: Sendable {
 }
 
 extension Export {
-    /// Renders every request, then stages each file in its own
-    /// ``OutputTransaction`` and commits them one after another: nothing is
-    /// written unless every export rendered and staged.
+    /// Renders every request and commits them as one change: nothing is
+    /// written unless every export rendered, staged and moved into place.
     public static func write(_ cells: [ExportCell], to requests: [ExportRequest]) throws {
+        try OutputTransaction.commit(try staged(cells, to: requests))
+    }
+
+    /// Renders every request and stages each file in its own
+    /// ``OutputTransaction``, for the caller to commit with its other outputs.
+    public static func staged(_ cells: [ExportCell], to requests: [ExportRequest]) throws -> [OutputTransaction] {
         let texts = try requests.map { request throws(ExportError) in try render(cells, as: request.format) }
         var staged: [OutputTransaction] = []
         for (request, text) in zip(requests, texts) {
@@ -24,6 +29,6 @@ extension Export {
             try transaction.write(Data(text.utf8))
             staged.append(transaction)
         }
-        for transaction in staged { try transaction.commit() }
+        return staged
     }
 }

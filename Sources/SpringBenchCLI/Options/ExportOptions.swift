@@ -54,13 +54,8 @@ extension Export {
     /// Writes the exports a command was asked for; an environment fault
     /// (a full disk) is unusable input naming the option.
     static func write(_ cells: [ExportCell], to requests: [ExportRequest], option: String) throws {
-        guard !requests.isEmpty else { return }
-        do {
-            try write(cells, to: requests)
-        } catch let error as OutputError {
-            throw UsageError(error.description)
-        } catch {
-            throw UsageError("\(option): \(error)")
-        }
+        var outputs = StagedOutputs()
+        try outputs.stageExports(cells, to: requests, option: option)
+        try outputs.commit()
     }
 }
