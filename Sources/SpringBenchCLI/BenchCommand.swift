@@ -147,7 +147,11 @@ enum BenchmarkSession {
             countAllocations: CommandContext.countAllocations)
         if let path = plan.loopsLibrary {
             do {
-                run.loopsLibrary = try LoopsLibrary(path: path)
+                let library = try LoopsLibrary(path: path)
+                // Every loop at every size of the run, in a child process first:
+                // a crash or a hang there ends this command with exit 2, not the tool.
+                try library.trial(sizes: plan.sizes)
+                run.loopsLibrary = library
             } catch {
                 throw UsageError(error.description)
             }

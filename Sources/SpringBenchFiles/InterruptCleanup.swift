@@ -26,6 +26,9 @@ public enum InterruptCleanup {
     nonisolated(unsafe) private static var installed = false
 
     nonisolated(unsafe) private static var exitHandlerInstalled = false
+    /// The process that registered: a forked child (a loops library's trial)
+    /// whose user code calls `exit` must not remove its parent's directories.
+    nonisolated(unsafe) private static var owner: pid_t = 0
 
     /// Registers `path` (a directory this process made) for removal on a
     /// signal, and on `exit` (an `exit()` with a transaction open — a command
@@ -40,6 +43,7 @@ public enum InterruptCleanup {
         defer { lock.unlock() }
         if !exitHandlerInstalled {
             exitHandlerInstalled = true
+            owner = getpid()
             atexit { InterruptCleanup.removeAtExit() }
         }
         nextToken += 1
@@ -66,6 +70,7 @@ public enum InterruptCleanup {
     /// `exit`'s cleanup: every directory still registered. Waits at most 2 s for
     /// the lock (a transaction's moves finish first); never blocks an exit for good.
     static func removeAtExit() {
+        guard getpid() == owner else { return }
         guard lock.lock(before: Date(timeIntervalSinceNow: 2)) else { return }
         defer { lock.unlock() }
         cleanUp()

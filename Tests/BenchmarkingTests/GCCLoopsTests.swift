@@ -103,17 +103,9 @@ struct GCCLoopsTests {
         }
     }
 
-    /// loops.c with one loop replaced by `body` (the original kept as `original_<name>`).
+    /// loops.c with one loop replaced by `body` (LoopsLibraryBuild.broken).
     static func broken(_ name: String, signature: String, body: String, in directory: String) throws -> String {
-        let source = directory + "/\(name).c"
-        try """
-        #define springbench_loops_\(name) original_\(name)
-        #include "\(LoopsLibraryBuild.source)"
-        #undef springbench_loops_\(name)
-        \(signature) { \(body) }
-
-        """.write(toFile: source, atomically: true, encoding: .utf8)
-        return try #require(LoopsLibraryBuild.build(into: directory, name: "lib\(name).so", source: source))
+        try #require(try LoopsLibraryBuild.broken(name, signature: signature, body: body, in: directory))
     }
 
     @Test(
@@ -150,5 +142,71 @@ struct GCCLoopsTests {
             body: "return original_sum_of_squares(a, n) * (1 + 1e-9);", in: directory)
         let squaresError = try #require(throws: LoopsLibraryError.self) { try LoopsLibrary(path: squares) }
         #expect(squaresError.description.contains("springbench_loops_sum_of_squares at 1 point "), "\(squaresError)")
+    }
+
+    @Test(
+        "a loop that crashes, exits or hangs only past the self-check's sizes is refused by the trial, naming loop, size and signal",
+        .enabled(if: LoopsLibraryBuild.gcc != nil, LoopsLibraryBuild.skipReason))
+    func trialCatchesWhatTheSelfCheckCannot() throws {
+        let directory = LoopsLibraryBuild.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let sizes = [16, 4096, 1 << 20]
+        // A library whose loops all return passes at every size.
+        let good = try #require(LoopsLibraryBuild.build(into: directory))
+        try LoopsLibrary(path: good).trial(sizes: sizes)
+        let scale = "void springbench_loops_scale(double *a, double s, ptrdiff_t n)"
+        let cases: [(name: String, signature: String, body: String, expected: String)] = [
+            (
+                "scale", scale, "if (n > 4000) *(volatile int *)0 = 1; original_scale(a, s, n);",
+                "springbench_loops_scale at 4096 points ended its trial process (Segmentation fault (signal 11))"
+            ),
+            (
+                "axpy", "void springbench_loops_axpy(double alpha, const double *x, double *y, ptrdiff_t n)",
+                "if (n > 100000) exit(0); original_axpy(alpha, x, y, n);",
+                "springbench_loops_axpy at 1048576 points ended its trial process (exit status 0)"
+            ),
+            (
+                "subtract_in_place",
+                "void springbench_loops_subtract_in_place(double *a, const double *b, ptrdiff_t n)",
+                "if (n > 4000) for (;;) {} original_subtract_in_place(a, b, n);",
+                "springbench_loops_subtract_in_place at 4096 points did not return within 2 s"
+            ),
+            (
+                "add_allocating",
+                "double *springbench_loops_add_allocating(const double *a, const double *b, ptrdiff_t n)",
+                "return n > 100000 ? NULL : original_add_allocating(a, b, n);",
+                "springbench_loops_add_allocating at 1048576 points returns NULL"
+            ),
+        ]
+        // An exit handler of this process's own, as the tool's (which remove its temporary
+        // directories): a loop calling `exit` in the trial's child must not run it.
+        let marker = directory + "/marker"
+        #expect(FileManager.default.createFile(atPath: marker, contents: Data()))
+        ExitHandlerMarker.register(marker)
+        for (name, signature, body, expected) in cases {
+            let path = try Self.broken(name, signature: signature, body: body, in: directory)
+            // The self-check's sizes (≤ 100 points) pass: loading succeeds.
+            let library = try LoopsLibrary(path: path)
+            let error = try #require(throws: LoopsLibraryError.self) {
+                try library.trial(sizes: sizes, deadlineSeconds: 2)
+            }
+            #expect(error.description.hasPrefix("--loops-library \(path): \(expected)"), "\(error)")
+        }
+        #expect(FileManager.default.fileExists(atPath: marker), "the parent's exit handler ran in the trial's child")
+    }
+}
+
+/// A file this process's exit handler removes.
+enum ExitHandlerMarker {
+    nonisolated(unsafe) static var path: String?
+    nonisolated(unsafe) static var registered = false
+
+    static func register(_ file: String) {
+        path = file
+        guard !registered else { return }
+        registered = true
+        atexit {
+            if let path = ExitHandlerMarker.path { unlink(path) }
+        }
     }
 }

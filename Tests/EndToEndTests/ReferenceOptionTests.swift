@@ -51,6 +51,30 @@ extension RunsAlone {
         }
 
         @Test(
+            "a loop that crashes or hangs at one of the run's sizes ends bench with exit 2 naming it, not the tool",
+            .enabled(if: LoopsLibraryBuild.gcc != nil, LoopsLibraryBuild.skipReason), .timeLimit(.minutes(2)))
+        func crashingOrHangingLoop() throws {
+            let directory = CLIRunner.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            // --quick runs 16, 4Ki and 1Mi points; the self-check tries ≤ 100, so loading succeeds.
+            let crashing = try #require(
+                try LoopsLibraryBuild.broken(
+                    "scale", signature: "void springbench_loops_scale(double *a, double s, ptrdiff_t n)",
+                    body: "if (n > 4000) *(volatile int *)0 = 1; original_scale(a, s, n);", in: directory))
+            refused(crashing, in: directory, saying: "springbench_loops_scale at 4096 points ended its trial process")
+            let hanging = try #require(
+                try LoopsLibraryBuild.broken(
+                    "sum_of_squares",
+                    signature: "double springbench_loops_sum_of_squares(const double *a, ptrdiff_t n)",
+                    body: "if (n > 4000) for (;;) {} return original_sum_of_squares(a, n);", in: directory))
+            let started = Date()
+            refused(
+                hanging, in: directory, saying: "springbench_loops_sum_of_squares at 4096 points did not return within")
+            // The deadline for --quick's sizes: 10 s + 100 ns × 8 loops × (16 + 4Ki + 1Mi) points.
+            #expect(-started.timeIntervalSinceNow < 30)
+        }
+
+        @Test(
             "with a gcc-built library (and numpy's sampler where numpy is present) the results hold their reference rows",
             .enabled(if: LoopsLibraryBuild.gcc != nil, LoopsLibraryBuild.skipReason), .timeLimit(.minutes(2)))
         func referenceRows() throws {

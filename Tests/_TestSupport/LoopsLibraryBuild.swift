@@ -37,6 +37,20 @@ public enum LoopsLibraryBuild {
         return process.terminationStatus == 0 ? output : nil
     }
 
+    /// loops.c with one loop replaced by `body` (the original kept as
+    /// `original_<name>`), built into `directory`; nil when gcc failed.
+    public static func broken(_ name: String, signature: String, body: String, in directory: String) throws -> String? {
+        let file = directory + "/\(name).c"
+        try """
+        #define springbench_loops_\(name) original_\(name)
+        #include "\(source)"
+        #undef springbench_loops_\(name)
+        \(signature) { \(body) }
+
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        return build(into: directory, name: "lib\(name).so", source: file)
+    }
+
     /// A fresh temporary directory for one test.
     public static func temporaryDirectory() -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -1,3 +1,4 @@
+import CVectorLoops
 import VectorKernels
 
 #if canImport(Glibc)
@@ -16,8 +17,11 @@ import VectorKernels
 /// it exports every symbol of ``symbols``, and each loop computes what it
 /// must on small operands (``selfCheck()``: a wrong result, or NULL from the
 /// allocating add, which the sweep would otherwise hand to `free` or read
-/// through, is refused naming the loop). A loop that crashes or never returns
-/// still takes the process with it: the library runs inside it.
+/// through, is refused naming the loop). Before a run uses it, ``trial(sizes:deadlineSeconds:)``
+/// calls every loop at every size of the run in a forked child process: a loop
+/// that crashes, exits or never returns there (a size the self-check did not
+/// try) is refused naming the loop, the size and the signal, where it used to
+/// take the tool with it.
 public struct LoopsLibrary: @unchecked Sendable {
     typealias Binary =
         @convention(c) (UnsafePointer<Double>, UnsafePointer<Double>, UnsafeMutablePointer<Double>, Int)
@@ -90,6 +94,78 @@ public struct LoopsLibrary: @unchecked Sendable {
         if let wrong = selfCheck() { throw LoopsLibraryError(path: path, problem: .wrongResult(wrong)) }
     }
 
+    /// The loops' names in the trial's order (`springbench_loops_trial`).
+    static let trialLoops = [
+        "springbench_loops_add", "springbench_loops_subtract", "springbench_loops_add_in_place",
+        "springbench_loops_subtract_in_place", "springbench_loops_scale", "springbench_loops_axpy",
+        "springbench_loops_sum_of_squares", "springbench_loops_add_allocating",
+    ]
+
+    /// Seconds a trial at `sizes` may take: 10 s, plus 100 ns per point of
+    /// every call (a plain loop takes about 1 ns per point from memory here).
+    public static func trialDeadline(sizes: [Int]) -> Double {
+        10 + 100e-9 * Double(trialLoops.count) * Double(sizes.reduce(0, +))
+    }
+
+    /// Calls every loop once at each of `sizes` in a forked child process
+    /// (``LoopsLibraryError/Problem/crashed(loop:points:how:)``,
+    /// ``LoopsLibraryError/Problem/hung(loop:points:seconds:)``, or NULL from
+    /// the allocating add); nothing of the library runs in this process
+    /// meanwhile.
+    public func trial(sizes: [Int], deadlineSeconds: Double? = nil) throws(LoopsLibraryError) {
+        let deadline = deadlineSeconds ?? Self.trialDeadline(sizes: sizes)
+        var table = springbench_loops_table(
+            add: unsafeBitCast(
+                add,
+                to: (@convention(c) (UnsafePointer<Double>?, UnsafePointer<Double>?, UnsafeMutablePointer<Double>?, Int)
+                    -> Void).self),
+            subtract: unsafeBitCast(
+                subtract,
+                to: (@convention(c) (UnsafePointer<Double>?, UnsafePointer<Double>?, UnsafeMutablePointer<Double>?, Int)
+                    -> Void).self),
+            add_in_place: unsafeBitCast(
+                addInPlace,
+                to: (@convention(c) (UnsafeMutablePointer<Double>?, UnsafePointer<Double>?, Int) -> Void).self),
+            subtract_in_place: unsafeBitCast(
+                subtractInPlace,
+                to: (@convention(c) (UnsafeMutablePointer<Double>?, UnsafePointer<Double>?, Int) -> Void).self),
+            scale: unsafeBitCast(scale, to: (@convention(c) (UnsafeMutablePointer<Double>?, Double, Int) -> Void).self),
+            axpy: unsafeBitCast(
+                axpy,
+                to: (@convention(c) (Double, UnsafePointer<Double>?, UnsafeMutablePointer<Double>?, Int) -> Void).self),
+            sum_of_squares: unsafeBitCast(
+                sumOfSquares, to: (@convention(c) (UnsafePointer<Double>?, Int) -> Double).self),
+            add_allocating: unsafeBitCast(
+                addAllocating,
+                to: (@convention(c) (UnsafePointer<Double>?, UnsafePointer<Double>?, Int) -> UnsafeMutablePointer<
+                    Double
+                >?).self))
+        let result = sizes.withUnsafeBufferPointer { sizes in
+            springbench_loops_trial(&table, sizes.baseAddress, Int32(sizes.count), deadline)
+        }
+        let loop = (0..<Self.trialLoops.count).contains(Int(result.loop)) ? Self.trialLoops[Int(result.loop)] : "a loop"
+        let points = Self.points(result.size)
+        switch Int(result.outcome) {
+        case Int(SPRINGBENCH_TRIAL_PASSED): return
+        case Int(SPRINGBENCH_TRIAL_CRASHED):
+            let name = strsignal(result.signal).map { String(cString: $0) } ?? "signal \(result.signal)"
+            throw LoopsLibraryError(
+                path: path, problem: .crashed(loop: loop, points: points, how: "\(name) (signal \(result.signal))"))
+        case Int(SPRINGBENCH_TRIAL_HUNG):
+            throw LoopsLibraryError(path: path, problem: .hung(loop: loop, points: points, seconds: deadline))
+        case Int(SPRINGBENCH_TRIAL_NULL):
+            throw LoopsLibraryError(path: path, problem: .wrongResult("\(loop) at \(points) returns NULL"))
+        case Int(SPRINGBENCH_TRIAL_EXITED):
+            throw LoopsLibraryError(
+                path: path, problem: .crashed(loop: loop, points: points, how: "exit status \(result.signal)"))
+        default:
+            throw LoopsLibraryError(
+                path: path,
+                problem: .notALibrary(
+                    "its trial could not run at \(points): \(String(cString: strerror(result.signal)))"))
+        }
+    }
+
     /// Runs every loop at 1, 3, 17 and 100 points on fixed operands and
     /// compares with the exact answers: the elementwise loops must give the
     /// correctly rounded results bit for bit (one IEEE operation per element;
@@ -155,6 +231,10 @@ public struct LoopsLibraryError: Error, Equatable, CustomStringConvertible {
         case notALibrary(String)
         case missingSymbols([String])
         case wrongResult(String)
+        /// Ended its trial's process: a signal, or `exit` inside a loop.
+        case crashed(loop: String, points: String, how: String)
+        /// Had not returned when the trial's deadline passed.
+        case hung(loop: String, points: String, seconds: Double)
     }
 
     public var path: String
@@ -177,6 +257,11 @@ public struct LoopsLibraryError: Error, Equatable, CustomStringConvertible {
             what = "does not export \(names.joined(separator: ", ")); build it from Yardsticks/gcc/loops.c"
         case .wrongResult(let detail):
             what = "\(detail); its loops must compute what Yardsticks/gcc/loops.c does"
+        case .crashed(let loop, let points, let how):
+            what = "\(loop) at \(points) ended its trial process (\(how)); every loop must return at every size"
+        case .hung(let loop, let points, let seconds):
+            what =
+                "\(loop) at \(points) did not return within \(Int(seconds.rounded(.up))) s (the trial's deadline); every loop must return at every size"
         }
         return "--loops-library \(path): \(what)"
     }

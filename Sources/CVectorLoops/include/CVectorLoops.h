@@ -3,6 +3,8 @@
 
 #include <stddef.h>
 
+#include "CLoopsTrial.h"
+
 /// The bandwidth probe's loops, in C with AVX intrinsics (SSE2 on an x86-64
 /// without AVX), chosen at run time so the target needs no compiler flags.
 ///
