@@ -122,6 +122,12 @@ public final class HistoryDatabase: HistoryStore {
 
     let queue: DatabaseQueue
     public let path: String
+    /// Where the history was read from when a killed writer left a hot
+    /// journal (``restoringHotJournal(_:display:)``); removed with this object.
+    private let restoredCopy: RunTemporaryDirectory?
+    /// True when a hot journal was found: what was read is the history as its
+    /// journal restores it, from a copy; the file itself was left as it was.
+    public var readThroughHotJournal: Bool { restoredCopy != nil }
     /// Opened for reading only (`create: false`).
     public let isReadOnly: Bool
     /// The path as given (``HistoryStore/location``).
@@ -211,15 +217,21 @@ public final class HistoryDatabase: HistoryStore {
         } else if status.st_mode & S_IFMT != S_IFREG {
             throw refuse("is not a regular file")
         }
-        try Self.inspect(path: path, display: display)
+        // A hot journal (a writer killed while committing) cannot be rolled back by a
+        // read-only connection: reads and the inspection go to a restored copy.
+        let restored = try Self.restoringHotJournal(path, display: display)
+        try Self.inspect(path: restored.map { $0.path + "/history.sqlite" } ?? path, display: display)
         // No output of the command may replace the history it reads or records into.
         CommandInputs.register(path, as: "the history --database")
+        restoredCopy = create ? nil : restored
+        if create { restored?.remove() }
         isReadOnly = !create
         if !create {
+            let readPath = restored.map { $0.path + "/history.sqlite" } ?? path
             do {
                 let queue = try Self.whileBusy {
                     try DatabaseQueue(
-                        path: Self.readOnlyLocation(path), configuration: Self.configuration(readOnly: true))
+                        path: Self.readOnlyLocation(readPath), configuration: Self.configuration(readOnly: true))
                 }
                 guard try queue.read({ try Self.migrator.hasCompletedMigrations($0) }) else {
                     throw refuse(
@@ -250,6 +262,64 @@ public final class HistoryDatabase: HistoryStore {
         } catch {
             throw refuse("cannot be opened for writing (\(error))")
         }
+    }
+
+    /// SQLite's journal header magic: a rollback journal whose header holds it
+    /// was synced before the database's pages were overwritten, so it is needed
+    /// to restore them (https://www.sqlite.org/fileformat.html, "The Rollback
+    /// Journal"; until then the header is zeros and the journal is not hot).
+    static let journalMagic: [UInt8] = [0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7]
+
+    /// Whether `path` has a hot journal: `-journal` begins with the magic and no
+    /// live writer holds SQLite's RESERVED lock (byte 0x40000001) on the file —
+    /// a live writer's journal is not hot; readers wait for its commit instead.
+    static func hasHotJournal(_ path: String) -> Bool {
+        let journal = open(path + "-journal", O_RDONLY | O_CLOEXEC)
+        guard journal >= 0 else { return false }
+        var magic = [UInt8](repeating: 0, count: journalMagic.count)
+        let count = Glibc.read(journal, &magic, magic.count)
+        Glibc.close(journal)
+        guard count == magic.count, magic == journalMagic else { return false }
+        let database = open(path, O_RDONLY | O_CLOEXEC)
+        guard database >= 0 else { return false }
+        defer { Glibc.close(database) }
+        var lock = flock()
+        lock.l_type = Int16(F_WRLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        lock.l_start = 0x4000_0001
+        lock.l_len = 1
+        guard fcntl(database, F_GETLK, &lock) == 0 else { return false }
+        return lock.l_type == Int16(F_UNLCK)
+    }
+
+    /// When `path` has a hot journal: a copy of the journal, then of the
+    /// database, in a temporary directory of this run, rolled back there by a
+    /// read-write connection, i.e. the history as it was before the killed
+    /// transaction. The file and its journal are not touched (the next
+    /// `history record` rolls them back in place). Nil when there is none.
+    static func restoringHotJournal(_ path: String, display: String) throws -> RunTemporaryDirectory? {
+        guard hasHotJournal(path) else { return nil }
+        func refuse(_ reason: String) -> HistoryDatabaseError { HistoryDatabaseError(path: display, reason: reason) }
+        let directory: RunTemporaryDirectory
+        do {
+            directory = try RunTemporaryDirectory(purpose: "history")
+        } catch {
+            throw refuse("has a hot journal (a writer was killed) and no copy could be made to read it: \(error)")
+        }
+        let copy = directory.path + "/history.sqlite"
+        do {
+            // The journal first: a commit finishing meanwhile leaves a journal older than the copy, which
+            // restores the state before that commit, never a mix.
+            try FileManager.default.copyItem(atPath: path + "-journal", toPath: copy + "-journal")
+            try FileManager.default.copyItem(atPath: path, toPath: copy)
+            let restoring = try DatabaseQueue(path: copy, configuration: configuration(readOnly: false))
+            _ = try restoring.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }
+            try restoring.close()
+        } catch {
+            directory.remove()
+            throw refuse("has a hot journal (a writer was killed) that could not be rolled back in a copy: \(error)")
+        }
+        return directory
     }
 
     /// Refuses, without writing a byte, a file that is not a SpringBench history.
@@ -404,7 +474,10 @@ public final class HistoryDatabase: HistoryStore {
         try access { try Self.migrator.appliedIdentifiers($0) }.sorted()
     }
 
-    public func close() throws { try queue.close() }
+    public func close() throws {
+        try queue.close()
+        restoredCopy?.remove()
+    }
 
     /// A read or write; an SQLite error (a full disk, a lock held past the
     /// busy timeout) is thrown as a ``HistoryDatabaseError`` naming the path.

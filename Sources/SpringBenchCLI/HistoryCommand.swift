@@ -42,6 +42,11 @@ struct HistoryCommand: ParsableCommand {
             do {
                 let history = try HistoryStores.open(database, create: create)
                 defer { try? history.close() }
+                if let file = history as? HistoryDatabase, file.readThroughHotJournal {
+                    printError(
+                        "note: \(file.path) has a hot journal (a writer was killed while committing); read as the journal restores it, both files left as they are (the next `history record` rolls it back)"
+                    )
+                }
                 return try body(history)
             } catch let error as HistoryDatabaseError {
                 throw UsageError(error.description)
