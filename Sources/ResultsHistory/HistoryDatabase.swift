@@ -212,7 +212,12 @@ public final class HistoryDatabase: HistoryStore {
         func refuse(_ reason: String) -> HistoryDatabaseError { HistoryDatabaseError(path: display, reason: reason) }
         var status = stat()
         if stat(path, &status) != 0 || status.st_size == 0 {
-            guard create else { throw refuse("does not exist; record results first (`springbench history record`)") }
+            guard create else {
+                throw refuse(
+                    stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+                        ? "is an empty file, not a history yet; record results first (`springbench history record`)"
+                        : "does not exist; record results first (`springbench history record`)")
+            }
             try Self.createDatabase(at: target, display: display)
         } else if status.st_mode & S_IFMT != S_IFREG {
             throw refuse("is not a regular file")
@@ -223,6 +228,10 @@ public final class HistoryDatabase: HistoryStore {
         try Self.inspect(path: restored.map { $0.path + "/history.sqlite" } ?? path, display: display)
         // No output of the command may replace the history it reads or records into.
         CommandInputs.register(path, as: "the history --database")
+        // Its journal and write-ahead log are the database too, whether or not they exist now.
+        CommandInputs.register(
+            companionsOf: path, shownAs: display, suffixes: ["-journal", "-wal", "-shm"],
+            as: "the history --database's companion")
         restoredCopy = create ? nil : restored
         if create { restored?.remove() }
         isReadOnly = !create

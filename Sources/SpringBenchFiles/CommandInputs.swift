@@ -27,7 +27,14 @@ public final class CommandInputs: Sendable {
         var inode: UInt64
     }
 
+    /// A file by its directory's identity and its name: one that may not exist yet.
+    struct Location: Hashable {
+        var directory: Identity
+        var name: String
+    }
+
     private let files = Mutex<[Identity: String]>([:])
+    private let locations = Mutex<[Location: String]>([:])
 
     public init() {}
 
@@ -48,10 +55,45 @@ public final class CommandInputs: Sendable {
         current.files.withLock { if $0[identity] == nil { $0[identity] = "\(role) \(path)" } }
     }
 
-    /// What the command read at `path`, when it is one of its inputs.
+    /// The location of `path`: its directory's identity and its last component.
+    static func location(_ path: String) -> Location? {
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        guard let slash = trimmed.lastIndex(of: "/") else {
+            return identity(".").map { Location(directory: $0, name: trimmed) }
+        }
+        let directory = slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+        let name = String(trimmed[trimmed.index(after: slash)...])
+        guard !name.isEmpty else { return nil }
+        return identity(directory).map { Location(directory: $0, name: name) }
+    }
+
+    /// Registers the files that belong to the input at `path` whether or not
+    /// they exist yet — an SQLite database's `-journal`, `-wal` and `-shm` —
+    /// by directory and name, beside `path` as given and as its links resolve.
+    /// `display` is the path as the user gave it, for the message.
+    public static func register(companionsOf path: String, shownAs display: String, suffixes: [String], as role: String)
+    {
+        guard let current else { return }
+        var paths = [path]
+        if let resolved = realpath(path, nil) {
+            paths.append(String(cString: resolved))
+            free(resolved)
+        }
+        for base in paths {
+            for suffix in suffixes {
+                guard let location = location(base + suffix) else { continue }
+                current.locations.withLock { if $0[location] == nil { $0[location] = "\(role) \(display)\(suffix)" } }
+            }
+        }
+    }
+
+    /// What the command read at `path`, when it is one of its inputs (or a
+    /// companion of one: ``register(companionsOf:shownAs:suffixes:as:)``).
     public static func input(at path: String) -> String? {
-        guard let current, let identity = identity(path) else { return nil }
-        return current.files.withLock { $0[identity] }
+        guard let current else { return nil }
+        if let identity = identity(path), let input = current.files.withLock({ $0[identity] }) { return input }
+        guard let location = location(path) else { return nil }
+        return current.locations.withLock { $0[location] }
     }
 
     /// Throws when the existing file at `output` is the same file as any of

@@ -89,4 +89,17 @@ import _ResultsTestSupport
         #expect(CellKey(historyKey: "add.simd") == nil)
         #expect(CellKey(historyKey: "nope.simd.16") == nil)
     }
+
+    @Test("a read of a missing history or an empty file is refused, saying which, and makes nothing")
+    func readingNothingIsRefused() throws {
+        let missing = directory + "/missing.sqlite"
+        let absent = try #require(throws: HistoryDatabaseError.self) { try Self.open(missing, create: false) }
+        #expect(absent.description.contains("missing.sqlite does not exist; record results first"), "\(absent)")
+        let empty = directory + "/empty.sqlite"
+        FileManager.default.createFile(atPath: empty, contents: Data())
+        let blank = try #require(throws: HistoryDatabaseError.self) { try Self.open(empty, create: false) }
+        #expect(blank.description.contains("empty.sqlite is an empty file, not a history yet"), "\(blank)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["empty.sqlite"])
+        #expect(FileManager.default.contents(atPath: empty) == Data())
+    }
 }

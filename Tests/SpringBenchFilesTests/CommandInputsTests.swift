@@ -81,4 +81,31 @@ struct CommandInputsTests {
         try Data("y".utf8).write(to: URL(fileURLWithPath: scratch.at("c.json")))
         try CommandInputs.refuse(("--output", scratch.at("c.json")), ifInput: [("--input", scratch.at("a.json"))])
     }
+
+    @Test(
+        "A database's journal, WAL and shared-memory files are inputs before they exist, by any directory name",
+        arguments: ["h.sqlite-journal", "h.sqlite-wal", "sub/../h.sqlite-shm", "alias/h.sqlite-journal", "real-wal"])
+    func companionsOfAnInputAreRefused(name: String) throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.at("sub"), withIntermediateDirectories: true)
+        try Data("SQLite format 3\0".utf8).write(to: URL(fileURLWithPath: scratch.at("real")))
+        // The database through a link: SQLite names its companions after the link's target.
+        try FileManager.default.createSymbolicLink(atPath: scratch.at("h.sqlite"), withDestinationPath: "real")
+        try FileManager.default.createSymbolicLink(atPath: scratch.at("alias"), withDestinationPath: ".")
+        try CommandInputs.$current.withValue(CommandInputs()) {
+            CommandInputs.register(
+                companionsOf: scratch.at("h.sqlite"), shownAs: "h.sqlite", suffixes: ["-journal", "-wal", "-shm"],
+                as: "the database's companion")
+            let transaction = try OutputTransaction(try OutputTarget.file(scratch.at(name), option: "--output"))
+            try transaction.write(Data("csv".utf8))
+            let error = try #require(throws: OutputError.self) { try transaction.commit() }
+            #expect(error.reason.contains("the database's companion h.sqlite-"), "\(error)")
+            // A name that only begins like one is an ordinary output.
+            let other = try OutputTransaction(
+                try OutputTarget.file(scratch.at("h.sqlite-journal.csv"), option: "--output"))
+            try other.write(Data("csv".utf8))
+            try other.commit()
+        }
+        #expect(!FileManager.default.fileExists(atPath: scratch.at(name)))
+    }
 }
