@@ -225,7 +225,9 @@ public final class HistoryDatabase: HistoryStore {
         // A hot journal (a writer killed while committing) cannot be rolled back by a
         // read-only connection: reads and the inspection go to a restored copy.
         let restored = try Self.restoringHotJournal(path, display: display)
-        try Self.inspect(path: restored.map { $0.path + "/history.sqlite" } ?? path, display: display)
+        let readPath = restored.map { $0.path + "/history.sqlite" } ?? path
+        // A read command reads through the connection it inspected with.
+        let inspected = try Self.inspect(path: readPath, display: display, keepingReader: !create)
         // No output of the command may replace the history it reads or records into.
         CommandInputs.register(path, as: "the history --database")
         // Its journal and write-ahead log are the database too, whether or not they exist now.
@@ -236,12 +238,8 @@ public final class HistoryDatabase: HistoryStore {
         if create { restored?.remove() }
         isReadOnly = !create
         if !create {
-            let readPath = restored.map { $0.path + "/history.sqlite" } ?? path
+            guard let queue = inspected else { preconditionFailure("a read inspects through the connection it keeps") }
             do {
-                let queue = try Self.whileBusy {
-                    try DatabaseQueue(
-                        path: Self.readOnlyLocation(readPath), configuration: Self.configuration(readOnly: true))
-                }
                 guard try queue.read({ try Self.migrator.hasCompletedMigrations($0) }) else {
                     throw refuse(
                         "has an older schema (migrations applied: \(try queue.read { try Self.migrator.appliedIdentifiers($0) }.sorted())); "
@@ -332,7 +330,10 @@ public final class HistoryDatabase: HistoryStore {
     }
 
     /// Refuses, without writing a byte, a file that is not a SpringBench history.
-    static func inspect(path: String, display: String) throws {
+    /// `keepingReader`: returns the read-only connection it inspected through
+    /// (a read command then reads with it: one connection per command, not two).
+    @discardableResult
+    static func inspect(path: String, display: String, keepingReader: Bool = false) throws -> DatabaseQueue? {
         func refuse(_ reason: String) -> HistoryDatabaseError { HistoryDatabaseError(path: display, reason: reason) }
         // Only the header is read: a database is not a document (InputFile's
         // 1 GiB bound is for documents read whole).
@@ -344,10 +345,11 @@ public final class HistoryDatabase: HistoryStore {
         }
         // Opened through ``readOnlyLocation(_:)``: the look makes no -wal or -shm file.
         do {
-            try whileBusy {
+            return try whileBusy {
                 let reader = try DatabaseQueue(
                     path: readOnlyLocation(path), configuration: configuration(readOnly: true))
-                defer { try? reader.close() }
+                var kept = false
+                defer { if !kept { try? reader.close() } }
                 try reader.read { db in
                     let check = try String.fetchAll(db, sql: "PRAGMA quick_check")
                     guard check == ["ok"] else {
@@ -370,6 +372,8 @@ public final class HistoryDatabase: HistoryStore {
                                 + "use a newer springbench")
                     }
                 }
+                kept = keepingReader
+                return kept ? reader : nil
             }
         } catch let error as HistoryDatabaseError {
             throw error
