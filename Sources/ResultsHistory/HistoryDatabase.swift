@@ -78,15 +78,49 @@ public struct HistoryCellValue: Sendable, Equatable {
     public var value: Double
     public var lower: Double?
     public var upper: Double?
+    /// The time relative to the reference timed in the same rounds
+    /// (``ReferenceRatio``); nil for instruction counts, runs without a
+    /// reference and histories recorded before schema `v2`.
+    public var relative: HistoryRatio?
 
-    public init(commit: String, branch: String?, value: Double, lower: Double?, upper: Double?) {
+    public init(
+        commit: String, branch: String?, value: Double, lower: Double?, upper: Double?, relative: HistoryRatio? = nil
+    ) {
         self.commit = commit
         self.branch = branch
         self.value = value
         self.lower = lower
         self.upper = upper
+        self.relative = relative
     }
 }
+
+/// A cell's ``ReferenceRatio`` as the history keeps it: the reference's name,
+/// the median ratio and its interval.
+public struct HistoryRatio: Sendable, Equatable {
+    public var reference: String
+    public var median: Double
+    public var lower: Double
+    public var upper: Double
+
+    public init(reference: String, median: Double, lower: Double, upper: Double) {
+        self.reference = reference
+        self.median = median
+        self.lower = lower
+        self.upper = upper
+    }
+
+    public init(_ ratio: ReferenceRatio) {
+        self.init(
+            reference: ratio.reference, median: ratio.median, lower: ratio.medianInterval.lower,
+            upper: ratio.medianInterval.upper)
+    }
+}
+
+/// One cell as `record` stores it.
+public typealias HistoryCellRecord = (
+    key: CellKey, value: Double, lower: Double?, upper: Double?, relative: HistoryRatio?
+)
 
 /// What `record` did with one file.
 public enum RecordOutcome: Sendable, Equatable {
@@ -130,6 +164,9 @@ public final class HistoryDatabase: HistoryStore {
     public var readThroughHotJournal: Bool { restoredCopy != nil }
     /// Opened for reading only (`create: false`).
     public let isReadOnly: Bool
+    /// Whether the cells have the relative columns (schema `v2`): a history
+    /// recorded before them is still read, its ratios nil.
+    let hasRelativeColumns: Bool
     /// The path as given (``HistoryStore/location``).
     public var location: String { path }
 
@@ -159,6 +196,16 @@ public final class HistoryDatabase: HistoryStore {
                 table.column("lower", .double)
                 table.column("upper", .double)
                 table.primaryKey(["runID", "kernel", "backend", "size"])
+            }
+        }
+        // Each cell's time relative to the reference timed in the same rounds (issue 38);
+        // NULL for instruction counts and runs without one.
+        migrator.registerMigration("v2") { db in
+            try db.alter(table: "cell") { table in
+                table.add(column: "relativeTo", .text)
+                table.add(column: "relative", .double)
+                table.add(column: "relativeLower", .double)
+                table.add(column: "relativeUpper", .double)
             }
         }
         return migrator
@@ -240,11 +287,14 @@ public final class HistoryDatabase: HistoryStore {
         if !create {
             guard let queue = inspected else { preconditionFailure("a read inspects through the connection it keeps") }
             do {
-                guard try queue.read({ try Self.migrator.hasCompletedMigrations($0) }) else {
+                // Read as it is: a history from before `v2` has no ratios; only `record` migrates.
+                let applied = try queue.read { try Self.migrator.appliedIdentifiers($0) }
+                guard applied.contains("v1") else {
                     throw refuse(
-                        "has an older schema (migrations applied: \(try queue.read { try Self.migrator.appliedIdentifiers($0) }.sorted())); "
+                        "has an older schema (migrations applied: \(applied.sorted())); "
                             + "`springbench history record` brings it up to date")
                 }
+                hasRelativeColumns = applied.contains("v2")
                 self.queue = queue
             } catch let error as HistoryDatabaseError {
                 throw error
@@ -258,6 +308,7 @@ public final class HistoryDatabase: HistoryStore {
                 try DatabaseQueue(path: path, configuration: Self.configuration(readOnly: false))
             }
             try InterruptCleanup.uninterruptible { try Self.whileBusy { try Self.migrate(queue) } }
+            hasRelativeColumns = true
             // A history an earlier springbench kept in WAL mode goes to rollback mode, so that
             // reads make no -wal or -shm file; another connection holding it open leaves it in WAL.
             if try queue.read({ try String.fetchOne($0, sql: "PRAGMA journal_mode") }) == "wal" {
@@ -509,7 +560,7 @@ public final class HistoryDatabase: HistoryStore {
     /// and build again is left as it was.
     public func record(
         commit: String, branch: String?, machine: String, machineRecord: MachineRecord, kind: HistoryKind,
-        cells: [(CellKey, value: Double, lower: Double?, upper: Double?)]
+        cells: [HistoryCellRecord]
     ) throws -> RecordOutcome {
         // With interrupts held off (InterruptCleanup): a SIGINT, SIGTERM or SIGHUP during the
         // transaction takes effect after its commit, so it never leaves a hot journal behind.
@@ -520,7 +571,7 @@ public final class HistoryDatabase: HistoryStore {
 
     private func recordTransaction(
         _ commit: String, _ branch: String?, _ machine: String, _ machineRecord: MachineRecord, _ kind: HistoryKind,
-        _ cells: [(CellKey, value: Double, lower: Double?, upper: Double?)]
+        _ cells: [HistoryCellRecord]
     ) throws -> RecordOutcome {
         try access(writing: true) { db in
             try db.execute(
@@ -536,11 +587,17 @@ public final class HistoryDatabase: HistoryStore {
             guard db.changesCount == 1 else { return .alreadyRecorded }
             Self.debugPause("record")  // inside the transaction: the journal is hot
             let run = db.lastInsertedRowID
-            for (key, value, lower, upper) in cells {
+            for (key, value, lower, upper, relative) in cells {
                 try db.execute(
-                    sql:
-                        "INSERT INTO cell (runID, kernel, backend, size, value, lower, upper) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    arguments: [run, key.kernel.rawValue, key.backend, key.size, value, lower, upper])
+                    sql: """
+                        INSERT INTO cell (runID, kernel, backend, size, value, lower, upper,
+                            relativeTo, relative, relativeLower, relativeUpper)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        run, key.kernel.rawValue, key.backend, key.size, value, lower, upper, relative?.reference,
+                        relative?.median, relative?.lower, relative?.upper,
+                    ])
             }
             return .recorded(cells: cells.count)
         }
@@ -590,12 +647,38 @@ public final class HistoryDatabase: HistoryStore {
     }
 
     /// One cell's values per series, commits in the order they were first recorded.
+    /// The relative columns, or NULLs in a history read before its `v2` (a read command does not migrate).
+    private var relativeColumns: String {
+        hasRelativeColumns
+            ? "cell.relativeTo, cell.relative, cell.relativeLower, cell.relativeUpper"
+            : "NULL AS relativeTo, NULL AS relative, NULL AS relativeLower, NULL AS relativeUpper"
+    }
+
+    /// A cell's ratio: all four columns or none; a positive median inside a positive interval.
+    static func ratio(_ values: HistoryRow) throws(HistoryDatabaseError) -> HistoryRatio? {
+        let reference = try values.optionalText("relativeTo")
+        let median = try values.number("relative", above: 0, optional: true)
+        let lower = try values.number("relativeLower", above: 0, optional: true)
+        let upper = try values.number("relativeUpper", above: 0, optional: true)
+        guard let reference, let median, let lower, let upper else {
+            if reference != nil || median != nil || lower != nil || upper != nil {
+                throw values.refuse("relative", "the ratio's columns are partly NULL (all four or none)")
+            }
+            return nil
+        }
+        guard !reference.isEmpty else { throw values.refuse("relativeTo", "is empty") }
+        guard lower <= median, median <= upper else {
+            throw values.refuse("relative", "\(median) lies outside its interval \(lower)…\(upper)")
+        }
+        return HistoryRatio(reference: reference, median: median, lower: lower, upper: upper)
+    }
+
     public func history(of cell: CellKey) throws -> [HistorySeries: [HistoryCellValue]] {
         try access { db in
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT run.*, cell.rowid AS cellRow, cell.value, cell.lower, cell.upper
+                    SELECT run.*, cell.rowid AS cellRow, cell.value, cell.lower, cell.upper, \(relativeColumns)
                     FROM cell JOIN run ON run.id = cell.runID
                     WHERE cell.kernel = ? AND cell.backend = ? AND cell.size = ? ORDER BY run.id
                     """, arguments: [cell.kernel.rawValue, cell.backend, cell.size])
@@ -611,7 +694,8 @@ public final class HistoryDatabase: HistoryStore {
                 result[try Self.series(run), default: []].append(
                     HistoryCellValue(
                         commit: try run.text("commitID"), branch: try run.optionalText("branch"),
-                        value: try values.number("value", above: 0)!, lower: lower, upper: upper))
+                        value: try values.number("value", above: 0)!, lower: lower, upper: upper,
+                        relative: try Self.ratio(values)))
             }
             return result
         }

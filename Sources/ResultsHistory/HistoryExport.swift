@@ -50,7 +50,10 @@ public enum HistoryExport {
                 intervalUpper: value.upper ?? .nan,
                 intervalLevel: value.lower == nil ? .nan : SampleStatistics.medianIntervalLevel, p10: .nan, p90: .nan,
                 nanosecondsPerElement: value.value / size, gigabytesPerSecond: bytes / value.value,
-                fractionOfCeiling: .nan, allocationsPerCall: nil, cacheState: nil)
+                fractionOfCeiling: .nan, allocationsPerCall: nil, cacheState: nil,
+                relative: value.relative.map {
+                    ExportRatio(reference: $0.reference, median: $0.median, lower: $0.lower, upper: $0.upper)
+                })
         }
     }
 }

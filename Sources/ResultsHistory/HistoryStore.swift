@@ -23,7 +23,7 @@ public protocol HistoryStore: AnyObject {
     /// and build again is left as it was.
     func record(
         commit: String, branch: String?, machine: String, machineRecord: MachineRecord, kind: HistoryKind,
-        cells: [(CellKey, value: Double, lower: Double?, upper: Double?)]
+        cells: [HistoryCellRecord]
     ) throws -> RecordOutcome
 
     /// Every run, in the order recorded.
@@ -42,7 +42,8 @@ public protocol HistoryStore: AnyObject {
 }
 
 extension HistoryStore {
-    /// Records a results file (each cell's median and its interval).
+    /// Records a results file (each cell's median and its interval, and its
+    /// time relative to the reference timed in the same rounds when the run has one).
     public func record(_ results: BenchmarkResults, commit: String, branch: String?, machine: String?) throws
         -> RecordOutcome
     {
@@ -50,7 +51,10 @@ extension HistoryStore {
             commit: commit, branch: branch, machine: machine ?? results.machine.hostname,
             machineRecord: results.machine, kind: .time,
             cells: results.measurements.map {
-                ($0.key, $0.summary.median, $0.summary.medianInterval.lower, $0.summary.medianInterval.upper)
+                (
+                    $0.key, $0.summary.median, $0.summary.medianInterval.lower, $0.summary.medianInterval.upper,
+                    $0.relative.map(HistoryRatio.init)
+                )
             })
     }
 
@@ -62,7 +66,7 @@ extension HistoryStore {
             commit: commit, branch: branch, machine: machine ?? counts.machine.hostname,
             machineRecord: counts.machine, kind: .instructions,
             cells: counts.entries.map {
-                (CellKey(kernel: $0.kernel, backend: $0.backend, size: $0.size), $0.instructionsPerCall, nil, nil)
+                (CellKey(kernel: $0.kernel, backend: $0.backend, size: $0.size), $0.instructionsPerCall, nil, nil, nil)
             })
     }
 }

@@ -46,6 +46,8 @@
         static let migrationLock: Int64 = 0x5342_4869_0000_0001
 
         let session: PostgreSQLSession
+        /// Whether the cells have the relative columns (schema `v2`).
+        private(set) var hasRelativeColumns = true
         public var location: String { session.location }
 
         /// The versioned schema, oldest first. A migration, once released, is
@@ -83,7 +85,17 @@
                     """,
                     "CREATE INDEX cell_by_key ON cell (kernel, backend, size)",
                 ]
-            )
+            ),
+            // Each cell's time relative to the reference timed in the same rounds (issue 38).
+            (
+                "v2",
+                [
+                    """
+                    ALTER TABLE cell ADD COLUMN relative_to text, ADD COLUMN relative double precision,
+                        ADD COLUMN relative_lower double precision, ADD COLUMN relative_upper double precision
+                    """
+                ]
+            ),
         ]
 
         /// Connects to the server `url` names and checks (creating, when `create`
@@ -158,6 +170,10 @@
             let all = Self.migrations.map(\.identifier)
             switch try inspect() {
             case .ours(let applied) where applied.sorted() == all.sorted(): return
+            case .ours(let applied) where !create && applied.contains("v1"):
+                // Read as it is: a history from before `v2` has no ratios; only `record` migrates.
+                hasRelativeColumns = applied.contains("v2")
+                return
             case .empty where !create:
                 throw refuse("has no SpringBench history yet; record results first (`springbench history record`)")
             default: break
@@ -207,12 +223,13 @@
 
         public func close() throws { try session.close() }
 
-        /// Cells per `INSERT`: 7 parameters each, within the protocol's 65,535.
+        /// Cells per `INSERT`: 11 parameters each, within the protocol's 65,535.
         static let cellsPerStatement = 1000
+        static let columnsPerCell = 11
 
         public func record(
             commit: String, branch: String?, machine: String, machineRecord: MachineRecord, kind: HistoryKind,
-            cells: [(CellKey, value: Double, lower: Double?, upper: Double?)]
+            cells: [HistoryCellRecord]
         ) throws -> RecordOutcome {
             try session.transaction("recording") { () throws(HistoryDatabaseError) -> RecordOutcome in
                 let inserted = try session.query(
@@ -228,11 +245,12 @@
                 var start = cells.startIndex
                 while start < cells.endIndex {
                     let chunk = cells[start..<min(start + Self.cellsPerStatement, cells.endIndex)]
-                    var bindings = PostgresBindings(capacity: chunk.count * 7)
+                    var bindings = PostgresBindings(capacity: chunk.count * Self.columnsPerCell)
                     var rows: [String] = []
-                    for (key, value, lower, upper) in chunk {
+                    for (key, value, lower, upper, relative) in chunk {
                         let first = bindings.count + 1
-                        rows.append("(" + (first..<first + 7).map { "$\($0)" }.joined(separator: ", ") + ")")
+                        rows.append(
+                            "(" + (first..<first + Self.columnsPerCell).map { "$\($0)" }.joined(separator: ", ") + ")")
                         bindings.append(run)
                         bindings.append(key.kernel.rawValue)
                         bindings.append(key.backend)
@@ -240,10 +258,19 @@
                         bindings.append(value)
                         if let lower { bindings.append(lower) } else { bindings.appendNull() }
                         if let upper { bindings.append(upper) } else { bindings.appendNull() }
+                        if let relative {
+                            bindings.append(relative.reference)
+                            bindings.append(relative.median)
+                            bindings.append(relative.lower)
+                            bindings.append(relative.upper)
+                        } else {
+                            for _ in 0..<4 { bindings.appendNull() }
+                        }
                     }
                     try session.query(
                         PostgresQuery(
-                            unsafeSQL: "INSERT INTO cell (run_id, kernel, backend, size, value, lower, upper) VALUES "
+                            unsafeSQL: "INSERT INTO cell (run_id, kernel, backend, size, value, lower, upper, "
+                                + "relative_to, relative, relative_lower, relative_upper) VALUES "
                                 + rows.joined(separator: ", "), binds: bindings), "recording the cells")
                     start = chunk.endIndex
                 }
@@ -291,23 +318,55 @@
             }.sorted()
         }
 
+        /// The relative columns, or typed NULLs in a history read before its `v2`.
+        var relativeColumns: String {
+            hasRelativeColumns
+                ? "c.relative_to, c.relative, c.relative_lower, c.relative_upper"
+                : "NULL::text, NULL::double precision, NULL::double precision, NULL::double precision"
+        }
+
+        /// A cell's ratio: all four columns or none, a positive median inside its interval.
+        func ratio(_ reference: String?, _ median: Double?, _ lower: Double?, _ upper: Double?, cell: CellKey)
+            throws(HistoryDatabaseError) -> HistoryRatio?
+        {
+            guard let reference, let median, let lower, let upper else {
+                if reference != nil || median != nil || lower != nil || upper != nil {
+                    throw refuse("has a cell \(cell) whose ratio's columns are partly NULL (all four or none)")
+                }
+                return nil
+            }
+            guard !reference.isEmpty, lower > 0, lower.isFinite, upper.isFinite, lower <= median, median <= upper
+            else {
+                throw refuse(
+                    "has a cell \(cell) with an impossible ratio to \"\(reference)\": \(median) in \(lower)…\(upper)")
+            }
+            return HistoryRatio(reference: reference, median: median, lower: lower, upper: upper)
+        }
+
         public func history(of cell: CellKey) throws -> [HistorySeries: [HistoryCellValue]] {
             let rows = try session.query(
                 """
                 SELECT r.commit_id, r.branch, r.machine, r.toolchain, r.configuration, r.target_cpu, r.kind,
-                    c.value, c.lower, c.upper
+                    c.value, c.lower, c.upper, \(unescaped: relativeColumns)
                 FROM cell c JOIN run r ON r.id = c.run_id
                 WHERE c.kernel = \(cell.kernel.rawValue) AND c.backend = \(cell.backend) AND c.size = \(Int64(cell.size))
                 ORDER BY r.id
                 """, "reading \(cell)")
             var result: [HistorySeries: [HistoryCellValue]] = [:]
             for row in rows {
-                let (commit, branch, machine, toolchain, configuration, targetCPU, kind, value, lower, upper) =
-                    try session.decode(
-                        row,
-                        as: (String, String?, String, String, String, String, String, Double, Double?, Double?).self)
+                let (
+                    commit, branch, machine, toolchain, configuration, targetCPU, kind, value, lower, upper,
+                    relativeTo, relative, relativeLower, relativeUpper
+                ) = try session.decode(
+                    row,
+                    as: (
+                        String, String?, String, String, String, String, String, Double, Double?, Double?, String?,
+                        Double?, Double?, Double?
+                    ).self)
                 result[try series(machine, toolchain, configuration, targetCPU, kind), default: []].append(
-                    HistoryCellValue(commit: commit, branch: branch, value: value, lower: lower, upper: upper))
+                    HistoryCellValue(
+                        commit: commit, branch: branch, value: value, lower: lower, upper: upper,
+                        relative: try ratio(relativeTo, relative, relativeLower, relativeUpper, cell: cell)))
             }
             return result
         }

@@ -198,9 +198,14 @@ struct HistoryCommand: ParsableCommand {
                         if let lower = value.lower, let upper = value.upper {
                             interval = String(format: "  [%.6g, %.6g]", lower, upper)
                         }
+                        // The time relative to the reference timed in the same rounds, when recorded.
+                        let relative =
+                            value.relative.map {
+                                String(format: "\t%.4g× %@ [%.4g, %.4g]", $0.median, $0.reference, $0.lower, $0.upper)
+                            } ?? ""
                         print(
                             "  \(value.commit)\t\(value.branch ?? "-")\t\(String(format: "%.6g", value.value))\(interval)"
-                                + (steps.contains(index) ? "\tstep" : ""))
+                                + relative + (steps.contains(index) ? "\tstep" : ""))
                     }
                 }
             }

@@ -30,10 +30,10 @@
         @Test func migratesAFreshDatabaseOnceAndMarksItOurs() throws {
             try PostgreSQLTestServer.withFreshDatabase { url in
                 let store = try PostgreSQLHistoryStore(url: url, create: true)
-                #expect(try store.appliedMigrations() == ["v1"])
+                #expect(try store.appliedMigrations() == ["v1", "v2"])
                 try store.close()
                 let again = try PostgreSQLHistoryStore(url: url, create: false)
-                #expect(try again.appliedMigrations() == ["v1"])
+                #expect(try again.appliedMigrations() == ["v1", "v2"])
                 #expect(try again.runs().isEmpty)
                 try again.close()
                 #expect(
@@ -85,10 +85,17 @@
                 for (commit, values) in [("c1", (1.0, 2.0)), ("c2", (1.1, 2.2))] {
                     _ = try store.record(
                         commit: commit, branch: nil, machine: "runner-a", machineRecord: machine, kind: .time,
-                        cells: [(cell, values.0, values.0 * 0.9, values.0 * 1.1)])
+                        cells: [
+                            (
+                                cell, values.0, values.0 * 0.9, values.0 * 1.1,
+                                HistoryRatio(
+                                    reference: "c", median: values.0 / 2, lower: values.0 * 0.45,
+                                    upper: values.0 * 0.55)
+                            )
+                        ])
                     _ = try store.record(
                         commit: commit, branch: nil, machine: "runner-b", machineRecord: machine, kind: .time,
-                        cells: [(cell, values.1, nil, nil)])
+                        cells: [(cell, values.1, nil, nil, nil)])
                 }
                 let history = try store.history(of: cell)
                 #expect(history.count == 2)
@@ -96,7 +103,41 @@
                 let b = try #require(history.first { $0.key.machine == "runner-b" }?.value)
                 #expect(a.map(\.value) == [1.0, 1.1] && a.map(\.commit) == ["c1", "c2"])
                 #expect(a[0].lower == 0.9 && a[0].upper == 1.1)
+                // The ratio to the reference (schema v2) comes back column by column.
+                #expect(
+                    a[1].relative == HistoryRatio(reference: "c", median: 0.55, lower: 1.1 * 0.45, upper: 1.1 * 0.55))
+                #expect(b.allSatisfy { $0.relative == nil })
                 #expect(b.map(\.value) == [2.0, 2.2] && b.allSatisfy { $0.lower == nil && $0.upper == nil })
+            }
+        }
+
+        /// A history recorded before schema v2 is read as it is (no ratios, no migration); a record migrates it.
+        @Test func aVersionOneHistoryIsReadThenMigratedByRecord() throws {
+            try PostgreSQLTestServer.withFreshDatabase { url in
+                let cell = CellKey(kernel: .add, backend: "simd", size: 4096)
+                let machine = Self.results().machine
+                let ratio = HistoryRatio(reference: "c", median: 0.5, lower: 0.4, upper: 0.6)
+                let store = try PostgreSQLHistoryStore(url: url, create: true)
+                _ = try store.record(
+                    commit: "c1", branch: nil, machine: "m", machineRecord: machine, kind: .time,
+                    cells: [(cell, 1, nil, nil, ratio)])
+                try store.close()
+                try PostgreSQLTestServer.execute(
+                    url,
+                    "ALTER TABLE cell DROP COLUMN relative_to, DROP COLUMN relative, DROP COLUMN relative_lower, "
+                        + "DROP COLUMN relative_upper",
+                    "DELETE FROM springbench_migrations WHERE identifier = 'v2'")
+                let reader = try PostgreSQLHistoryStore(url: url, create: false)
+                #expect(try reader.history(of: cell).values.flatMap { $0 }.map(\.relative) == [nil])
+                #expect(try reader.appliedMigrations() == ["v1"], "a read migrated the history")
+                try reader.close()
+                let writer = try PostgreSQLHistoryStore(url: url, create: true)
+                defer { try? writer.close() }
+                #expect(try writer.appliedMigrations() == ["v1", "v2"])
+                _ = try writer.record(
+                    commit: "c2", branch: nil, machine: "m", machineRecord: machine, kind: .time,
+                    cells: [(cell, 1, nil, nil, ratio)])
+                #expect(try writer.history(of: cell).values.flatMap { $0 }.map(\.relative) == [nil, ratio])
             }
         }
 
@@ -111,7 +152,7 @@
                 let outcome = try store.record(
                     commit: "big", branch: nil, machine: "m", machineRecord: Self.results().machine,
                     kind: .instructions,
-                    cells: cells.map { ($0.0, value: $0.1, lower: $0.2, upper: $0.3) })
+                    cells: cells.map { ($0.0, value: $0.1, lower: $0.2, upper: $0.3, relative: nil) })
                 #expect(outcome == .recorded(cells: 2500))
                 #expect(try store.runs().map(\.cells) == [2500])
                 #expect(
@@ -133,13 +174,13 @@
                 #expect(throws: HistoryDatabaseError.self) {
                     try store.record(
                         commit: "c", branch: nil, machine: "m", machineRecord: machine, kind: .time,
-                        cells: [(other, 1, nil, nil), (cell, 1, nil, nil), (cell, 2, nil, nil)])
+                        cells: [(other, 1, nil, nil, nil), (cell, 1, nil, nil, nil), (cell, 2, nil, nil, nil)])
                 }
                 #expect(try store.runs().isEmpty)
                 #expect(
                     try store.record(
                         commit: "c", branch: nil, machine: "m", machineRecord: machine, kind: .time,
-                        cells: [(other, 1, nil, nil), (cell, 1, nil, nil)]) == .recorded(cells: 2))
+                        cells: [(other, 1, nil, nil, nil), (cell, 1, nil, nil, nil)]) == .recorded(cells: 2))
                 #expect(try store.runs().map(\.cells) == [2])
             }
         }

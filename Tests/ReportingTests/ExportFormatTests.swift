@@ -34,10 +34,10 @@ import _TestSupport
             text
                 == "name,build,target_cpu,build_configuration,kernel,backend,size,samples,median_ns,interval_lower_ns,"
                 + "interval_upper_ns,interval_level,p10_ns,p90_ns,ns_per_element,gb_per_s,fraction_of_ceiling,"
-                + "allocations_per_call,cache_state\r\n"
-                + "add.simd.16,znver3,znver3,release,add,simd,16,3,4.0,2.0,5.0,0.95,3.0,4.5,0.25,96.0,0.5,0.0,hot\r\n"
+                + "allocations_per_call,cache_state,relative_to,relative_median,relative_lower,relative_upper\r\n"
+                + "add.simd.16,znver3,znver3,release,add,simd,16,3,4.0,2.0,5.0,0.95,3.0,4.5,0.25,96.0,0.5,0.0,hot,,,,\r\n"
                 + "\"axpy.naive.16@x86-64 \"\"v2\"\", SSE2\",\"x86-64 \"\"v2\"\", SSE2\",x86-64,debug,axpy,naive,16,1,"
-                + "8.0,8.0,8.0,0.95,8.0,8.0,0.5,48.0,0.25,,\r\n")
+                + "8.0,8.0,8.0,0.95,8.0,8.0,0.5,48.0,0.25,,,,,,\r\n")
     }
 
     @Test("samples-csv of two cells, byte for byte: one row per sample with its round")
@@ -74,6 +74,8 @@ import _TestSupport
         let slower = SyntheticResults.make(model: { 2 * SyntheticResults.defaultModel($0, $1, $2) })
         results.otherBuilds = [BuildMeasurements(machine: other, measurements: slower.measurements)]
         results.measurements[0].cacheState = .hot
+        results.measurements[1].relative = ReferenceRatio(
+            reference: "c", median: 0.75, medianInterval: ConfidenceInterval(lower: 0.7, upper: 0.8, level: 0.95))
         return results
     }
 
@@ -83,7 +85,7 @@ import _TestSupport
         let cells = ExportCells.cells(of: results)
         #expect(cells.count == results.measurements.count * 2)
         let rows = try #require(RFC4180.parse(try Export.render(cells, as: .csv)))
-        #expect(rows.first?.count == 19)
+        #expect(rows.first?.count == 23)
         #expect(rows.count == cells.count + 1)
         let header = rows[0]
         #expect(header == CellsCSVHeader.names)
@@ -92,7 +94,7 @@ import _TestSupport
         for (index, row) in rows.dropFirst().enumerated() {
             let measurement = index < own.count ? own[index] : others[index - own.count]
             let build = index < own.count ? "znver3" : "x86-64"
-            #expect(row.count == 19)
+            #expect(row.count == 23)
             #expect(row[column("name")] == measurement.key.description + (index < own.count ? "" : "@x86-64"))
             #expect(row[column("build")] == build && row[column("target_cpu")] == build)
             #expect(row[column("kernel")] == measurement.kernel.rawValue)
@@ -111,7 +113,13 @@ import _TestSupport
                 #expect(Double(row[column(name)]) == value, "row \(index) \(name)")
             }
             #expect(row[column("cache_state")] == (measurement.cacheState?.rawValue ?? ""))
+            let ratio = measurement.relative
+            #expect(row[column("relative_to")] == (ratio?.reference ?? ""))
+            #expect(Double(row[column("relative_median")]) == ratio?.median)
+            #expect(Double(row[column("relative_lower")]) == ratio?.medianInterval.lower)
+            #expect(Double(row[column("relative_upper")]) == ratio?.medianInterval.upper)
         }
+        #expect(rows[2][column("relative_to")] == "c", "the second cell's ratio is exported")
     }
 
     @Test("samples-csv: one row per sample, rounds 0… in the order taken, values exact")
@@ -169,7 +177,11 @@ import _TestSupport
         #expect(benchmarks.count == cells.count)
         for cell in cells {
             let measures = try #require(benchmarks[cell.name])
-            #expect(Set(measures.keys) == ["latency", "throughput", "nanoseconds-per-element", "gigabytes-per-second"])
+            #expect(
+                Set(measures.keys)
+                    == Set(
+                        ["latency", "throughput", "nanoseconds-per-element", "gigabytes-per-second"]
+                            + (cell.relative == nil ? [] : ["relative-to-reference"])))
             #expect(
                 measures["latency"] == [
                     "value": cell.median, "lower_value": cell.intervalLower, "upper_value": cell.intervalUpper,
@@ -302,5 +314,26 @@ import _TestSupport
         var directory = URL(fileURLWithPath: #filePath)
         for _ in 0..<2 { directory.deleteLastPathComponent() }
         return try Data(contentsOf: directory.appendingPathComponent("Fixtures/exports/\(name)"))
+    }
+
+    @Test("a cell's ratio to its reference: four csv columns, a fifth bencher measure, a tooltip line")
+    func ratioInEveryFormat() throws {
+        var cell = Self.tiny[0]
+        cell.relative = ExportRatio(reference: "c", median: 0.5, lower: 0.25, upper: 1.0)
+        let csv = try #require(RFC4180.parse(try Export.render([cell], as: .csv)))
+        let header = csv[0], row = csv[1]
+        func value(_ name: String) -> String? { header.firstIndex(of: name).map { row[$0] } }
+        #expect(value("relative_to") == "c" && value("relative_median") == "0.5")
+        #expect(value("relative_lower") == "0.25" && value("relative_upper") == "1.0")
+        let bencher = try Export.render([cell], as: .bencher)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(bencher.utf8)) as? [String: [String: [String: Double]]])
+        #expect(object[cell.name]?["relative-to-reference"] == ["value": 0.5, "lower_value": 0.25, "upper_value": 1.0])
+        #expect(BencherCheck.problems(object).isEmpty)
+        // Without a ratio, no fifth measure.
+        let plain = try Export.render([Self.tiny[0]], as: .bencher)
+        #expect(!plain.contains("relative-to-reference"))
+        let action = try Export.render([cell], as: .githubActionBenchmark)
+        #expect(action.contains("relative to c 0.5× (0.25…1)"), "\(action)")
     }
 }

@@ -22,11 +22,11 @@ import _ResultsTestSupport
 
     @Test func migratesANewFileAndAnEmptyOne() throws {
         let fresh = try Self.open(directory + "/new/dir/history.sqlite")
-        #expect(try fresh.appliedMigrations() == ["v1"])
+        #expect(try fresh.appliedMigrations() == ["v1", "v2"])
         let empty = directory + "/empty.sqlite"
         FileManager.default.createFile(atPath: empty, contents: Data())
         let migrated = try Self.open(empty)
-        #expect(try migrated.appliedMigrations() == ["v1"])
+        #expect(try migrated.appliedMigrations() == ["v1", "v2"])
         let mode = try DatabaseQueue(path: empty).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
         #expect(mode == "delete", "rollback-journal mode: reads make no -wal or -shm file")
     }
@@ -101,5 +101,91 @@ import _ResultsTestSupport
         #expect(blank.description.contains("empty.sqlite is an empty file, not a history yet"), "\(blank)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["empty.sqlite"])
         #expect(FileManager.default.contents(atPath: empty) == Data())
+    }
+
+    /// Results whose cells carry a ratio to a reference, as a run with the C yardstick has.
+    static func withRatios() -> BenchmarkResults {
+        var results = SyntheticResults.make(kernels: [.add, .axpy], backends: ["simd"], sizes: [16, 4096])
+        for index in results.measurements.indices {
+            let median = 0.25 + Double(index) * 0.5
+            results.measurements[index].relative = ReferenceRatio(
+                reference: "c", median: median,
+                medianInterval: ConfidenceInterval(lower: median * 0.9, upper: median * 1.2, level: 0.95))
+        }
+        return results
+    }
+
+    @Test("each cell's ratio to the reference is kept (schema v2) and read back; instruction counts have none")
+    func ratiosComeBack() throws {
+        let history = try Self.open(directory + "/history.sqlite")
+        let results = Self.withRatios()
+        _ = try history.record(results, commit: "abc", branch: "main", machine: nil)
+        for measurement in results.measurements {
+            let values = try history.history(of: measurement.key).values.flatMap { $0 }
+            let ratio = try #require(measurement.relative)
+            #expect(
+                values.map(\.relative) == [
+                    HistoryRatio(
+                        reference: "c", median: ratio.median, lower: ratio.medianInterval.lower,
+                        upper: ratio.medianInterval.upper)
+                ], "\(measurement.key)")
+        }
+        let plain = SyntheticResults.make(kernels: [.add], backends: ["simd"], sizes: [16])
+        _ = try history.record(plain, commit: "def", branch: "main", machine: nil)
+        let cell = CellKey(kernel: .add, backend: "simd", size: 16)
+        #expect(try history.history(of: cell).values.flatMap { $0 }.map { $0.relative == nil } == [false, true])
+    }
+
+    @Test("a v1 history (before the ratios) is read as it is, unchanged; record migrates it to v2")
+    func versionOneHistoriesAreRead() throws {
+        let path = directory + "/old.sqlite"
+        let history = try Self.open(path)
+        _ = try history.record(Self.withRatios(), commit: "abc", branch: "main", machine: nil)
+        try history.close()
+        // Back to the v1 schema, as an earlier springbench left it.
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { db in
+            for column in ["relativeTo", "relative", "relativeLower", "relativeUpper"] {
+                try db.execute(sql: "ALTER TABLE cell DROP COLUMN \(column)")
+            }
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v2'")
+        }
+        try queue.close()
+        let before = FileManager.default.contents(atPath: path)
+        let reader = try Self.open(path, create: false)
+        #expect(try reader.appliedMigrations() == ["v1"])
+        let values = try reader.history(of: CellKey(kernel: .add, backend: "simd", size: 16)).values.flatMap { $0 }
+        #expect(values.count == 1 && values[0].relative == nil && values[0].value > 0)
+        try reader.close()
+        #expect(FileManager.default.contents(atPath: path) == before, "a read migrated the file")
+        let writer = try Self.open(path)
+        #expect(try writer.appliedMigrations() == ["v1", "v2"])
+        _ = try writer.record(Self.withRatios(), commit: "def", branch: "main", machine: nil)
+        #expect(
+            try writer.history(of: CellKey(kernel: .add, backend: "simd", size: 16)).values.flatMap { $0 }
+                .map { $0.relative != nil } == [false, true])
+    }
+
+    @Test(
+        "a ratio partly NULL, not positive or outside its interval is refused naming the row and column",
+        arguments: [
+            ("UPDATE cell SET relativeLower = NULL", "partly NULL"),
+            ("UPDATE cell SET relative = -1", "relative"),
+            ("UPDATE cell SET relativeUpper = relative / 2", "outside its interval"),
+            ("UPDATE cell SET relativeTo = ''", "relativeTo"),
+        ])
+    func impossibleRatiosAreRefused(_ edit: String, _ named: String) throws {
+        let path = directory + "/bad.sqlite"
+        let history = try Self.open(path)
+        _ = try history.record(Self.withRatios(), commit: "abc", branch: "main", machine: nil)
+        try history.close()
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { try $0.execute(sql: edit) }
+        try queue.close()
+        let reader = try Self.open(path, create: false)
+        let error = try #require(throws: HistoryDatabaseError.self) {
+            try reader.history(of: CellKey(kernel: .add, backend: "simd", size: 16))
+        }
+        #expect(error.description.contains("table cell, row") && error.description.contains(named), "\(error)")
     }
 }

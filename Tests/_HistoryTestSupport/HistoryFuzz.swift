@@ -53,9 +53,12 @@ public enum HistoryFixture {
     /// NULLs can go where the schema forbids them; rowids are kept.
     public static let loosened = """
         CREATE TABLE looseCell AS SELECT rowid AS r, * FROM cell; DROP TABLE cell;
-        CREATE TABLE cell (runID, kernel, backend, size, value REAL, lower REAL, upper REAL);
-        INSERT INTO cell (rowid, runID, kernel, backend, size, value, lower, upper)
-            SELECT r, runID, kernel, backend, size, value, lower, upper FROM looseCell;
+        CREATE TABLE cell (runID, kernel, backend, size, value REAL, lower REAL, upper REAL,
+            relativeTo, relative REAL, relativeLower REAL, relativeUpper REAL);
+        INSERT INTO cell (rowid, runID, kernel, backend, size, value, lower, upper,
+                relativeTo, relative, relativeLower, relativeUpper)
+            SELECT r, runID, kernel, backend, size, value, lower, upper,
+                relativeTo, relative, relativeLower, relativeUpper FROM looseCell;
         DROP TABLE looseCell;
         CREATE TABLE looseRun AS SELECT * FROM run; DROP TABLE run; ALTER TABLE looseRun RENAME TO run;
 

@@ -55,7 +55,8 @@ public enum CellsCSVHeader {
     public static let names = [
         "name", "build", "target_cpu", "build_configuration", "kernel", "backend", "size", "samples", "median_ns",
         "interval_lower_ns", "interval_upper_ns", "interval_level", "p10_ns", "p90_ns", "ns_per_element", "gb_per_s",
-        "fraction_of_ceiling", "allocations_per_call", "cache_state",
+        "fraction_of_ceiling", "allocations_per_call", "cache_state", "relative_to", "relative_median",
+        "relative_lower", "relative_upper",
     ]
 }
 

@@ -27,6 +27,7 @@ enum CellsCSV {
         "name", "build", "target_cpu", "build_configuration", "kernel", "backend", "size", "samples",
         "median_ns", "interval_lower_ns", "interval_upper_ns", "interval_level", "p10_ns", "p90_ns",
         "ns_per_element", "gb_per_s", "fraction_of_ceiling", "allocations_per_call", "cache_state",
+        "relative_to", "relative_median", "relative_lower", "relative_upper",
     ]
 
     static func text(_ cells: [ExportCell]) -> String {
@@ -39,7 +40,9 @@ enum CellsCSV {
                     CSV.number(cell.intervalLower), CSV.number(cell.intervalUpper), CSV.number(cell.intervalLevel),
                     CSV.number(cell.p10), CSV.number(cell.p90), CSV.number(cell.nanosecondsPerElement),
                     CSV.number(cell.gigabytesPerSecond), CSV.number(cell.fractionOfCeiling),
-                    CSV.number(cell.allocationsPerCall), cell.cacheState ?? "",
+                    CSV.number(cell.allocationsPerCall), cell.cacheState ?? "", cell.relative?.reference ?? "",
+                    CSV.number(cell.relative?.median), CSV.number(cell.relative?.lower),
+                    CSV.number(cell.relative?.upper),
                 ]
             })
     }

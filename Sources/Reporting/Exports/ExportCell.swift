@@ -44,12 +44,16 @@ public struct ExportCell: Sendable, Equatable {
     public var allocationsPerCall: Double?
     /// `hot` or `memory`; nil in files from before it was recorded.
     public var cacheState: String?
+    /// The time relative to the reference timed in the same rounds
+    /// (``ReferenceRatio``); nil when the run had none.
+    public var relative: ExportRatio?
 
     public init(
         name: String, build: String, targetCPU: String, buildConfiguration: String, kernel: String, backend: String,
         size: Int, iterationsPerSample: Int, samples: [Double], median: Double, intervalLower: Double,
         intervalUpper: Double, intervalLevel: Double, p10: Double, p90: Double, nanosecondsPerElement: Double,
-        gigabytesPerSecond: Double, fractionOfCeiling: Double, allocationsPerCall: Double?, cacheState: String?
+        gigabytesPerSecond: Double, fractionOfCeiling: Double, allocationsPerCall: Double?, cacheState: String?,
+        relative: ExportRatio? = nil
     ) {
         self.name = name
         self.build = build
@@ -71,6 +75,7 @@ public struct ExportCell: Sendable, Equatable {
         self.fractionOfCeiling = fractionOfCeiling
         self.allocationsPerCall = allocationsPerCall
         self.cacheState = cacheState
+        self.relative = relative
     }
 
     /// A results file's cell, measured by `build` (`suffix` appended to its name).
@@ -85,7 +90,28 @@ public struct ExportCell: Sendable, Equatable {
             intervalUpper: summary.medianInterval.upper, intervalLevel: summary.medianInterval.level,
             p10: summary.p10, p90: summary.p90, nanosecondsPerElement: measurement.nanosecondsPerElement,
             gigabytesPerSecond: measurement.gigabytesPerSecond, fractionOfCeiling: measurement.fractionOfBandwidth,
-            allocationsPerCall: measurement.allocationsPerOperation, cacheState: measurement.cacheState?.rawValue)
+            allocationsPerCall: measurement.allocationsPerOperation, cacheState: measurement.cacheState?.rawValue,
+            relative: measurement.relative.map {
+                ExportRatio(
+                    reference: $0.reference, median: $0.median, lower: $0.medianInterval.lower,
+                    upper: $0.medianInterval.upper)
+            })
+    }
+}
+
+/// A cell's time relative to a reference timed in the same rounds, as exported:
+/// the reference's name, the median ratio and its interval.
+public struct ExportRatio: Sendable, Equatable {
+    public var reference: String
+    public var median: Double
+    public var lower: Double
+    public var upper: Double
+
+    public init(reference: String, median: Double, lower: Double, upper: Double) {
+        self.reference = reference
+        self.median = median
+        self.lower = lower
+        self.upper = upper
     }
 }
 

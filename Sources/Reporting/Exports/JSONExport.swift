@@ -21,7 +21,10 @@ enum JSONText {
 /// - `latency` (built in, ns): nanoseconds per call;
 /// - `throughput` (built in, operations/s): calls per second, 10⁹ / latency;
 /// - `nanoseconds-per-element` and `gigabytes-per-second` (custom: Bencher
-///   creates a measure the first time a report names its slug).
+///   creates a measure the first time a report names its slug);
+/// - `relative-to-reference` (custom, a fifth, only for a cell whose run timed
+///   a reference in the same rounds): the cell's time over the reference's,
+///   with the ratio's own interval.
 ///
 /// A measure whose value is NaN or ±∞ is left out, and so is a bound that is;
 /// a benchmark left with no measure is left out.
@@ -40,7 +43,7 @@ enum BencherMetricFormat {
                 cell.intervalUpper / size
             ),
             ("gigabytes-per-second", cell.gigabytesPerSecond, rate / cell.intervalUpper, rate / cell.intervalLower),
-        ]
+        ] + (cell.relative.map { [("relative-to-reference", $0.median, $0.lower, $0.upper)] } ?? [])
     }
 
     static func text(_ cells: [ExportCell]) -> String {
@@ -90,6 +93,11 @@ enum GitHubActionBenchmark {
             line("fraction of ceiling", [cell.fractionOfCeiling]) { $0[0] },
             cell.allocationsPerCall.flatMap { allocations in line("allocations/call", [allocations]) { $0[0] } },
             cell.cacheState.map { "cache \($0)" },
+            cell.relative.flatMap { ratio in
+                line("relative to \(ratio.reference)", [ratio.median, ratio.lower, ratio.upper]) {
+                    "\($0[0])× (\($0[1])…\($0[2]))"
+                }
+            },
             "build \(cell.build) (\(cell.buildConfiguration), target \(cell.targetCPU))",
         ]
         return lines.compactMap { $0 }.joined(separator: "\n")
