@@ -95,27 +95,8 @@ public struct HistoryCellValue: Sendable, Equatable {
     }
 }
 
-/// A cell's ``ReferenceRatio`` as the history keeps it: the reference's name,
-/// the median ratio and its interval.
-public struct HistoryRatio: Sendable, Equatable {
-    public var reference: String
-    public var median: Double
-    public var lower: Double
-    public var upper: Double
-
-    public init(reference: String, median: Double, lower: Double, upper: Double) {
-        self.reference = reference
-        self.median = median
-        self.lower = lower
-        self.upper = upper
-    }
-
-    public init(_ ratio: ReferenceRatio) {
-        self.init(
-            reference: ratio.reference, median: ratio.median, lower: ratio.medianInterval.lower,
-            upper: ratio.medianInterval.upper)
-    }
-}
+/// A cell's ``ReferenceRatio`` as the history keeps it (``RatioFigures``).
+public typealias HistoryRatio = RatioFigures
 
 /// One cell as `record` stores it.
 public typealias HistoryCellRecord = (

@@ -51,9 +51,7 @@ public enum HistoryExport {
                 intervalLevel: value.lower == nil ? .nan : SampleStatistics.medianIntervalLevel, p10: .nan, p90: .nan,
                 nanosecondsPerElement: value.value / size, gigabytesPerSecond: bytes / value.value,
                 fractionOfCeiling: .nan, allocationsPerCall: nil, cacheState: nil,
-                relative: value.relative.map {
-                    ExportRatio(reference: $0.reference, median: $0.median, lower: $0.lower, upper: $0.upper)
-                })
+                relative: value.relative)
         }
     }
 }

@@ -38,6 +38,28 @@ public struct ReferenceRatio: Codable, Sendable, Equatable {
     }
 }
 
+/// A ratio as the history and the exports keep it: the reference's name,
+/// the median ratio and its interval's ends.
+public struct RatioFigures: Sendable, Equatable {
+    public var reference: String
+    public var median: Double
+    public var lower: Double
+    public var upper: Double
+
+    public init(reference: String, median: Double, lower: Double, upper: Double) {
+        self.reference = reference
+        self.median = median
+        self.lower = lower
+        self.upper = upper
+    }
+
+    public init(_ ratio: ReferenceRatio) {
+        self.init(
+            reference: ratio.reference, median: ratio.median, lower: ratio.medianInterval.lower,
+            upper: ratio.medianInterval.upper)
+    }
+}
+
 extension BenchmarkResults {
     /// The reference every cell is related to: the C yardstick's measurements.
     var referenceMeasurements: [CellKey: KernelMeasurement] {

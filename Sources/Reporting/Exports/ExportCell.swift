@@ -91,29 +91,12 @@ public struct ExportCell: Sendable, Equatable {
             p10: summary.p10, p90: summary.p90, nanosecondsPerElement: measurement.nanosecondsPerElement,
             gigabytesPerSecond: measurement.gigabytesPerSecond, fractionOfCeiling: measurement.fractionOfBandwidth,
             allocationsPerCall: measurement.allocationsPerOperation, cacheState: measurement.cacheState?.rawValue,
-            relative: measurement.relative.map {
-                ExportRatio(
-                    reference: $0.reference, median: $0.median, lower: $0.medianInterval.lower,
-                    upper: $0.medianInterval.upper)
-            })
+            relative: measurement.relative.map(ExportRatio.init))
     }
 }
 
-/// A cell's time relative to a reference timed in the same rounds, as exported:
-/// the reference's name, the median ratio and its interval.
-public struct ExportRatio: Sendable, Equatable {
-    public var reference: String
-    public var median: Double
-    public var lower: Double
-    public var upper: Double
-
-    public init(reference: String, median: Double, lower: Double, upper: Double) {
-        self.reference = reference
-        self.median = median
-        self.lower = lower
-        self.upper = upper
-    }
-}
+/// A cell's time relative to a reference timed in the same rounds, as exported (``RatioFigures``).
+public typealias ExportRatio = RatioFigures
 
 /// The cells an export writes, from the documents SpringBench makes.
 public enum ExportCells {
