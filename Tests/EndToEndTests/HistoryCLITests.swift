@@ -49,6 +49,20 @@ import _ResultsTestSupport
         #expect(!lines.contains { $0.hasPrefix("add.simd.4Ki") && $0.contains("slide") }, "\(outcome)")
     }
 
+    @Test("--window sets the commits a slide is measured over: +1 % a commit is a slide over 20, not over 6")
+    func windowReachesTheSlide() throws {
+        let database = try Self.fixture(commits: 30, injected: true, sigma: 0.002, seed: 3)
+        func slides(_ window: String) -> [Substring] {
+            let outcome = SpringBenchCLI.run(["history", "check", "--database", database, "--window", window])
+            return outcome.stdout.split(separator: "\n").filter {
+                $0.hasPrefix("scale.simd.4Ki") && $0.contains("slide +") && !$0.contains("candidate")
+            }
+        }
+        // 1.01¹⁹ − 1 = 20.8 % over 20 commits; 1.01⁵ − 1 = 5.1 % over 6, below the 10 % threshold.
+        #expect(!slides("20").isEmpty)
+        #expect(slides("6").isEmpty, "\(slides("6"))")
+    }
+
     @Test("history export writes one commit's cells; a bad format or commit is exit 2 with nothing written")
     func export() throws {
         let database = try Self.fixture(commits: 30, injected: true, sigma: 0.01, seed: 1)

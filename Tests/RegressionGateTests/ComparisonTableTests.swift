@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VectorKernels
 import _ResultsTestSupport
 import _TestSupport
 
@@ -269,5 +270,55 @@ struct ComparisonTableTests {
                     + "started processes): each change is the median over epochs of the per-pair ratios, with a "
                     + "99 % distribution-free (sign-test) interval over epochs"))
         #expect(!comparison.markdown.contains("Separate runs"))
+    }
+
+    /// The order of cells, computed apart from `CellKey`'s own `<`: kernel by
+    /// its place in `Kernel.allCases`, then backend name, then size.
+    static func independentlyBefore(_ a: CellKey, _ b: CellKey) -> Bool {
+        let ka = Kernel.allCases.firstIndex(of: a.kernel)!, kb = Kernel.allCases.firstIndex(of: b.kernel)!
+        if ka != kb { return ka < kb }
+        if a.backend != b.backend { return a.backend < b.backend }
+        return a.size < b.size
+    }
+
+    @Test(
+        "rows on random cells: by verdict, then kernel, backend, size — in the rows, the plain table and the JSON",
+        arguments: 0..<8)
+    func rowOrderOnRandomCells(seed: UInt64) throws {
+        var random = SplitMix64(seed: 0xC0DE + seed)
+        let backends = ["naive", "simd", "openblas", "parallel", "gcc"]
+        let sizes = [16, 64, 256, 4096, 1 << 20, 1 << 24]
+        var before: [CellKey: CellObservation] = [:], after: [CellKey: CellObservation] = [:]
+        for _ in 0..<40 {
+            let cell = CellKey(
+                kernel: Kernel.allCases.randomElement(using: &random)!,
+                backend: backends.randomElement(using: &random)!,
+                size: sizes.randomElement(using: &random)!)
+            // Exact counts, so each cell's verdict is its change's: +50 %, −50 % or none.
+            let change = [1.0, 1.5, 0.5].randomElement(using: &random)!
+            before[cell] = .exact(1000)
+            after[cell] = .exact(1000 * change)
+        }
+        let machine = SyntheticRuns.machine()
+        let comparison = try Comparison(
+            baseline: ComparisonInput(path: "a.json", measure: .wallClock, machine: machine, observations: before),
+            current: ComparisonInput(path: "b.json", measure: .wallClock, machine: machine, observations: after),
+            thresholds: RegressionThresholds(defaultFraction: 0.10))
+        let rank: [CellVerdict: Int] = [.regressed: 0, .inconclusive: 1, .improved: 2, .unchanged: 3]
+        let expected = comparison.rows.map { ($0.cell, $0.verdict) }.sorted {
+            rank[$0.1]! != rank[$1.1]! ? rank[$0.1]! < rank[$1.1]! : Self.independentlyBefore($0.0, $1.0)
+        }
+        #expect(comparison.rows.map(\.cell) == expected.map(\.0))
+        #expect(Set(comparison.rows.map(\.verdict)).count >= 2, "the seed should mix verdicts")
+        // The plain table lists the cells in the same order.
+        let listed = comparison.plainText.split(separator: "\n").compactMap { line -> String? in
+            let first = String(line.split(separator: " ").first ?? "")
+            return expected.contains { $0.0.description == first } ? first : nil
+        }
+        #expect(listed == expected.map(\.0.description))
+        // And so does the JSON.
+        let json = try JSONSerialization.jsonObject(with: Data(try comparison.json().utf8)) as? [String: Any]
+        let rows = try #require(json?["rows"] as? [[String: Any]])
+        #expect(rows.count == expected.count)
     }
 }
