@@ -148,8 +148,13 @@ long springbench_pool_set_threads(long threads) {
     return count;
 }
 
+static _Thread_local long runs_on_this_thread = 0;
+
+long springbench_pool_runs_on_this_thread(void) { return runs_on_this_thread; }
+
 void springbench_pool_run(ptrdiff_t parts, springbench_pool_body body, void *context) {
     if (parts <= 0) return;
+    runs_on_this_thread++;
     pthread_mutex_lock(&run_lock);
     if (thread_count <= 1 || parts == 1 || (uint64_t)parts > PART_MASK) {
         for (ptrdiff_t part = 0; part < parts; part++) body(context, part);

@@ -211,6 +211,43 @@ extension RunsAlone {
             }
         }
 
+        @Test("A call of exactly an operation's threshold splits, one point fewer does not (\"from N points\")")
+        func thresholdIsInclusive() {
+            let saved = ParallelBackend.thresholds
+            defer { for (operation, points) in saved { ParallelBackend.setThreshold(points, for: operation) } }
+            let threshold = ParallelBackend.minimumThreshold + 1001
+            let (a, b) = Self.arrays(threshold + 1, seed: 47)
+            var c = [Double](repeating: 0, count: threshold + 1)
+            for operation in ParallelBackend.Operation.allCases {
+                ParallelBackend.setThreshold(threshold, for: operation)
+                for (count, splits) in [(threshold - 1, 0), (threshold, 1), (threshold + 1, 1)] {
+                    // A thread-local count: other tests' split calls do not move it.
+                    let before = ParallelBackend.splitCallsOnThisThread
+                    switch operation {
+                    case .add: ParallelBackend.uncheckedAdd(a, b, into: &c, count: count)
+                    case .subtract: ParallelBackend.uncheckedSubtract(a, b, into: &c, count: count)
+                    case .addInPlace: ParallelBackend.uncheckedAddInPlace(&c, b, count: count)
+                    case .subtractInPlace: ParallelBackend.uncheckedSubtractInPlace(&c, b, count: count)
+                    case .scale: ParallelBackend.uncheckedScale(&c, by: 1.5, count: count)
+                    case .axpy: ParallelBackend.uncheckedAXPY(alpha: 0.5, x: a, y: &c, count: count)
+                    case .magnitudeSquared: _ = ParallelBackend.uncheckedMagnitudeSquared(a, count: count)
+                    }
+                    #expect(
+                        ParallelBackend.splitCallsOnThisThread - before == splits,
+                        "\(operation) at \(count) points, threshold \(threshold)")
+                }
+                // With no threshold (never), the same call does not split.
+                ParallelBackend.setThreshold(nil, for: operation)
+                let before = ParallelBackend.splitCallsOnThisThread
+                if operation == .magnitudeSquared {
+                    _ = ParallelBackend.uncheckedMagnitudeSquared(a, count: threshold + 1)
+                } else if operation == .add {
+                    ParallelBackend.uncheckedAdd(a, b, into: &c, count: threshold + 1)
+                }
+                #expect(ParallelBackend.splitCallsOnThisThread == before, "\(operation) with no threshold split")
+            }
+        }
+
         @Test("forEachPart hands every index to exactly one part")
         func forEachPart() {
             let count = 100_001

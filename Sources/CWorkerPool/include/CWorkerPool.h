@@ -26,6 +26,11 @@ long springbench_pool_set_threads(long threads);
 /// and returns when all are done. Parts run in no fixed order; each runs once.
 void springbench_pool_run(ptrdiff_t parts, springbench_pool_body body, void *context);
 
+/// Calls of `springbench_pool_run` made by the calling thread (a thread-local
+/// count: other threads' calls, other tests', never change it). Tests check
+/// where a backend's calls split.
+long springbench_pool_runs_on_this_thread(void);
+
 /// Worker threads started since the process began (tests: the pool starts
 /// threads when configured, never per call).
 long springbench_pool_threads_started(void);

@@ -110,6 +110,10 @@ public enum ParallelBackend: KernelBackend {
 
     /// Worker threads the pool has started in this process (tests: not one per call).
     public static var threadsStarted: Int { springbench_pool_threads_started() }
+    /// Split calls (and ``forEachPart(count:parts:_:)`` calls) the calling
+    /// thread has made: a thread-local count that no other thread's work
+    /// changes, for tests of where calls split.
+    public static var splitCallsOnThisThread: Int { springbench_pool_runs_on_this_thread() }
 
     public static var details: BackendDetails {
         BackendDetails(
