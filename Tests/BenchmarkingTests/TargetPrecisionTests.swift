@@ -85,6 +85,11 @@ import VectorKernels
         let values = (1...10).map(Double.init)
         // n = 10: ranks 1 and 9 (0-based) → (10 − 2) / 2 / 5.5.
         #expect(abs(SampleStatistics.orderStatisticHalfWidth(values.shuffled()) - 8.0 / 2 / 5.5) < 1e-12)
+        // A skewed sample, whose two halves differ: n = 16, ranks 4 and 12 (5 and 20), median 8.5.
+        // Half the whole width, 15 / 2 / 8.5, not the narrower half 3.5 / 8.5 (which stops early)
+        // nor the wider 11.5 / 8.5.
+        let skewed: [Double] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 20, 21, 22, 23]
+        #expect(abs(SampleStatistics.orderStatisticHalfWidth(skewed.shuffled()) - 15.0 / 2 / 8.5) < 1e-12)
         #expect(SampleStatistics.orderStatisticHalfWidth([1, 2, 3, 4, 5]) == .infinity)
         #expect(SampleStatistics.orderStatisticHalfWidth(Array(repeating: 7, count: 30)) == 0)
     }
