@@ -217,14 +217,18 @@ extension UniqueElements: Equatable where Element: Equatable {}
 extension UniqueElements: Hashable where Element: Hashable {}
 extension Valid: Hashable where Value: Hashable {}
 
-/// `values`, or an error at the path of the first value that repeats an earlier one.
+/// `values`, or an error at the path of the first value that repeats an
+/// earlier one, citing that earlier one's index (its first occurrence).
 func refusingRepeats<Value: Hashable>(_ values: [Value], at codingPath: [any CodingKey]) throws -> [Value] {
-    var seen = Set<Value>()
-    for (index, value) in values.enumerated() where !seen.insert(value).inserted {
-        throw DecodingError.dataCorrupted(
-            .init(
-                codingPath: codingPath + [DocumentPath.Index(index)],
-                debugDescription: "repeats \(value); each appears once"))
+    var firstIndex: [Value: Int] = [:]
+    for (index, value) in values.enumerated() {
+        if let first = firstIndex[value] {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: codingPath + [DocumentPath.Index(index)],
+                    debugDescription: "repeats \(value) of [\(first)]; each appears once"))
+        }
+        firstIndex[value] = index
     }
     return values
 }

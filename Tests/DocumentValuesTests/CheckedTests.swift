@@ -23,14 +23,19 @@ import Testing
         @CheckedList<PositiveCount> var counts: [Int]
     }
 
+    struct Lists: Codable {
+        @DistinctCheckedList<PositiveCount> var sizes: [Int]
+        @DistinctList var names: [String]
+    }
+
     static func decode(_ json: String) throws -> Document {
         try JSONDecoder().decode(Document.self, from: Data(json.utf8))
     }
 
-    /// The message DocumentPath gives for a decoding failure of `json`, or nil when it decodes.
-    static func refusal(_ json: String) -> String? {
+    /// The message DocumentPath gives for a decoding failure of `json` as `type`, or nil when it decodes.
+    static func refusal<T: Decodable>(_ json: String, as type: T.Type = Document.self) -> String? {
         do {
-            _ = try decode(json)
+            _ = try JSONDecoder().decode(type, from: Data(json.utf8))
             return nil
         } catch {
             return DocumentPath.describe(error)
@@ -88,6 +93,31 @@ import Testing
         let json =
             #"{"samples":[],"counts":[1],"rows":[{"name":"a"},{"name":"b"},{"name":"c"},{"name":"b"},{"name":"a"}]}"#
         #expect(Self.refusal(json) == "rows[3] repeats b of [1]; each appears once")
+    }
+
+    @Test(
+        "distinct lists: refused at the first repeat, citing the value's first occurrence, on random lists",
+        arguments: 0..<20)
+    func distinctListsCiteTheFirstOccurrence(seed: UInt64) throws {
+        // Six values from 1…5 (a seeded xorshift): always at least one repeat.
+        var state = 0x9E37_79B9_7F4A_7C15 &* (seed + 1)
+        let values = (0..<6).map { _ -> Int in
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Int(state % 5) + 1
+        }
+        // The oracle: the first index whose value occurred before, and where it first occurred.
+        let repeatIndex = values.indices.first { values[..<$0].contains(values[$0]) }!
+        let first = values.firstIndex(of: values[repeatIndex])!
+        let list = values.map(String.init).joined(separator: ",")
+        let quoted = values.map { "\"\($0)\"" }.joined(separator: ",")
+        #expect(
+            Self.refusal(#"{"names":["x"],"sizes":["# + list + "]}", as: Lists.self)
+                == "sizes[\(repeatIndex)] repeats \(values[repeatIndex]) of [\(first)]; each appears once", "\(values)")
+        #expect(
+            Self.refusal(#"{"sizes":[1],"names":["# + quoted + "]}", as: Lists.self)
+                == "names[\(repeatIndex)] repeats \(values[repeatIndex]) of [\(first)]; each appears once", "\(values)")
     }
 
     @Test("missing, null, mistyped and empty values each say what they are")
