@@ -29,4 +29,22 @@ struct StepSymmetryTests {
             #expect(abs(rise.ratio * fall.ratio - 1) < 1e-12, "\(rise.ratio) vs \(fall.ratio)")
         }
     }
+
+    @Test(
+        "steps that follow each other: each ratio is its own level over the one before, not including the next",
+        arguments: [(1.10, 1.20), (1.25, 0.8), (0.9, 0.85), (1.05, 1.5)])
+    func consecutiveSteps(_ first: Double, _ second: Double) throws {
+        // Three levels of 8 commits each, with the same small wobble as above.
+        let levels: [Double] = [100, 100 * first, 100 * first * second]
+        let values: [Double] = (0..<24).map { index in
+            let wobble: Double = index % 2 == 0 ? 2e-4 : -2e-4
+            return levels[index / 8] * (1 + wobble)
+        }
+        let steps = StepDetector().timedSteps(values)
+        #expect(steps.map { $0.index } == [8, 16], "\(steps)")
+        guard steps.count == 2 else { return }
+        // Each level's wobble averages out over its 8 commits: the ratios are the factors.
+        #expect(abs(steps[0].ratio / first - 1) < 1e-9, "first step \(steps[0].ratio), not \(first)")
+        #expect(abs(steps[1].ratio / second - 1) < 1e-9, "second step \(steps[1].ratio), not \(second)")
+    }
 }
