@@ -14,6 +14,9 @@ expected to survive, with the reason given there.
     python3 Scripts/mutants.py --full  # run failing suites to their end too
     python3 Scripts/mutants.py --only ID --report Reports/mutants.md --merge
                                        # run ID again (after a new test) and replace its row
+    python3 Scripts/mutants.py --changed origin/main
+                                       # only the mutants of files changed since a revision
+                                       # (committed or not): what a change may have weakened
 
 The scratch copy lives in .build-mutants/ (ignored by git) and keeps its build
 directory between runs, so a mutant costs an incremental build plus a test run.
@@ -396,6 +399,14 @@ def write_report(args: argparse.Namespace, outcomes: list[Outcome], baseline_sec
     return outcomes
 
 
+def changed_files(revision: str) -> set[str]:
+    """Paths (relative to the repository) that differ between `revision` and the work tree."""
+    result = subprocess.run(["git", "diff", "--name-only", revision, "--"], cwd=ROOT, capture_output=True, text=True)
+    if result.returncode != 0:
+        fail(f"--changed {revision}: git diff failed: {result.stderr.strip()}")
+    return {line.strip() for line in result.stdout.splitlines() if line.strip()}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--list", default=os.path.join(ROOT, "Mutants", "mutants.txt"))
@@ -405,6 +416,8 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=1200, help="seconds per test or verify run")
     parser.add_argument("--full", action="store_true", help="run failing suites to their end")
     parser.add_argument("--check", action="store_true", help="only check that every mutant applies")
+    parser.add_argument("--changed", metavar="REV", default=None,
+                        help="only the mutants whose file changed since REV (git diff REV, the work tree included)")
     parser.add_argument("--merge", action="store_true",
                         help="with --report and --only: replace these mutants' rows in the last report")
     args = parser.parse_args()
@@ -420,6 +433,12 @@ def main() -> None:
         mutants.sort(key=lambda m: next(i for i, prefix in enumerate(args.only) if m.ident.startswith(prefix)))
         if not mutants:
             fail(f"--only {' '.join(args.only)} matches no mutant in {args.list}")
+    if args.changed is not None:
+        changed = changed_files(args.changed)
+        mutants = [m for m in mutants if m.path in changed]
+        print(f"--changed {args.changed}: {len(changed)} files changed, {len(mutants)} mutants in them", flush=True)
+        if not mutants:
+            return
     for mutant in mutants:
         path = os.path.join(ROOT, mutant.path)
         if not os.path.isfile(path):
