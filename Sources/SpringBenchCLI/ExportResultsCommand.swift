@@ -25,7 +25,7 @@ struct ExportResultsCommand: ParsableCommand {
     @Option(help: "csv, samples-csv, bencher or github-action-benchmark.")
     var format: String
 
-    @Option(help: "Where to write the export.")
+    @Option(help: "Where to write the export (- for standard output).")
     var output: String
 
     @Option(help: "The baseline side of a paired run (DIR/baseline.json of `compare-builds --keep DIR`).")
@@ -33,14 +33,13 @@ struct ExportResultsCommand: ParsableCommand {
 
     func validate() throws {
         _ = try ExportOptions.format(format, option: "--format")
-        _ = try OutputLocation.file(output, option: "--output")
+        try ExportOutput.validate(output)
         try OutputLocation.refuse(("--output", output), ifInput: [("--input", input), ("--baseline", baseline)])
     }
 
     func run() throws {
         try exitingOnUsageError {
             let format = try ExportOptions.format(format, option: "--format")
-            let target = try OutputLocation.file(output, option: "--output")
             let results = try Self.load(input, option: "--input")
             var cells = ExportCells.cells(of: results)
             if let baseline {
@@ -54,8 +53,9 @@ struct ExportResultsCommand: ParsableCommand {
                 }
                 cells = ExportCells.paired(baseline: base, current: results)
             }
-            try Export.write(cells, to: [ExportRequest(format: format, target: target)], option: "--output")
-            print("wrote \(target.display): \(cells.count) cells as \(format.rawValue)")
+            try ExportOutput.write(cells, as: format, to: output) {
+                "wrote \($0): \(cells.count) cells as \(format.rawValue)"
+            }
         }
     }
 

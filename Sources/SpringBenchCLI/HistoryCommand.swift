@@ -341,7 +341,7 @@ struct HistoryCommand: ParsableCommand {
         @Option(help: "csv, bencher or github-action-benchmark.")
         var format: String
 
-        @Option(help: "The file to write.")
+        @Option(help: "The file to write (- for standard output).")
         var output: String
 
         @Option(help: "The commit (a full id or a prefix of at least 7 characters; default: the newest recorded).")
@@ -355,7 +355,7 @@ struct HistoryCommand: ParsableCommand {
                 throw ValidationError(
                     "--format samples-csv: a history keeps no samples; use csv, bencher or github-action-benchmark")
             }
-            _ = try OutputLocation.file(output, option: "--output")
+            try ExportOutput.validate(output)
             if HistoryStores.scheme(of: database.database) == nil {
                 try OutputLocation.refuse(("--output", output), ifInput: [("--database", database.database)])
             }
@@ -367,7 +367,6 @@ struct HistoryCommand: ParsableCommand {
         func run() throws {
             try exitingOnUsageError {
                 let format = try ExportOptions.format(self.format, option: "--format")
-                let target = try OutputLocation.file(output, option: "--output")
                 let cells = try database.using(create: false) { history -> [ExportCell] in
                     let runs = try history.runs()
                     let chosen: String
@@ -395,9 +394,7 @@ struct HistoryCommand: ParsableCommand {
                     }
                     return cells
                 }
-                try Reporting.Export.write(
-                    cells, to: [ExportRequest(format: format, target: target)], option: "--output")
-                print("wrote \(target.display) (\(cells.count) cells)")
+                try ExportOutput.write(cells, as: format, to: output) { "wrote \($0) (\(cells.count) cells)" }
             }
         }
     }

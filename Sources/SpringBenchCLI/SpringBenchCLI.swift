@@ -29,6 +29,10 @@ public enum SpringBenchCLI {
     public static func main(adding backends: [BenchmarkBackend] = []) -> Never {
         // An interrupt removes this run's staging and temporary directories.
         InterruptCleanup.install()
+        // A reader that closes the pipe early (`| head`) makes writes fail with EPIPE, which ends
+        // the command with exit 2 naming standard output, not a death by SIGPIPE (141) that a
+        // script cannot tell from a crash. Children get the default back (ChildProcess resets it).
+        signal(SIGPIPE, SIG_IGN)
         do {
             CommandContext.catalogue = try BackendCatalogue.builtIn.adding(contentsOf: backends)
         } catch {

@@ -47,6 +47,24 @@ import _CLITestSupport
         #expect(fine.termination == .exited(0), "\(arguments): \(fine.output)")
     }
 
+    @Test("Standard output closed by its reader part way (| head): exit 2 naming standard output, no SIGPIPE death")
+    func closedStandardOutput() throws {
+        // samples-csv of the committed results: far more than a pipe's 64 KiB buffer.
+        let quoted = [
+            CLIRunner.executable, "export-results", "--input", CLIRunner.committedResults, "--format", "samples-csv",
+            "--output", "-",
+        ].map { "'\($0)'" }.joined(separator: " ")
+        let directory = CLIRunner.temporaryDirectory()
+        let status = directory + "/status"
+        let run = try ChildProcess.capture(
+            executable: "/bin/sh", arguments: ["-c", "( \(quoted); echo $? > '\(status)' ) | head -c 100 > /dev/null"])
+        #expect(run.termination == .exited(0), "\(run.output)")
+        let code = try String(contentsOfFile: status, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(code == "2", "exit \(code) (141 is a SIGPIPE death): \(run.output)")
+        let errors = run.output.split(separator: "\n").filter { $0.hasPrefix("error:") }
+        #expect(errors.count == 1 && errors.first?.contains("standard output") == true, "\(run.output)")
+    }
+
     @Test("--summary-file on a full device is an environment fault: exit 2, one error line")
     func fullDisk() throws {
         guard FileManager.default.isWritableFile(atPath: "/dev/full") else { return }

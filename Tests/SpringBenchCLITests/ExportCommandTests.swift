@@ -29,6 +29,22 @@ import _ResultsTestSupport
         #expect(CLIRunner.contents(of: output) == ["export.\(format.rawValue)"])
     }
 
+    @Test("export-results --output - writes the export alone to standard output and no file")
+    func exportToStandardOutput() throws {
+        let (directory, input, output) = try Self.workspace()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for format in ExportFormat.allCases {
+            let outcome = SpringBenchCLI.run([
+                "export-results", "--input", input, "--format", format.rawValue, "--output", "-",
+            ])
+            #expect(outcome.status == 0, "\(outcome)")
+            let expected = try Export.render(ExportCells.cells(of: try BenchmarkResults.load(from: input)), as: format)
+            #expect(outcome.stdout == expected, "\(format)")
+        }
+        #expect(CLIRunner.contents(of: output).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/-"))
+    }
+
     /// The two files `compare-builds --keep` writes, tied by a pairing record.
     static func pair(in directory: String, id: String = "pair-1", otherID: String = "pair-1") throws -> (String, String)
     {

@@ -59,3 +59,32 @@ extension Export {
         try outputs.commit()
     }
 }
+
+/// `--output -` of `export-results` and `history export`: the export goes to
+/// standard output (checked like every line the tool prints: a full or closed
+/// stream is exit 2), and nothing else is printed there.
+enum ExportOutput {
+    static let standardOutput = "-"
+
+    /// Checks `path` before any work: `-`, or a file path (``OutputLocation/file(_:option:)``).
+    static func validate(_ path: String) throws {
+        if path != standardOutput { _ = try OutputLocation.file(path, option: "--output") }
+    }
+
+    /// Writes `cells` as `format` to `path`; for a file, then says what it wrote (`confirmation`).
+    static func write(
+        _ cells: [ExportCell], as format: ExportFormat, to path: String, confirmation: (String) -> String
+    ) throws {
+        guard path != standardOutput else {
+            do {
+                print(try Export.render(cells, as: format), terminator: "")
+            } catch {
+                throw UsageError("--output: \(error)")
+            }
+            return
+        }
+        let target = try OutputLocation.file(path, option: "--output")
+        try Export.write(cells, to: [ExportRequest(format: format, target: target)], option: "--output")
+        print(confirmation(target.display))
+    }
+}
