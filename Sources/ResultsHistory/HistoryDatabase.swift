@@ -238,6 +238,18 @@ public final class HistoryDatabase: HistoryStore {
         self.path = target.display
         let display = target.display
         func refuse(_ reason: String) -> HistoryDatabaseError { HistoryDatabaseError(path: display, reason: reason) }
+        // A database named like another database's journal or write-ahead log would be taken
+        // for it (and removed as a stale journal by SQLite's next write there).
+        for suffix in ["-journal", "-wal", "-shm"] where path.hasSuffix(suffix) {
+            let base = String(path.dropLast(suffix.count))
+            if let header = FileManager.default.contents(atPath: base)?.prefix(16),
+                header == Data("SQLite format 3\0".utf8)
+            {
+                throw refuse(
+                    "is where SQLite keeps the \(suffix.dropFirst()) file of the database \(String(display.dropLast(suffix.count))); name another file"
+                )
+            }
+        }
         var status = stat()
         if stat(path, &status) != 0 || status.st_size == 0 {
             guard create else {

@@ -188,4 +188,21 @@ import _ResultsTestSupport
         }
         #expect(error.description.contains("table cell, row") && error.description.contains(named), "\(error)")
     }
+
+    @Test("a history named like another database's journal, WAL or shm file is refused and not made")
+    func companionNamesAreRefused() throws {
+        let path = directory + "/h.sqlite"
+        _ = try Self.open(path)
+        for suffix in ["-journal", "-wal", "-shm"] {
+            for create in [true, false] {
+                let error = try #require(throws: HistoryDatabaseError.self) {
+                    try Self.open(path + suffix, create: create)
+                }
+                #expect(error.description.contains("is where SQLite keeps the \(suffix.dropFirst()) file"), "\(error)")
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["h.sqlite"])
+        // Without such a database beside it, the name is an ordinary one.
+        _ = try Self.open(directory + "/other.sqlite-wal")
+    }
 }
