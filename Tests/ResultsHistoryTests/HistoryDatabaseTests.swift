@@ -205,4 +205,19 @@ import _ResultsTestSupport
         // Without such a database beside it, the name is an ordinary one.
         _ = try Self.open(directory + "/other.sqlite-wal")
     }
+
+    @Test("opening a history makes its -journal, -wal and -shm inputs of the command, before they exist")
+    func companionsAreInputs() throws {
+        let path = directory + "/h.sqlite"
+        _ = try Self.open(path)
+        try CommandInputs.$current.withValue(CommandInputs()) {
+            let history = try Self.open(path, create: false)
+            defer { try? history.close() }
+            for suffix in ["-journal", "-wal", "-shm"] {
+                #expect(!FileManager.default.fileExists(atPath: path + suffix))
+                #expect(CommandInputs.input(at: path + suffix)?.hasSuffix("h.sqlite\(suffix)") == true, "\(suffix)")
+            }
+            #expect(CommandInputs.input(at: path + ".shm") == nil)
+        }
+    }
 }
