@@ -1,3 +1,4 @@
+import Benchmarking
 import Foundation
 import Testing
 import _CLITestSupport
@@ -166,11 +167,18 @@ struct FilesystemSituationTests {
         let directory = try Self.workspace()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let arguments = Self.arguments(Self.fileWriters[2].1, "out/r.json") + ["--other-build", CLIRunner.executable]
-        let outcome = await CLIRunner.run(arguments, in: directory, deadline: 120, interrupt: (signal, after))
+        // The real probe (not ProbeStandIn's): the run must still be measuring when the signal comes.
+        let outcome = await CLIRunner.run(
+            arguments, in: directory, deadline: 120, interrupt: (signal, after),
+            environment: [ProbeStandIn.variable: "0"])
         #expect(outcome.status == 0 || outcome.signal == signal, "\(outcome)")
-        if outcome.signal != nil {
+        if outcome.signal != nil, FileManager.default.fileExists(atPath: directory + "/out") {
+            // Only a signal after the commit (during teardown) may leave the directory, and then
+            // with the whole results file in it.
+            #expect(CLIRunner.contents(of: directory + "/out") == ["r.json"], "a partial set after \(signal)")
             #expect(
-                !FileManager.default.fileExists(atPath: directory + "/out"), "a directory made by an interrupted run")
+                (try? BenchmarkResults.load(from: directory + "/out/r.json")) != nil,
+                "an interrupted run left an unreadable results file")
         }
         // CLIRunner records an issue for anything left in the run's TMPDIR.
     }
