@@ -242,9 +242,11 @@ public final class HistoryDatabase: HistoryStore {
         // for it (and removed as a stale journal by SQLite's next write there).
         for suffix in ["-journal", "-wal", "-shm"] where path.hasSuffix(suffix) {
             let base = String(path.dropLast(suffix.count))
-            if let header = FileManager.default.contents(atPath: base)?.prefix(16),
-                header == Data("SQLite format 3\0".utf8)
-            {
+            // The header only: the database beside it may be large.
+            let handle = FileHandle(forReadingAtPath: base)
+            let header = (try? handle?.read(upToCount: 16)) ?? nil
+            try? handle?.close()
+            if header == Data("SQLite format 3\0".utf8) {
                 throw refuse(
                     "is where SQLite keeps the \(suffix.dropFirst()) file of the database \(String(display.dropLast(suffix.count))); name another file"
                 )
