@@ -83,8 +83,9 @@ endif
 #   make test    the unit tier: every `<Module>Tests` target, quick slices, no PostgreSQL
 #                (the trait is off: nothing builds postgres-nio or BoringSSL)
 #   make check   every test target at full depth (SPRINGBENCH_TEST_DEPTH=deep), built with the
-#                package trait PostgreSQL: the unit tier, then PlatformOracleTests, EndToEndTests
-#                and PostgreSQLTests against the server SPRINGBENCH_POSTGRES_URL names
+#                package trait PostgreSQL: the unit tier and the tiers PlatformOracleTests,
+#                EndToEndTests, StressTests and PostgreSQLTests (their RunsAlone suites last, one
+#                test at a time), PostgreSQL against the server SPRINGBENCH_POSTGRES_URL names
 #                (`eval "$$(bash .ci/postgres-start)"` starts one). CI runs it. A target that
 #                runs no test fails it.
 # One module's target alone: `swift test --filter '^VectorKernelsTests\.'`.
@@ -104,8 +105,8 @@ snapshots: deps
 	SPRINGBENCH_RECORD_SNAPSHOTS=1 python3 Scripts/run-tests.py
 
 check: deps
-	SPRINGBENCH_TEST_DEPTH=deep $(MAKE) test TRAITS=PostgreSQL TEST_SCRATCH=.build-check
-	SPRINGBENCH_TEST_DEPTH=deep python3 Scripts/run-tests.py --tiers -- --traits PostgreSQL --scratch-path .build-check
+	$(SWIFT) build --build-tests --traits PostgreSQL --scratch-path .build-check
+	SPRINGBENCH_TEST_DEPTH=deep python3 Scripts/run-tests.py --all -- --traits PostgreSQL --scratch-path .build-check
 
 bench: release
 	$(BIN) bench $(OTHER_BUILD) $(YARDSTICKS)

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Runs SpringBench's test targets one by one and shows what each cost.
+"""Runs SpringBench's test targets and shows what each cost.
 
     python3 Scripts/run-tests.py              # the unit tier (`make test`)
-    python3 Scripts/run-tests.py --tiers      # the slow tiers (`make check` runs them after the unit tier)
-    python3 Scripts/run-tests.py --all        # every test target
+    python3 Scripts/run-tests.py --tiers      # the slow tiers only
+    python3 Scripts/run-tests.py --all        # every test target (`make check`)
 
 Which targets run is read from the manifest, never from a list kept here: a
 test target named `<Module>Tests` for a module under Sources/ is a unit
@@ -13,13 +13,14 @@ be built (`swift build --build-tests`); pass the same build flags after `--`.
 
 Each target runs as its own process of the built test runner (what `swift test`
 starts: `<bin>/SpringBenchPackageTests.xctest --testing-library swift-testing
---filter '^<target>\\.'`), so its wall time is its own. A unit target's tests run in parallel. A
-tier target runs in two passes: its suites outside the namespace `RunsAlone`
-in parallel, then those inside it (`<target>.RunsAlone/`, Tests/EndToEndTests/RunsAlone.swift)
-one test at a time with nothing beside them (`--no-parallel`): those time real runs, build
-packages or load every core, and beside each other on 2 cores they slowed one
-another (bisect 913 s beside the rest of EndToEndTests, 199 s alone) and
-adaptive timing runs took more epochs. At the end: a table of every target's tests and
+--filter '^<target>\\.'`), its tests in parallel, two targets at a time (`--jobs`).
+A tier target runs in two passes: its suites outside the namespace `RunsAlone`
+with the others, then those inside it (`<target>.RunsAlone/`, Tests/EndToEndTests/RunsAlone.swift)
+one test at a time with nothing beside them (`--no-parallel`), after every other
+pass: those time real runs, build packages or load every core, and beside each
+other on 2 cores they slowed one another (bisect 913 s beside the rest of
+EndToEndTests, 199 s alone) and adaptive timing runs took more epochs. A target's
+seconds are its passes' own, each beside at most one other process. At the end: a table of every target's tests and
 seconds, and the ten slowest tests as the runner reported them (Swift Testing's
 "passed after"; inside a unit target tests run in parallel, so a test's figure
 includes any wait for a free thread). Exit 1 when a test fails or when a
@@ -69,38 +70,44 @@ def test_bundle(build_flags: list[str]) -> Path:
     return bundles[0]
 
 
-def run_target(target: str, bundle: Path, log_directory: Path, tier: bool) -> dict:
-    """One target's run: a unit target in one parallel pass; a tier target in two passes, its
-    suites outside the `RunsAlone` namespace in parallel, then those inside it one test at a time
-    (Tests/EndToEndTests/RunsAlone.swift)."""
+def passes(target: str, bundle: Path, tier: bool) -> list[tuple[list[str], str]]:
+    """A target's passes as (runner arguments, log suffix): a unit target's one parallel pass; a
+    tier target's suites outside the `RunsAlone` namespace in parallel, then, when it declares the
+    namespace, those inside it one test at a time (Tests/EndToEndTests/RunsAlone.swift)."""
     runner = [str(bundle), "--testing-library", "swift-testing"]
     alone = f"^{target}\\.RunsAlone/"
     # Only a target that declares the namespace gets the second pass (a run that matches no test
     # exits non-zero).
     declares = tier and any("enum RunsAlone" in f.read_text() for f in (ROOT / "Tests" / target).rglob("*.swift"))
-    passes = [(runner + ["--filter", f"^{target}\\.", "--skip", alone], ""),
-              (runner + ["--filter", alone, "--no-parallel"], "-alone")] if declares else \
-        [(runner + ["--filter", f"^{target}\\."], "")]
-    log = log_directory / f"{target}.log"
+    if not declares:
+        return [(runner + ["--filter", f"^{target}\\."], "")]
+    return [(runner + ["--filter", f"^{target}\\.", "--skip", alone], ""),
+            (runner + ["--filter", alone, "--no-parallel"], "-alone")]
+
+
+def run_pass(arguments: list[str], log: Path) -> tuple[int, str, float]:
+    """One pass as its own process of the test runner: (status, output, seconds)."""
     started = time.monotonic()
-    status, texts = 0, []
-    for arguments, suffix in passes:
-        pass_log = log_directory / f"{target}{suffix}.log"
-        with open(pass_log, "w") as handle:
-            status = subprocess.run(arguments, cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT).returncode or status
-        texts.append(pass_log.read_text(errors="replace"))
-    seconds = time.monotonic() - started
-    text = "\n".join(texts)
+    with open(log, "w") as handle:
+        status = subprocess.run(arguments, cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT).returncode
+    return status, log.read_text(errors="replace"), time.monotonic() - started
+
+
+def target_result(target: str, runs: list[tuple[int, str, float]], log: Path, alone_pass: bool) -> dict:
+    """A target's outcome from its passes' runs, in pass order."""
+    status = next((s for s, _, _ in runs if s), 0)
+    texts = [text for _, text, _ in runs]
+    seconds = sum(seconds for _, _, seconds in runs)
     tests, passed = 0, status == 0
-    for match in RUN_LINE.finditer(text):
+    for match in RUN_LINE.finditer("\n".join(texts)):
         tests += int(match.group(1))
         passed = passed and match.group(3) == "passed"
     # A target that declares the namespace must run tests in the second pass: if the
     # identifiers' form changed, the timing suites would otherwise run in parallel unseen.
-    if declares and not any(int(m.group(1)) for m in RUN_LINE.finditer(texts[-1])):
+    if alone_pass and not any(int(m.group(1)) for m in RUN_LINE.finditer(texts[-1])):
         passed = False
-        texts[-1] += f"\n✘ run-tests: no test matched {alone}: the RunsAlone suites ran in no pass of their own"
-        text = "\n".join(texts)
+        texts[-1] += f"\n✘ run-tests: no test matched ^{target}\\.RunsAlone/: the RunsAlone suites ran in no pass of their own"
+    text = "\n".join(texts)
     slow = [(float(m.group(3)), target, m.group(1)) for m in map(TEST_LINE.match, text.splitlines())
             if m and not m.group(1).startswith("run with")]
     failures = [line for line in text.splitlines() if line.startswith("✘")]
@@ -115,7 +122,7 @@ def main() -> int:
     parser.add_argument("build_flags", nargs="*",
                         help="after --: the flags the tests were built with (--traits, --scratch-path)")
     parser.add_argument("--only", nargs="*", default=[], help="run just these test targets")
-    parser.add_argument("--jobs", type=int, default=2, help="unit targets run at once (default 2; tiers run alone)")
+    parser.add_argument("--jobs", type=int, default=2, help="test processes at once (default 2; RunsAlone passes run alone)")
     args = parser.parse_args()
 
     unit, tiers = test_targets(manifest())
@@ -144,9 +151,8 @@ def main() -> int:
                 print("\n".join("    " + line for line in result["text"].splitlines()[-40:]))
             print(f"    (whole output: {result['log'].relative_to(ROOT)})")
 
-    # Unit targets run `--jobs` at a time (each is a process using every core; a second one
-    # fills the cores while the first waits on its longest test): a target's seconds are its
-    # own process's, beside one other. A tier target runs alone, its tests one at a time.
+    # Targets run `--jobs` at a time (each is a process using every core; a second one fills
+    # the cores while the first waits on its longest test, or on the processes it runs).
     # Longest first by the last run's times on this machine (.tmp/tests/times.json), so that no
     # long target starts last; without them, largest test sources first (a fresh clone: 61.8 s
     # in manifest order, where the last run's order gives 57-60 s).
@@ -158,13 +164,30 @@ def main() -> int:
     def size(target: str) -> int:  # without a last run: the target's test sources, in bytes
         return sum(f.stat().st_size for f in (ROOT / "Tests" / target).rglob("*.swift"))
 
-    order = sorted((t for t in selected if t not in tiers), key=lambda t: (-float(last.get(t, 0)), -size(t)))
+    # Every parallel pass (each unit target's, and each tier target's suites outside `RunsAlone`)
+    # shares one pool of `--jobs` processes, longest first; then the `RunsAlone` passes, one at a
+    # time with nothing beside them. A target is shown once all its passes ran.
+    plans = {target: passes(target, bundle, target in tiers) for target in selected}
+    runs: dict[str, list] = {target: [None] * len(plans[target]) for target in selected}
+
+    def finish(target: str) -> None:
+        if all(runs[target]):
+            show(target_result(target, runs[target], log_directory / f"{target}.log", len(plans[target]) == 2))
+
+    def first_pass(target: str) -> tuple[str, tuple[int, str, float]]:
+        arguments, suffix = plans[target][0]
+        return target, run_pass(arguments, log_directory / f"{target}{suffix}.log")
+
+    order = sorted(selected, key=lambda t: (-float(last.get(t, 0)), -size(t)))
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        futures = [pool.submit(run_target, target, bundle, log_directory, False) for target in order]
-        for future in as_completed(futures):
-            show(future.result())
-    for target in [t for t in selected if t in tiers]:
-        show(run_target(target, bundle, log_directory, True))
+        for future in as_completed([pool.submit(first_pass, target) for target in order]):
+            target, run = future.result()
+            runs[target][0] = run
+            finish(target)
+    for target in [t for t in selected if len(plans[t]) == 2]:
+        arguments, suffix = plans[target][1]
+        runs[target][1] = run_pass(arguments, log_directory / f"{target}{suffix}.log")
+        finish(target)
     results.sort(key=lambda r: selected.index(r["target"]))
     times_file.write_text(json.dumps({**last, **{r["target"]: round(r["seconds"], 2) for r in results}}, indent=1))
     total = time.monotonic() - started
