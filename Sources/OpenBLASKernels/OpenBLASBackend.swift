@@ -30,7 +30,8 @@ public enum OpenBLASBackend: KernelBackend {
             return Int(openblas_get_num_threads())
         }
         set {
-            precondition(newValue >= 1, "OpenBLASBackend.threadCount must be >= 1, got \(newValue)")
+            // fatalError, not precondition: -O builds drop a precondition's message.
+            if newValue < 1 { fatalError("OpenBLASBackend.threadCount must be >= 1, got \(newValue)") }
             ensureConfigured()
             openblas_set_num_threads(Int32(clamping: newValue))
         }

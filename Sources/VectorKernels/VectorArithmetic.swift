@@ -86,9 +86,9 @@ extension VectorArithmetic {
     public mutating func formLinearCombinationTermByTerm(
         base: Self?, terms: [Self], weights: [Double], factor: Double
     ) {
-        precondition(
-            terms.count >= weights.count,
-            "formLinearCombination: \(weights.count) weights need as many terms, got \(terms.count)")
+        if terms.count < weights.count {
+            stopOnMisuse("formLinearCombination: \(weights.count) weights need as many terms, got \(terms.count)")
+        }
         var started = false
         if let base {
             assign(from: base)

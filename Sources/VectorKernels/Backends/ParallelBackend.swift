@@ -83,7 +83,7 @@ public enum ParallelBackend: KernelBackend {
             return springbench_pool_threads()
         }
         set {
-            precondition(newValue >= 1, "ParallelBackend.threadCount must be >= 1, got \(newValue)")
+            if newValue < 1 { stopOnMisuse("ParallelBackend.threadCount must be >= 1, got \(newValue)") }
             ensureConfigured()
             _ = springbench_pool_set_threads(newValue)
         }

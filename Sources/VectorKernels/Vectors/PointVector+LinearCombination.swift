@@ -28,9 +28,9 @@ extension PointVector {
     ///   too small.
     @inlinable
     public mutating func formLinearCombination(base: Self?, terms: [Self], weights: [Double], factor: Double) {
-        precondition(
-            terms.count >= weights.count,
-            "formLinearCombination: \(weights.count) weights need as many terms, got \(terms.count)")
+        if terms.count < weights.count {
+            stopOnMisuse("formLinearCombination: \(weights.count) weights need as many terms, got \(terms.count)")
+        }
         // The common length, or nil when the operands differ in length.
         var length = base?._count
         var first: Int?  // the first weighted term

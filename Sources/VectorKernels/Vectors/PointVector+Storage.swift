@@ -40,13 +40,15 @@ extension PointVector: RandomAccessCollection, MutableCollection {
     @inlinable
     public subscript(position: Int) -> Double {
         get {
-            precondition(
-                position >= 0 && position < _count, "PointVector: index \(position) out of range 0..<\(_count)")
+            if position < 0 || position >= _count {
+                stopOnMisuse("PointVector: index \(position) out of range 0..<\(_count)")
+            }
             return base[position]
         }
         set {
-            precondition(
-                position >= 0 && position < _count, "PointVector: index \(position) out of range 0..<\(_count)")
+            if position < 0 || position >= _count {
+                stopOnMisuse("PointVector: index \(position) out of range 0..<\(_count)")
+            }
             makeUnique()
             base[position] = newValue
         }

@@ -148,7 +148,7 @@ extension PointVector {
     internal static func destinationMismatch(
         _ operation: StaticString, destination: Int, expected: Int, _ a: Int, _ b: Int
     ) -> Never {
-        preconditionFailure(
+        stopOnMisuse(
             "PointVector.\(operation)(_:_:into:): destination has \(destination) elements, but the \(Policy.name) result of \(a) and \(b) elements has \(expected)"
         )
     }

@@ -53,7 +53,7 @@ public struct PointVector<Backend: KernelBackend, Policy: LengthPolicy> {
     ///   come from users, ``init(validatingCount:repeating:)`` reports instead.
     @inlinable
     public init(repeating value: Double, count: Int) {
-        precondition(count >= 0, "PointVector: count must be >= 0, got \(count)")
+        if count < 0 { stopOnMisuse("PointVector: count must be >= 0, got \(count)") }
         self.init(uninitializedCount: count)
         base.update(repeating: value, count: count)
     }
