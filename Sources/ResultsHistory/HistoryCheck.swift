@@ -26,8 +26,14 @@ public struct HistoryCheck: Sendable {
         public var series: HistorySeries
         public var cell: CellKey
         public var finding: HistoryFinding
-        /// Whether the Benjamini–Hochberg step over the whole check keeps it.
+        /// Whether the whole check keeps it: the Benjamini–Hochberg step over
+        /// every test keeps it and it is not ``alone``.
         public var kept: Bool
+        /// Cleared the Benjamini–Hochberg step, but its kernel on its backend,
+        /// judged at other sizes of the same series, moved at none of them
+        /// (no candidate there with p ≤ ``StepDetector/familyRate``): left a
+        /// candidate (``HistoryCheck/leavingOutLoneSizes(_:)``).
+        public var alone: Bool = false
     }
 
     /// A shift common to one group's cells at the newest commits (the
@@ -70,11 +76,13 @@ public struct HistoryCheck: Sendable {
             }
         }
         let kept = detector.decide(candidates.map(\.finding), tests: 2 * count)
-        items = zip(candidates, kept).map { item, isKept in
-            var item = item
-            item.kept = isKept
-            return item
-        }
+        items = Self.leavingOutLoneSizes(
+            zip(candidates, kept).map { item, isKept in
+                var item = item
+                item.kept = isKept
+                return item
+            }, judged: series.mapValues { Set($0.keys) })
+
         groupShifts = shifts
         self.series = count
         commitsNeeded = count == 0 ? nil : detector.commitsNeeded(count: longest, tests: 2 * count)
@@ -82,6 +90,49 @@ public struct HistoryCheck: Sendable {
 
     /// The kept findings.
     public var findings: [Item] { items.filter(\.kept) }
+
+    /// `items` with each kept finding that is alone at its size left a
+    /// candidate (``Item/alone``): its series judges its kernel on its backend
+    /// at another size (`judged`: each series' cells), and no candidate of
+    /// that kernel and backend at another size has p ≤ ``StepDetector/familyRate``.
+    ///
+    /// A change to a kernel's code moves its calls at every size, by more or
+    /// less; the time of one size alone moves when code placement does (the
+    /// alignment of a hot loop, measured on this VM: one real slow build of
+    /// `axpy` moved untouched kernels' 16-point cells by +13 to +18 % in every
+    /// run, and `compare`, which judges every size, named only `axpy`). A kernel
+    /// judged at one size only is judged as before. What this cannot see is a
+    /// change at one size only, such as a cache level's: it is printed as a
+    /// candidate, and `--confirm` (a paired run of the two builds) counts it.
+    public static func leavingOutLoneSizes(_ items: [Item], judged: [HistorySeries: Set<CellKey>]) -> [Item] {
+        struct Family: Hashable {
+            var series: HistorySeries
+            var kernel: Kernel
+            var backend: String
+        }
+        func family(_ series: HistorySeries, _ cell: CellKey) -> Family {
+            Family(series: series, kernel: cell.kernel, backend: cell.backend)
+        }
+        var sizes: [Family: Set<Int>] = [:]
+        for (series, cells) in judged {
+            for cell in cells { sizes[family(series, cell), default: []].insert(cell.size) }
+        }
+        // The sizes where each family has a candidate significant on its own.
+        var moved: [Family: Set<Int>] = [:]
+        for item in items where (item.finding.pValue ?? 0) <= StepDetector.familyRate {
+            moved[family(item.series, item.cell), default: []].insert(item.cell.size)
+        }
+        return items.map { item in
+            let key = family(item.series, item.cell)
+            guard item.kept, (sizes[key]?.count ?? 0) > 1,
+                moved[key, default: []].subtracting([item.cell.size]).isEmpty
+            else { return item }
+            var item = item
+            item.kept = false
+            item.alone = true
+            return item
+        }
+    }
 
     struct Group: Hashable {
         var backend: String

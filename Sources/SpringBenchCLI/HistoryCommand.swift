@@ -296,7 +296,10 @@ struct HistoryCommand: ParsableCommand {
                         ? ""
                         : !detector.reachesThreshold(item.finding)
                             ? "candidate, below --threshold (exit 0): "
-                            : "candidate, not beyond the whole check's bar (exit 0): "
+                            : item.alone
+                                ? "candidate, alone at its size: \(item.cell.kernel).\(item.cell.backend) moved at no "
+                                    + "other size (code placement moves one size; --confirm judges it) (exit 0): "
+                                : "candidate, not beyond the whole check's bar (exit 0): "
                     print("\(item.cell) on \(item.series): \(label)\(item.finding)")
                     // A candidate significant on its own (before the correction for
                     // the check's many tests) counts when a paired run confirms it.

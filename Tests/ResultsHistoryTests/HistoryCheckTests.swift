@@ -71,6 +71,75 @@ struct HistoryCheckTests {
         #expect(!check.items.contains { $0.cell == noisy }, "\(check.items.map { ($0.cell, $0.finding) })")
     }
 
+    /// 20 commits of the six kernels on `backend` at each of `sizes`, seeded ±1.5 % noise,
+    /// `change(cell, i)` multiplying one cell at commit i.
+    static func history(
+        backend: String, sizes: [Int], seed: UInt64, change: (CellKey, Int) -> Double
+    ) -> [CellKey: [HistoryPoint]] {
+        var generator = HistorySimulation.Generator(seed: seed)
+        var cells: [CellKey: [HistoryPoint]] = [:]
+        for size in sizes {
+            for kernel in kernels {
+                let cell = CellKey(kernel: kernel, backend: backend, size: size)
+                cells[cell] = (0..<20).map { commit in
+                    let noise = 1 + Double.random(in: -0.015...0.015, using: &generator)
+                    return HistoryPoint(
+                        commit: String(format: "c%02d", commit), value: 100 * noise * change(cell, commit))
+                }
+            }
+        }
+        return cells
+    }
+
+    @Test(
+        "a kernel 25 % slower at one of its three sizes only is a candidate alone at its size; at two sizes, or judged at one size, it is found"
+    )
+    func loneSizeIsACandidate() {
+        let sizes = [16, 4096, 1 << 20]
+        func check(_ slowSizes: Set<Int>, seed: UInt64) -> HistoryCheck {
+            HistoryCheck(
+                [
+                    Self.series: Self.history(backend: "naive", sizes: sizes, seed: seed) { cell, commit in
+                        cell.kernel == .axpy && slowSizes.contains(cell.size) && commit >= 15 ? 1.25 : 1
+                    }
+                ], detector: StepDetector())
+        }
+        for seed in UInt64(1)...5 {
+            // One size: the only item clears the Benjamini–Hochberg step and is left a candidate.
+            let one = check([16], seed: seed)
+            let lone = one.items.filter { $0.cell == CellKey(kernel: .axpy, backend: "naive", size: 16) }
+            #expect(one.findings.isEmpty, "seed \(seed): \(one.findings.map(\.cell))")
+            #expect(
+                lone.count >= 1 && lone.allSatisfy(\.alone), "seed \(seed): \(one.items.map { ($0.cell, $0.alone) })")
+            #expect(one.items.allSatisfy { $0.cell.kernel == .axpy }, "seed \(seed)")
+            // Two sizes: each corroborates the other.
+            let two = check([16, 1 << 20], seed: seed)
+            #expect(
+                Set(two.findings.map(\.cell.size)) == [16, 1 << 20] && !two.items.contains(where: \.alone),
+                "seed \(seed): \(two.items.map { ($0.cell, $0.kept, $0.alone) })")
+        }
+        // A kernel judged at one size only is judged as before.
+        let single = HistoryCheck(
+            [
+                Self.series: Self.history(backend: "naive", sizes: [16], seed: 7) { cell, commit in
+                    cell.kernel == .axpy && commit >= 15 ? 1.25 : 1
+                }
+            ], detector: StepDetector())
+        #expect(single.findings.map(\.cell.kernel) == [.axpy] && !single.items.contains(where: \.alone))
+        // Another series' sizes are not this one's: the same cells under two series, the slow
+        // size in one only, the other judged at the remaining sizes.
+        let other = HistorySeries(
+            machine: "n", toolchain: "Swift 6.3", configuration: "release", targetCPU: "x86-64", kind: .time)
+        let split = HistoryCheck(
+            [
+                Self.series: Self.history(backend: "naive", sizes: [16], seed: 8) { cell, commit in
+                    cell.kernel == .axpy && commit >= 15 ? 1.25 : 1
+                },
+                other: Self.history(backend: "naive", sizes: [4096, 1 << 20], seed: 9) { _, _ in 1 },
+            ], detector: StepDetector())
+        #expect(split.findings.map(\.cell) == [CellKey(kernel: .axpy, backend: "naive", size: 16)])
+    }
+
     @Test("one newest run 50 % slower in axpy: never a step by itself")
     func oneRunIsNeverAStep() {
         let check = HistoryCheck(

@@ -104,4 +104,37 @@ struct NoiseCorpusReplayTests {
             #expect(wrong <= 2, "\(condition): \(wrong) of 30 named another cell")
         }
     }
+
+    @Test(
+        "a real slow build (naive axpy) after 15 runs of the unchanged one: axpy.naive's cells found, the 16-point cells code placement moved left candidates"
+    )
+    func realSlowBuild() throws {
+        // Tests/Fixtures/noise-corpus/slow-axpy.csv: runs 1-15 the unchanged build, 16-20 the slow one.
+        let history = try NoiseCorpus.runs("slow-axpy")
+        #expect(history.count == 20)
+        var series: [CellKey: [HistoryPoint]] = [:]
+        for cell in history[0].keys {
+            series[cell] = history.enumerated().map {
+                HistoryPoint(commit: String(format: "c%03d", $0.offset), value: $0.element[cell]!)
+            }
+        }
+        let key = HistorySeries(
+            machine: "corpus", toolchain: "Swift 6.3", configuration: "release", targetCPU: "x86-64", kind: .time)
+        let check = HistoryCheck([key: series], detector: StepDetector())
+        let axpy = Set([16, 4096, 1 << 20].map { CellKey(kernel: .axpy, backend: "naive", size: $0) })
+        #expect(Set(check.findings.map(\.cell)) == axpy, "\(check.findings.map(\.cell))")
+        // The untouched kernels the slow binary really made slower at 16 points only (every run,
+        // Guides/History.md): each is alone at its size.
+        let lone = Set(check.items.filter(\.alone).map(\.cell))
+        let moved: Set<CellKey> = [
+            CellKey(kernel: .addInPlace, backend: "naive", size: 16),
+            CellKey(kernel: .subtract, backend: "parallel", size: 16),
+            CellKey(kernel: .subtract, backend: "simd", size: 16),
+            CellKey(kernel: .subtractInPlace, backend: "simd", size: 16),
+        ]
+        #expect(lone == moved, "\(lone.sorted())")
+        print(
+            "corpus slow-axpy: found \(check.findings.count) cells (axpy.naive), \(lone.count) left alone at their size"
+        )
+    }
 }
