@@ -118,6 +118,24 @@ struct HistoryCheckTests {
                 Set(two.findings.map(\.cell.size)) == [16, 1 << 20] && !two.items.contains(where: \.alone),
                 "seed \(seed): \(two.items.map { ($0.cell, $0.kept, $0.alone) })")
         }
+        // Corroborated by a candidate the check does not keep: +25 % at 16 points and +6 % at
+        // 4 Ki (below the 10 % threshold, but its own p ≤ 5 % in ±1.5 % noise) is a finding at 16.
+        for seed in UInt64(11)...15 {
+            let corroborated = HistoryCheck(
+                [
+                    Self.series: Self.history(backend: "naive", sizes: sizes, seed: seed) { cell, commit in
+                        guard cell.kernel == .axpy, commit >= 15 else { return 1 }
+                        return cell.size == 16 ? 1.25 : cell.size == 4096 ? 1.06 : 1
+                    }
+                ], detector: StepDetector())
+            let helper = corroborated.items.first { $0.cell == CellKey(kernel: .axpy, backend: "naive", size: 4096) }
+            #expect(
+                helper.map { !$0.kept && ($0.finding.pValue ?? 1) <= StepDetector.familyRate } == true,
+                "seed \(seed): \(corroborated.items.map { ($0.cell, $0.finding, $0.kept) })")
+            #expect(
+                corroborated.findings.map(\.cell) == [CellKey(kernel: .axpy, backend: "naive", size: 16)],
+                "seed \(seed): \(corroborated.items.map { ($0.cell, $0.kept, $0.alone) })")
+        }
         // A kernel judged at one size only is judged as before.
         let single = HistoryCheck(
             [
