@@ -63,6 +63,34 @@ import _ResultsTestSupport
         #expect(slides("6").isEmpty, "\(slides("6"))")
     }
 
+    /// The real slow build (Tests/Fixtures/noise-corpus/slow-axpy.csv, NoiseCorpusReplayTests)
+    /// through the command: naive axpy's three cells are the findings; the four 16-point cells
+    /// code placement moved are printed as candidates alone at their size and, without
+    /// `--confirm`, do not count (with it, a paired run would judge them).
+    @Test("history check on the real slow build: 3 findings (axpy.naive); the cells alone at their size are candidates")
+    func realSlowBuildThroughTheCommand() throws {
+        let path = CLIRunner.temporaryDirectory() + "/history.sqlite"
+        let history = try HistoryDatabase(target: OutputTarget.file(path, option: "--database"), create: true)
+        let machine = Self.results([.add: 1, .scale: 1, .axpy: 1]).machine
+        for (index, run) in try NoiseCorpus.runs("slow-axpy").enumerated() {
+            let cells = run.sorted { $0.key < $1.key }.map { ($0.key, $0.value, nil, nil, nil) as HistoryCellRecord }
+            _ = try history.record(
+                commit: String(format: "c%03d", index), branch: "main", machine: "corpus", machineRecord: machine,
+                kind: .time, cells: cells)
+        }
+        try history.close()
+        let outcome = SpringBenchCLI.run(["history", "check", "--database", path])
+        #expect(outcome.status == 1, "\(outcome)")
+        let lines = outcome.stdout.split(separator: "\n")
+        #expect(lines.contains("history check: 3 findings"), "\(outcome.stdout)")
+        let alone = lines.filter { $0.contains("candidate, alone at its size") }.map { $0.prefix { $0 != " " } }
+        #expect(
+            Set(alone) == [
+                "add-inplace.naive.16", "subtract.parallel.16", "subtract.simd.16", "subtract-inplace.simd.16",
+            ],
+            "\(outcome.stdout)")
+    }
+
     @Test("history export writes one commit's cells; a bad format or commit is exit 2 with nothing written")
     func export() throws {
         let database = try Self.fixture(commits: 30, injected: true, sigma: 0.01, seed: 1)

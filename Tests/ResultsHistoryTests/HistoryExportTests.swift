@@ -89,6 +89,24 @@ import _ResultsTestSupport
         #expect(csv.dropFirst().allSatisfy { $0[p10].isEmpty }, "a history keeps no percentiles")
     }
 
+    @Test("A cell's ratio to its same-rounds reference (schema v2) is exported in the relative columns")
+    func ratiosAreExported() throws {
+        let ratio = HistoryRatio(reference: "gcc", median: 1.25, lower: 1.2, upper: 1.3)
+        var withRatio = Self.value("c2", 1100)
+        withRatio.relative = ratio
+        let histories: [(CellKey, [HistorySeries: [HistoryCellValue]])] = [
+            (Self.add, [Self.fast: [withRatio]]), (Self.axpy, [Self.fast: [Self.value("c2", 21)]]),
+        ]
+        let cells = HistoryExport.cells(at: "c2", histories: histories)
+        #expect(cells.map(\.relative) == [ratio, nil])
+        let csv = try #require(RFC4180.parse(try Export.render(cells, as: .csv)))
+        let columns = ["relative_to", "relative_median", "relative_lower", "relative_upper"].map {
+            CellsCSVHeader.names.firstIndex(of: $0)
+        }
+        let rows = csv.dropFirst().map { row in columns.map { $0.map { row[$0] } ?? "missing" } }
+        #expect(rows == [["gcc", "1.25", "1.2", "1.3"], ["", "", "", ""]])
+    }
+
     @Test("Commit prefixes: 7 or more characters name a recorded commit; fewer only an exact id")
     func commitPrefixes() {
         func run(_ commit: String, _ id: Int64) -> HistoryRun {
