@@ -35,7 +35,7 @@
 SWIFT ?= swift
 # The report's tool is built without the package trait PostgreSQL (off by
 # default): the PostgreSQL history store is for CI runners sharing a history,
-# and postgres-nio in release costs about 14 CPU-minutes per build here.
+# through libpq (Debian's libpq-dev, which `make check` installs).
 # `swift build -c release --product springbench --traits PostgreSQL` builds the tool with it.
 CPU_FLAG_WORDS := $(shell grep -m1 -w '^flags' /proc/cpuinfo 2>/dev/null)
 HAS_AVX512 := $(and $(filter avx512f,$(CPU_FLAG_WORDS)),$(filter avx512bw,$(CPU_FLAG_WORDS)),$(filter avx512dq,$(CPU_FLAG_WORDS)),$(filter avx512vl,$(CPU_FLAG_WORDS)))
@@ -63,12 +63,16 @@ DEFAULT_BIN = $(shell $(DEFAULT_RELEASE) --show-bin-path 2>/dev/null)/springbenc
 OTHER_BUILD := $(if $(strip $(CPU_FLAGS)),--other-build $(patsubst $(CURDIR)/%,%,$(DEFAULT_BIN)),)
 YARDSTICKS = $$(bash Yardsticks/options.sh .build-yardsticks)
 
-.PHONY: all deps build release test check snapshots report bench mutants clean
+.PHONY: all deps deps-postgresql build release test check snapshots report bench mutants clean
 
 all: test
 
 deps:
 	@bash .ci/ensure-deps
+
+# The trait PostgreSQL's client library (libpq-dev) as well.
+deps-postgresql:
+	@bash .ci/ensure-deps postgresql
 
 build: deps
 	$(SWIFT) build
@@ -81,7 +85,7 @@ endif
 
 # Tests: the test target is the tier (Scripts/run-tests.py reads them from the manifest).
 #   make test    the unit tier: every `<Module>Tests` target, quick slices, no PostgreSQL
-#                (the trait is off: nothing builds postgres-nio or BoringSSL)
+#                (the trait is off: nothing needs libpq, and no TLS library compiles)
 #   make check   every test target at full depth (SPRINGBENCH_TEST_DEPTH=deep), built with the
 #                package trait PostgreSQL: the unit tier and the tiers PlatformOracleTests,
 #                EndToEndTests, StressTests and PostgreSQLTests (their RunsAlone suites last, one
@@ -104,7 +108,7 @@ snapshots: deps
 	$(SWIFT) build --build-tests
 	SPRINGBENCH_RECORD_SNAPSHOTS=1 python3 Scripts/run-tests.py
 
-check: deps
+check: deps-postgresql
 	$(SWIFT) build --build-tests --traits PostgreSQL --scratch-path .build-check
 	SPRINGBENCH_TEST_DEPTH=deep python3 Scripts/run-tests.py --all -- --traits PostgreSQL --scratch-path .build-check
 

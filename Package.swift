@@ -11,8 +11,8 @@
 //                     recommendation, frame budget
 //   RegressionGate    baselines, comparison, paired builds, instruction counts
 //   ResultsHistory    results across commits in SQLite (GRDB), steps and slides
-//   ResultsHistoryPostgreSQL  the same history on a PostgreSQL server (postgres-nio),
-//                     a product of its own: only what asks for it builds postgres-nio
+//   ResultsHistoryPostgreSQL  the same history on a PostgreSQL server (libpq, the
+//                     system's PostgreSQL client library), with the trait PostgreSQL
 //   Reporting         renders results as Markdown and SVG (decides nothing)
 //   SpringBenchCLI    every command, callable from a user's own @main
 //   springbench       the tool: SpringBenchCLI with the built-in backends and
@@ -44,12 +44,14 @@ let package = Package(
         .executable(name: "springbench-sampler", targets: ["springbench-sampler"]),
     ],
     // `PostgreSQL` (off by default): the `springbench` tool with `history --database
-    // postgresql://…` and ResultsHistoryPostgreSQL's store. Off, nothing builds postgres-nio
-    // (on 2 cores its two BoringSSL copies cost more than the rest of a debug build); `make
+    // postgresql://…` and ResultsHistoryPostgreSQL's store, through libpq (Debian's
+    // libpq-dev; `.ci/ensure-deps postgresql` installs it). Off, nothing needs libpq; `make
     // check` and CI turn it on (`--traits PostgreSQL`) and run the PostgreSQL tier against a
     // real server. A package depending on SpringBench asks for it with `traits: ["PostgreSQL"]`.
+    // (Until 2026-11-28 the client was postgres-nio: with SwiftNIO, swift-crypto and
+    // BoringSSL it was 190 s of a 363 s debug build here, and about 630 CPU-s in release.)
     traits: [
-        .trait(name: "PostgreSQL", description: "springbench history --database postgresql://… (postgres-nio)"),
+        .trait(name: "PostgreSQL", description: "springbench history --database postgresql://… (libpq)"),
         .default(enabledTraits: []),
     ],
     dependencies: [
@@ -57,9 +59,14 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
+        // libpq, PostgreSQL's own client library: only with the trait PostgreSQL.
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         .systemLibrary(
             name: "COpenBLAS",
             pkgConfig: "openblas",
@@ -113,14 +120,13 @@ let package = Package(
             ]
         ),
         // `springbench history --database postgresql://…`: the history on a
-        // PostgreSQL server through postgres-nio (SwiftNIO, swift-crypto,
-        // swift-nio-ssl). A product so that SpringBenchCLI's users do not
-        // build it unless they register it (PostgreSQLHistory.register()).
+        // PostgreSQL server through libpq. A product so that SpringBenchCLI's
+        // users do not link it unless they register it (PostgreSQLHistory.register()).
         .target(
             name: "ResultsHistoryPostgreSQL",
             dependencies: [
                 "ResultsHistory", "Benchmarking",
-                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+                .target(name: "CLibPQ", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
         .target(
@@ -211,10 +217,7 @@ let package = Package(
         // The PostgreSQL test server (SPRINGBENCH_POSTGRES_URL) and a fresh database per test.
         .target(
             name: "_PostgreSQLTestSupport",
-            dependencies: [
-                "ResultsHistoryPostgreSQL",
-                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
-            ],
+            dependencies: ["ResultsHistoryPostgreSQL"],
             path: "Tests/_PostgreSQLTestSupport"
         ),
         // The unit tier: one target per module under Sources/.

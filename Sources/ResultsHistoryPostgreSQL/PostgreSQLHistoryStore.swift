@@ -1,7 +1,6 @@
-// The store exists with the package trait PostgreSQL (postgres-nio); PostgreSQLURL does not need it.
+// The store exists with the package trait PostgreSQL (libpq); PostgreSQLURL does not need it.
 #if PostgreSQL
     import Benchmarking
-    import PostgresNIO
     import ResultsHistory
 
     /// Makes `--database postgresql://…` (and `postgres://…`) open a
@@ -203,7 +202,7 @@
                 }
                 for (identifier, statements) in Self.migrations where !applied.contains(identifier) {
                     for statement in statements {
-                        try session.query(PostgresQuery(unsafeSQL: statement), "applying migration \(identifier)")
+                        try session.query(PostgreSQLQuery(sql: statement), "applying migration \(identifier)")
                     }
                     try session.query(
                         "INSERT INTO springbench_migrations (identifier) VALUES (\(identifier))",
@@ -245,33 +244,25 @@
                 var start = cells.startIndex
                 while start < cells.endIndex {
                     let chunk = cells[start..<min(start + Self.cellsPerStatement, cells.endIndex)]
-                    var bindings = PostgresBindings(capacity: chunk.count * Self.columnsPerCell)
+                    var parameters: [String?] = []
+                    parameters.reserveCapacity(chunk.count * Self.columnsPerCell)
                     var rows: [String] = []
                     for (key, value, lower, upper, relative) in chunk {
-                        let first = bindings.count + 1
+                        let first = parameters.count + 1
                         rows.append(
                             "(" + (first..<first + Self.columnsPerCell).map { "$\($0)" }.joined(separator: ", ") + ")")
-                        bindings.append(run)
-                        bindings.append(key.kernel.rawValue)
-                        bindings.append(key.backend)
-                        bindings.append(Int64(key.size))
-                        bindings.append(value)
-                        if let lower { bindings.append(lower) } else { bindings.appendNull() }
-                        if let upper { bindings.append(upper) } else { bindings.appendNull() }
-                        if let relative {
-                            bindings.append(relative.reference)
-                            bindings.append(relative.median)
-                            bindings.append(relative.lower)
-                            bindings.append(relative.upper)
-                        } else {
-                            for _ in 0..<4 { bindings.appendNull() }
-                        }
+                        parameters += [
+                            run.postgreSQLText, key.kernel.rawValue, key.backend, Int64(key.size).postgreSQLText,
+                            value.postgreSQLText, lower?.postgreSQLText, upper?.postgreSQLText, relative?.reference,
+                            relative?.median.postgreSQLText, relative?.lower.postgreSQLText,
+                            relative?.upper.postgreSQLText,
+                        ]
                     }
                     try session.query(
-                        PostgresQuery(
-                            unsafeSQL: "INSERT INTO cell (run_id, kernel, backend, size, value, lower, upper, "
+                        PostgreSQLQuery(
+                            sql: "INSERT INTO cell (run_id, kernel, backend, size, value, lower, upper, "
                                 + "relative_to, relative, relative_lower, relative_upper) VALUES "
-                                + rows.joined(separator: ", "), binds: bindings), "recording the cells")
+                                + rows.joined(separator: ", "), parameters: parameters), "recording the cells")
                     start = chunk.endIndex
                 }
                 return .recorded(cells: cells.count)
@@ -292,8 +283,8 @@
 
         public func runs() throws -> [HistoryRun] {
             try session.query(
-                PostgresQuery(
-                    unsafeSQL: """
+                PostgreSQLQuery(
+                    sql: """
                         SELECT r.id, r.commit_id, r.branch, \(Self.seriesColumns),
                             to_char(r.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
                             (SELECT count(*) FROM cell c WHERE c.run_id = r.id)

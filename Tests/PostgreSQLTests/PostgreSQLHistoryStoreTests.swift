@@ -75,6 +75,25 @@
             }
         }
 
+        /// Values cross the wire as text (libpq's text format): each double, the smallest
+        /// subnormal and the largest finite included, must come back bit for bit.
+        @Test func everyDoubleComesBackBitForBit() throws {
+            try PostgreSQLTestServer.withFreshDatabase { url in
+                let store = try PostgreSQLHistoryStore(url: url, create: true)
+                defer { try? store.close() }
+                let values: [Double] = [0.1 + 0.2, 1.0 / 3, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308]
+                for (index, value) in values.enumerated() {
+                    _ = try store.record(
+                        commit: "c\(index)", branch: nil, machine: "m", machineRecord: Self.results().machine,
+                        kind: .time,
+                        cells: [(CellKey(kernel: .add, backend: "simd", size: 16), value, value, value.nextUp, nil)])
+                }
+                let read = try #require(try store.history(of: CellKey(kernel: .add, backend: "simd", size: 16)).first)
+                #expect(read.value.map(\.value.bitPattern) == values.map(\.bitPattern), "\(read.value.map(\.value))")
+                #expect(read.value.map { $0.upper?.bitPattern } == values.map(\.nextUp.bitPattern))
+            }
+        }
+
         /// Two machines record the same commit and build: two series, each with its own values.
         @Test func rowsOfTwoMachinesNeverMix() throws {
             try PostgreSQLTestServer.withFreshDatabase { url in

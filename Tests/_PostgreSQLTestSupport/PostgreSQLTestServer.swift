@@ -1,7 +1,6 @@
-// With the package trait PostgreSQL only: the server helpers need postgres-nio.
+// With the package trait PostgreSQL only: the server helpers use the store's libpq session.
 #if PostgreSQL
     import Foundation
-    import PostgresNIO
     import ResultsHistoryPostgreSQL
     import Testing
 
@@ -74,14 +73,14 @@
         public static func execute(_ url: String, _ statements: String...) throws {
             let session = try PostgreSQLSession(url: PostgreSQLURL(parsing: url))
             defer { try? session.close() }
-            for statement in statements { try session.query(PostgresQuery(unsafeSQL: statement), "test setup") }
+            for statement in statements { try session.query(PostgreSQLQuery(sql: statement), "test setup") }
         }
 
         /// The first column of every row `sql` returns, as text (`::text` it in the query).
         public static func strings(_ url: String, _ sql: String) throws -> [String] {
             let session = try PostgreSQLSession(url: PostgreSQLURL(parsing: url))
             defer { try? session.close() }
-            return try session.query(PostgresQuery(unsafeSQL: sql), "test look-up").map { row in
+            return try session.query(PostgreSQLQuery(sql: sql), "test look-up").map { row in
                 let value: String? = try session.decode(row, as: (String?).self)
                 return value ?? "NULL"
             }
