@@ -33,7 +33,7 @@ public enum HistorySimulation {
         }
 
         /// A standard normal value (Box–Muller).
-        mutating func normal() -> Double {
+        package mutating func normal() -> Double {
             let u = Double.random(in: Double.ulpOfOne..<1, using: &self)
             let v = Double.random(in: 0..<1, using: &self)
             return (-2 * Foundation.log(u)).squareRoot() * cos(2 * Double.pi * v)

@@ -100,7 +100,7 @@ public struct StepDetector: Sendable, Equatable {
     }
 
     /// The robust noise of one commit's log value: 1.4826 · MAD of successive differences ÷ √2.
-    static func noise(_ logs: [Double]) -> Double {
+    package static func noise(_ logs: [Double]) -> Double {
         guard logs.count >= 3 else { return 0 }
         let differences = zip(logs.dropFirst(), logs).map { $0 - $1 }
         let center = median(differences)
@@ -147,7 +147,7 @@ public struct StepDetector: Sendable, Equatable {
     }
 
     /// The Theil–Sen slope (median of pairwise slopes) of `values` against their index.
-    static func theilSen(_ values: [Double]) -> Double {
+    package static func theilSen(_ values: [Double]) -> Double {
         var slopes: [Double] = []
         for i in values.indices {
             for j in values.indices where j > i { slopes.append((values[j] - values[i]) / Double(j - i)) }

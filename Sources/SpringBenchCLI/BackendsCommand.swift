@@ -5,8 +5,10 @@ import SpringBenchSupport
 import VectorKernels
 
 /// `springbench backends`: what each backend is on this machine.
-struct BackendsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct BackendsCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "backends",
         abstract: "List the kernel backends on this machine with their details."
     )
@@ -14,7 +16,7 @@ struct BackendsCommand: ParsableCommand {
     @Option(help: "Output format: \(ListingFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: ListingFormat = .table
 
-    func run() throws {
+    package func run() throws {
         let details = CommandContext.catalogue.backends.map(\.details)
         switch format {
         case .json:

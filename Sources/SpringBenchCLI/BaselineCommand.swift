@@ -6,15 +6,19 @@ import SpringBenchFiles
 
 /// `springbench baseline`: named results kept in `Benchmarks/baselines/` for
 /// `compare` (the store itself is ``BaselineStore``).
-struct BaselineCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct BaselineCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "baseline",
         abstract: "Keep named baselines for `springbench compare`.",
         subcommands: [Save.self, List.self]
     )
 
-    struct Save: ParsableCommand {
-        static let configuration = CommandConfiguration(
+    package struct Save: ParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(
             abstract: "Measure (or copy --from a results file) and store as DIRECTORY/NAME.json.",
             discussion: """
                 Without --from, runs the timed sweep with the measurement options below (as \
@@ -26,13 +30,13 @@ struct BaselineCommand: ParsableCommand {
         )
 
         @Argument(help: "Baseline name, e.g. main (letters, digits, '-', '_', '.').")
-        var name: String
+        package var name: String
 
         @Option(help: "Store this existing results or instruction-count file instead of measuring.")
         var from: String?
 
         @Flag(help: "Measure instruction counts under callgrind instead of wall-clock time.")
-        var instructions = false
+        package var instructions = false
 
         @Option(
             name: [.customLong("output-directory"), .customLong("directory")],
@@ -40,14 +44,14 @@ struct BaselineCommand: ParsableCommand {
         var directory = BaselineStore.defaultDirectory
 
         @Option(name: .customLong("debug-doubled-backend"), help: .hidden)
-        var doubledBackends: [String] = []
+        package var doubledBackends: [String] = []
 
         @OptionGroup(title: "Measurement (as for `springbench bench`)")
-        var sweep: SweepOptions
+        package var sweep: SweepOptions
 
-        var store: BaselineStore { BaselineStore(directory: directory) }
+        package var store: BaselineStore { BaselineStore(directory: directory) }
 
-        func validate() throws {
+        package func validate() throws {
             try validateName()
             _ = try OutputLocation.file(store.path(of: name), option: "--output-directory")
             if let from {
@@ -65,7 +69,7 @@ struct BaselineCommand: ParsableCommand {
             if from == nil, !instructions { _ = try sweep.plan(.gate) }
         }
 
-        func run() throws {
+        package func run() throws {
             try exitingOnUsageError {
                 try validateName()
                 let document: ResultsDocument
@@ -106,15 +110,17 @@ struct BaselineCommand: ParsableCommand {
         }
     }
 
-    struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the stored baselines.")
+    package struct List: ParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(abstract: "List the stored baselines.")
 
         @Option(
             name: [.customLong("output-directory"), .customLong("directory")],
             help: "Where baselines live (--directory is the older name).")
-        var directory = BaselineStore.defaultDirectory
+        package var directory = BaselineStore.defaultDirectory
 
-        func run() throws {
+        package func run() throws {
             for entry in BaselineStore(directory: directory).list() {
                 let kind: String
                 switch entry.document {

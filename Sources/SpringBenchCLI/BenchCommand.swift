@@ -7,8 +7,10 @@ import SpringBenchFiles
 
 /// `springbench bench`: times every kernel × backend × size against this
 /// machine's measured bandwidth and writes a results file.
-struct BenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct BenchCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Time the vector kernels on every backend over point counts, against the machine's bandwidth.",
         discussion: """
@@ -58,19 +60,19 @@ struct BenchCommand: ParsableCommand {
     var referenceSampler: [String] = []
 
     @Option(help: "Where to write the results JSON.")
-    var output = "Reports/data/bench-results.json"
+    package var output = "Reports/data/bench-results.json"
 
     @OptionGroup(title: "Exports")
     var exports: ExportOptions
 
-    func validate() throws {
+    package func validate() throws {
         _ = try plan()
         _ = try exportRequests()
     }
 
     /// The exports, checked against each other and against --output; no output is one of the
     /// programs or libraries the run loads.
-    func exportRequests() throws -> [ExportRequest] {
+    package func exportRequests() throws -> [ExportRequest] {
         let requests = try exports.requests(reserved: [
             ("--output", try OutputLocation.file(output, option: "--output"))
         ])
@@ -86,7 +88,7 @@ struct BenchCommand: ParsableCommand {
             + [("--loops-library", loopsLibrary)]
     }
 
-    func plan() throws -> BenchmarkPlan {
+    package func plan() throws -> BenchmarkPlan {
         var plan = try sweep.plan(.standard)
         if noWorkloads { plan.workloads = [] }
         if noCacheCheck { plan.cacheCheck = nil }
@@ -118,7 +120,7 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    package func run() throws {
         try exitingOnUsageError {
             let target = try OutputLocation.file(output, option: "--output")
             let exportRequests = try self.exportRequests()
@@ -238,7 +240,7 @@ final class ProgressDisplay {
 /// The short text `bench` prints when it is done: every figure comes from the
 /// module that computes it (``FrameBudget``, ``Recommendation``), formatted as
 /// the reports format it.
-struct BenchSummary {
+package struct BenchSummary {
     let results: BenchmarkResults
     let output: String
 
@@ -247,7 +249,7 @@ struct BenchSummary {
         String(format: fraction >= 0.01 ? "%.1f %%" : "%.2f %%", fraction * 100)
     }
 
-    var text: String {
+    package var text: String {
         let recommendation = Recommendation(measurements: results.measurements)
         let machine = results.machine
         var lines = [
@@ -303,5 +305,10 @@ struct BenchSummary {
             lines.append("\(advice.kernel.rawValue): \(ranges)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    package init(results: BenchmarkResults, output: String) {
+        self.results = results
+        self.output = output
     }
 }

@@ -7,8 +7,10 @@ import SpringBenchSupport
 
 /// `springbench bisect`: the first commit between a good and a bad revision
 /// that made one cell slower, found with paired comparisons of release builds.
-struct BisectCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct BisectCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "bisect",
         abstract:
             "Find the commit that made a cell slower: exit 0 found, 1 the bad revision is not slower, 2 unusable input.",
@@ -29,32 +31,32 @@ struct BisectCommand: ParsableCommand {
     )
 
     @Option(help: "A revision where the cell was fast (a commit, tag or branch).")
-    var good: String
+    package var good: String
 
     @Option(help: "A later revision where it is slow (default HEAD).")
-    var bad = "HEAD"
+    package var bad = "HEAD"
 
     @Option(help: "The cell, KERNEL.BACKEND.SIZE (e.g. add.simd.4Ki, as `history show` names it).")
     var cell: String
 
     @OptionGroup(title: "Builds")
-    var builds: RevisionOptions
+    package var builds: RevisionOptions
 
     @Option(help: "Bad when the change exceeds this percent (default: half of BAD's change, geometrically).")
     var threshold: Double?
 
     @OptionGroup(title: "Paired runs")
-    var pairing: PairingOptions
+    package var pairing: PairingOptions
 
     @Option(help: "Output: plain or json.")
-    var format: Format = .plain
+    package var format: Format = .plain
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case plain, json }
+    package enum Format: String, ExpressibleByArgument, CaseIterable { case plain, json }
 
     /// --threshold as a fraction (5 → 0.05); nil for the default boundary.
-    var thresholdFraction: Double? { threshold.map { $0 / 100 } }
+    package var thresholdFraction: Double? { threshold.map { $0 / 100 } }
 
-    func validate() throws {
+    package func validate() throws {
         _ = try key()
         if let threshold, !(threshold.isFinite && threshold > 0 && threshold <= 1000) {
             throw ValidationError("--threshold must be a percentage in (0, 1000], got \(threshold)")
@@ -63,7 +65,7 @@ struct BisectCommand: ParsableCommand {
         try pairing.check()
     }
 
-    func key() throws -> CellKey {
+    package func key() throws -> CellKey {
         guard let key = CellKey(historyKey: cell) else {
             throw ValidationError(
                 "--cell \"\(cell)\" must be KERNEL.BACKEND.SIZE with a kernel of \(Kernel.allCases.map(\.rawValue).joined(separator: ", ")) and a size in 1…\(PointCount.format(PointCount.maximum)), e.g. add.simd.4Ki"
@@ -72,7 +74,7 @@ struct BisectCommand: ParsableCommand {
         return key
     }
 
-    func run() throws {
+    package func run() throws {
         var exitCode: Int32 = 0
         try exitingOnUsageError {
             let key = try key()

@@ -8,8 +8,10 @@ import SpringBenchFiles
 
 /// `springbench compare-builds`: times two builds side by side, sample by
 /// sample, and judges the current one against the baseline.
-struct CompareBuildsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct CompareBuildsCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "compare-builds",
         abstract:
             "Time two builds taking turns, sample by sample, and judge: exit 0 no regression, 1 regression, 2 unusable input.",
@@ -38,7 +40,7 @@ struct CompareBuildsCommand: ParsableCommand {
     var currentExecutable: String
 
     @Option(help: "Also write the two paired results files to this directory (baseline.json, current.json).")
-    var keep: String?
+    package var keep: String?
 
     @Option(name: .customLong("debug-doubled-baseline"), help: .hidden)
     var doubledBaseline: [String] = []
@@ -50,10 +52,10 @@ struct CompareBuildsCommand: ParsableCommand {
     var sweep: SweepOptions
 
     @OptionGroup(title: "Verdict")
-    var verdict: VerdictOptions
+    package var verdict: VerdictOptions
 
     @OptionGroup(title: "Exports (both sides: the current build's cells, then the baseline's named @baseline)")
-    var exports: ExportOptions
+    package var exports: ExportOptions
 
     @Option(
         parsing: .unconditional,
@@ -68,7 +70,7 @@ struct CompareBuildsCommand: ParsableCommand {
     }
 
     /// Checks every option before a minute of measuring starts.
-    func validate() throws {
+    package func validate() throws {
         _ = try sweep.plan(.paired)
         _ = try exports.requests()
     }
@@ -76,7 +78,7 @@ struct CompareBuildsCommand: ParsableCommand {
     /// The paired run the options ask for: the `.paired` preset changed by
     /// the measurement options, --epochs (checked against --confidence) and
     /// each side's executable and doubled backends.
-    func pairedRun() throws -> PairedBuildRun {
+    package func pairedRun() throws -> PairedBuildRun {
         let plan = try sweep.plan(.paired)
         let policy = plan.timing
         guard (1...100).contains(epochs) else { throw UsageError("--epochs must be in 1…100, got \(epochs)") }
@@ -106,11 +108,11 @@ struct CompareBuildsCommand: ParsableCommand {
     /// --target-precision as a fraction and the budget in seconds for all
     /// the added epochs (--precision-budget, default 600 s); nil without
     /// --target-precision.
-    func precisionGoal() throws -> (target: Double, budgetSeconds: Double)? {
+    package func precisionGoal() throws -> (target: Double, budgetSeconds: Double)? {
         try sweep.precision().map { ($0.target, $0.budgetSeconds ?? 600) }
     }
 
-    func run() throws {
+    package func run() throws {
         var exitCode: Int32 = 0
         try exitingOnUsageError {
             let thresholds = try verdict.validatedThresholds()
@@ -234,16 +236,18 @@ extension CompareBuildsCommand {
 
 /// `springbench sampler`: the side of a paired run that `compare-builds`
 /// starts; reads one JSON request per line and answers each with one line.
-struct SamplerCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct SamplerCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "sampler", abstract: "Internal: one build's side of `compare-builds`.", shouldDisplay: false)
 
-    @Option var openblasThreads = 1
+    @Option package var openblasThreads = 1
 
     @Option(name: .customLong("debug-doubled-backend"))
-    var doubledBackends: [String] = []
+    package var doubledBackends: [String] = []
 
-    func run() throws {
+    package func run() throws {
         try exitingOnUsageError {
             let catalogue = try DebugDoubling.catalogue(doubledBackends, announce: false)
             guard (1...ProcessInfo.processInfo.activeProcessorCount).contains(openblasThreads) else {

@@ -7,8 +7,10 @@ import SpringBenchFiles
 /// `springbench compare`: judges current results against a baseline, cell by
 /// cell, with a confidence interval, and exits 0 (no regression), 1
 /// (regression) or 2 (unusable input).
-struct CompareCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct CompareCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract: "Compare results with a baseline: exit 0 no regression, 1 regression, 2 unusable input.",
         discussion: """
@@ -34,9 +36,9 @@ struct CompareCommand: ParsableCommand {
     var acrossMachines = false
 
     @OptionGroup(title: "Verdict")
-    var verdict: VerdictOptions
+    package var verdict: VerdictOptions
 
-    func run() throws {
+    package func run() throws {
         var exitCode: Int32 = 0
         try exitingOnUsageError {
             let thresholds = try verdict.validatedThresholds()
@@ -70,7 +72,9 @@ struct CompareCommand: ParsableCommand {
 }
 
 /// How a comparison is judged and shown: shared by `compare` and `compare-builds`.
-struct VerdictOptions: ParsableArguments {
+package struct VerdictOptions: ParsableArguments {
+    package init() {}
+
     @Option(parsing: .unconditional, help: "Regression threshold in percent (default 10).")
     var threshold = "10"
 
@@ -80,23 +84,23 @@ struct VerdictOptions: ParsableArguments {
     var thresholdFor: [String] = []
 
     @Option(help: "Output: markdown (for a CI job summary), plain or json.")
-    var format: OutputFormat = .markdown
+    package var format: OutputFormat = .markdown
 
     @Option(help: "Also append the Markdown report to this file (e.g. \"$GITHUB_STEP_SUMMARY\").")
-    var summaryFile: String?
+    package var summaryFile: String?
 
     @Option(parsing: .unconditional, help: "Confidence level of the intervals in percent, 50…99.9 (default 99).")
     var confidence = 99.0
 
-    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    package enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         case markdown, plain, json
     }
 
     /// Coverage of each interval as a fraction.
-    var level: Double { confidence / 100 }
+    package var level: Double { confidence / 100 }
 
     /// The thresholds, after checking every option.
-    func validatedThresholds() throws -> RegressionThresholds {
+    package func validatedThresholds() throws -> RegressionThresholds {
         guard confidence.isFinite, (50...99.9).contains(confidence) else {
             throw UsageError("--confidence must be in 50…99.9, got \(confidence)")
         }

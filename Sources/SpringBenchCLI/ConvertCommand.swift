@@ -5,8 +5,10 @@ import SpringModel
 import SpringPlatforms
 
 /// `springbench convert`: one spring in every parameterization, side by side.
-struct ConvertCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct ConvertCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract: "Show one spring, given in any parameterization, in every parameterization.",
         discussion: """
@@ -26,9 +28,9 @@ struct ConvertCommand: ParsableCommand {
         case table, json
     }
 
-    @OptionGroup var springOptions: SpringOptions
+    @OptionGroup package var springOptions: SpringOptions
 
-    @OptionGroup var start: StartOptions
+    @OptionGroup package var start: StartOptions
 
     @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: Format = .table
@@ -72,7 +74,7 @@ struct ConvertCommand: ParsableCommand {
         func unit(of value: String) -> String? { units[value] }
     }
 
-    func run() throws {
+    package func run() throws {
         try exitingOnUsageError {
             let spring = try springOptions.spring()
             let velocity = try start.absoluteVelocity()

@@ -6,8 +6,10 @@ import SpringPlatforms
 
 /// `springbench export`: a spring as CSS — `linear()`, `@keyframes` or a
 /// `cubic-bezier()` — with its error stated (Guides/Matching.md).
-struct ExportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct ExportCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "A spring as CSS linear(), @keyframes or cubic-bezier(), with its largest error stated.",
         discussion: """
@@ -24,10 +26,10 @@ struct ExportCommand: ParsableCommand {
             """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+    package enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     @OptionGroup(title: "The spring (as for `springbench spring`)")
-    var springOptions: SpringOptions
+    package var springOptions: SpringOptions
 
     @Flag(help: "Write a CSS linear() easing and its duration.")
     var cssLinear = false
@@ -57,15 +59,15 @@ struct ExportCommand: ParsableCommand {
     var refreshRate: Double = 60
 
     @Option(help: "The CSS property @keyframes animate (default translateX, written as transform: translateX(…px)).")
-    var property: String = "translateX"
+    package var property: String = "translateX"
 
     @Option(help: "The @keyframes name (default spring).")
-    var name: String = "spring"
+    package var name: String = "spring"
 
     @Option(help: "Output: text or json.")
-    var format: Format = .text
+    package var format: Format = .text
 
-    func validate() throws {
+    package func validate() throws {
         guard cssLinear || keyframes || cubicBezier else {
             throw ValidationError("give --css-linear, --keyframes or --cubic-bezier (any of them)")
         }
@@ -95,20 +97,20 @@ struct ExportCommand: ParsableCommand {
     }
 
     /// What `run()` exports, from the options, in units of the travel.
-    struct Plan {
+    package struct Plan {
         var spring: Spring
         /// --tolerance as a fraction of the travel.
-        var relativeTolerance: Double
+        package var relativeTolerance: Double
         /// --velocity in travels per second.
-        var relativeVelocity: Double
+        package var relativeVelocity: Double
         /// --platform's frames at --refresh-rate, or nil for the exact spring.
-        var platform: SpringPlatform?
-        var refreshRate: Double
+        package var platform: SpringPlatform?
+        package var refreshRate: Double
     }
 
     /// The plan, or a ``UsageError``: a spring that does not settle within
     /// --tolerance, an unknown --platform.
-    func plan() throws -> Plan {
+    package func plan() throws -> Plan {
         let spring = try springOptions.spring()
         let relative = tolerance / abs(travel)
         let settle = spring.exactSettlingDuration(
@@ -132,7 +134,7 @@ struct ExportCommand: ParsableCommand {
             refreshRate: refreshRate)
     }
 
-    func run() throws {
+    package func run() throws {
         try exitingOnUsageError {
             let plan = try plan()
             let spring = plan.spring
@@ -190,7 +192,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     /// `@keyframes NAME { 0% { transform: translateX(0px); } … }` at the stops' inputs.
-    static func keyframes(_ easing: CSSLinearEasing, name: String, property: String, travel: Double) -> String {
+    package static func keyframes(_ easing: CSSLinearEasing, name: String, property: String, travel: Double) -> String {
         let frames = easing.stops.map { stop -> String in
             let value = stop.output * travel
             let declaration: String

@@ -4,8 +4,10 @@ import Reporting
 
 /// `springbench export-results`: an existing results file in a dashboard's
 /// format. (`springbench export` is kept for exporting springs as CSS.)
-struct ExportResultsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct ExportResultsCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "export-results",
         abstract:
             "Write a results file's cells as CSV, samples CSV, Bencher Metric Format or github-action-benchmark JSON.",
@@ -26,18 +28,18 @@ struct ExportResultsCommand: ParsableCommand {
     var format: String
 
     @Option(help: "Where to write the export (- for standard output).")
-    var output: String
+    package var output: String
 
     @Option(help: "The baseline side of a paired run (DIR/baseline.json of `compare-builds --keep DIR`).")
     var baseline: String?
 
-    func validate() throws {
+    package func validate() throws {
         _ = try ExportOptions.format(format, option: "--format")
         try ExportOutput.validate(output)
         try OutputLocation.refuse(("--output", output), ifInput: [("--input", input), ("--baseline", baseline)])
     }
 
-    func run() throws {
+    package func run() throws {
         try exitingOnUsageError {
             let format = try ExportOptions.format(format, option: "--format")
             let results = try Self.load(input, option: "--input")

@@ -9,23 +9,27 @@ import SpringBenchSupport
 
 /// `springbench history`: results across commits in an SQLite database
 /// (``HistoryDatabase``), their steps and slides (Guides/History.md).
-struct HistoryCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct HistoryCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "history",
         abstract: "Keep results across commits; find steps and slides.",
         subcommands: [Record.self, List.self, Show.self, Check.self, Report.self, Export.self]
     )
 
-    struct DatabaseOption: ParsableArguments {
+    package struct DatabaseOption: ParsableArguments {
+        package init() {}
+
         @Option(
             help: """
                 The history: an SQLite file, created on the first record, or a PostgreSQL server \
                 (postgresql://USER:PASSWORD@HOST[:PORT]/DATABASE).
                 """)
-        var database = HistoryDatabase.defaultPath
+        package var database = HistoryDatabase.defaultPath
 
         /// A URL's form, or the path as an output; nothing is opened yet.
-        func validate() throws {
+        package func validate() throws {
             do {
                 try HistoryStores.validate(database)
             } catch let error as HistoryDatabaseError {
@@ -56,12 +60,14 @@ struct HistoryCommand: ParsableCommand {
         }
     }
 
-    struct Record: ParsableCommand {
-        static let configuration = CommandConfiguration(
+    package struct Record: ParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(
             abstract: "Record results or instruction-count files at a commit (again: left as it was).")
 
         @Argument(help: "Results files (`springbench bench`) or instruction-count files (`springbench instructions`).")
-        var files: [String]
+        package var files: [String]
 
         @Option(
             help: """
@@ -69,17 +75,17 @@ struct HistoryCommand: ParsableCommand {
                 repository here (HEAD, a branch, a tag, a short id), stored as its full id \
                 (default: HEAD).
                 """)
-        var commit: String?
+        package var commit: String?
 
         @Option(help: "The branch (default: none recorded).")
-        var branch: String?
+        package var branch: String?
 
         @Option(help: "The machine key (default: the results' hostname).")
-        var machine: String?
+        package var machine: String?
 
-        @OptionGroup var database: DatabaseOption
+        @OptionGroup package var database: DatabaseOption
 
-        func validate() throws {
+        package func validate() throws {
             if files.isEmpty { throw ValidationError("history record needs at least one results file") }
             if let commit, commit.isEmpty || commit.contains(where: \.isWhitespace) {
                 throw ValidationError("--commit \"\(commit)\" must be a non-empty revision without spaces")
@@ -87,7 +93,7 @@ struct HistoryCommand: ParsableCommand {
             if let machine, machine.isEmpty { throw ValidationError("--machine must not be empty") }
         }
 
-        func run() throws {
+        package func run() throws {
             try exitingOnUsageError {
                 // Every file is read and checked before the database is touched.
                 var documents: [(String, ResultsDocument)] = []
@@ -150,12 +156,14 @@ struct HistoryCommand: ParsableCommand {
         }
     }
 
-    struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the recorded runs, oldest first.")
+    package struct List: ParsableCommand {
+        package init() {}
 
-        @OptionGroup var database: DatabaseOption
+        package static let configuration = CommandConfiguration(abstract: "List the recorded runs, oldest first.")
 
-        func run() throws {
+        @OptionGroup package var database: DatabaseOption
+
+        package func run() throws {
             try exitingOnUsageError {
                 try database.using(create: false) { history in
                     for run in try history.runs() {
@@ -167,16 +175,18 @@ struct HistoryCommand: ParsableCommand {
         }
     }
 
-    struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(
+    package struct Show: ParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(
             abstract: "One cell's values across commits, per machine and build.")
 
         @Argument(help: "The cell, kernel.backend.size (e.g. add.simd.4096 or add.simd.4Ki).")
-        var cell: String
+        package var cell: String
 
-        @OptionGroup var database: DatabaseOption
+        @OptionGroup package var database: DatabaseOption
 
-        func validate() throws {
+        package func validate() throws {
             if CellKey(historyKey: cell) == nil {
                 throw ValidationError(
                     "CELL \"\(cell)\" must be kernel.backend.size with a known kernel and a size in 1…\(PointCount.maximum)"
@@ -184,7 +194,7 @@ struct HistoryCommand: ParsableCommand {
             }
         }
 
-        func run() throws {
+        package func run() throws {
             try exitingOnUsageError {
                 let key = CellKey(historyKey: cell)!
                 let bySeries = try database.using(create: false) { try $0.history(of: key) }
@@ -212,8 +222,10 @@ struct HistoryCommand: ParsableCommand {
         }
     }
 
-    struct Check: ParsableCommand {
-        static let configuration = CommandConfiguration(
+    package struct Check: ParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(
             abstract: "Exit 1 on a step regression at the newest commit or a slide beyond the threshold.",
             discussion: """
                 Exits 0 when nothing is found, 1 naming each cell and what was found, 2 for unusable input. \
@@ -236,26 +248,26 @@ struct HistoryCommand: ParsableCommand {
         var threshold: String = "10"
 
         @Option(help: "Commits the slide is measured over, K (3…10000).")
-        var window = 20
+        package var window = 20
 
-        @OptionGroup var database: DatabaseOption
+        @OptionGroup package var database: DatabaseOption
 
         @Flag(help: "Confirm each timed finding by a paired run of its two commits' builds (see below).")
-        var confirm = false
+        package var confirm = false
 
         @OptionGroup(title: "Builds (with --confirm)")
-        var builds: RevisionOptions
+        package var builds: RevisionOptions
 
         @OptionGroup(title: "Paired runs (with --confirm)")
-        var pairing: PairingOptions
+        package var pairing: PairingOptions
 
-        var thresholdFraction: Double? {
+        package var thresholdFraction: Double? {
             let text = threshold.hasSuffix("%") ? String(threshold.dropLast()) : threshold
             guard let value = Double(text), value.isFinite, value > 0, value <= 1000 else { return nil }
             return value / 100
         }
 
-        func validate() throws {
+        package func validate() throws {
             if thresholdFraction == nil {
                 throw ValidationError("--threshold \(threshold) must be a percentage in (0, 1000], e.g. 10 or 10%")
             }
@@ -264,7 +276,7 @@ struct HistoryCommand: ParsableCommand {
             try pairing.check()
         }
 
-        func run() throws {
+        package func run() throws {
             var found = 0
             let confirmation = StepConfirmation(builds: builds, pairing: pairing)
             try exitingOnUsageError {
@@ -331,8 +343,10 @@ struct HistoryCommand: ParsableCommand {
         }
     }
 
-    struct Export: ParsableCommand {
-        static let configuration = CommandConfiguration(
+    package struct Export: ParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(
             abstract: "Write one commit's timed cells as csv, bencher or github-action-benchmark (Guides/Exports.md).",
             discussion: """
                 The history keeps each cell's median and its interval, not the samples, so samples-csv is not \
@@ -342,17 +356,17 @@ struct HistoryCommand: ParsableCommand {
                 """)
 
         @Option(help: "csv, bencher or github-action-benchmark.")
-        var format: String
+        package var format: String
 
         @Option(help: "The file to write (- for standard output).")
-        var output: String
+        package var output: String
 
         @Option(help: "The commit (a full id or a prefix of at least 7 characters; default: the newest recorded).")
-        var commit: String?
+        package var commit: String?
 
-        @OptionGroup var database: DatabaseOption
+        @OptionGroup package var database: DatabaseOption
 
-        func validate() throws {
+        package func validate() throws {
             let format = try ExportOptions.format(self.format, option: "--format")
             if format == .samplesCSV {
                 throw ValidationError(
@@ -367,7 +381,7 @@ struct HistoryCommand: ParsableCommand {
             }
         }
 
-        func run() throws {
+        package func run() throws {
             try exitingOnUsageError {
                 let format = try ExportOptions.format(self.format, option: "--format")
                 let cells = try database.using(create: false) { history -> [ExportCell] in
@@ -402,20 +416,22 @@ struct HistoryCommand: ParsableCommand {
         }
     }
 
-    struct Report: ParsableCommand {
-        static let configuration = CommandConfiguration(
+    package struct Report: ParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(
             abstract: "Write Reports/history.md with an SVG trend per kernel × backend × size, steps marked.")
 
         @Option(help: "The directory history.md and its plots/ go to.")
-        var outputDirectory = "Reports"
+        package var outputDirectory = "Reports"
 
-        @OptionGroup var database: DatabaseOption
+        @OptionGroup package var database: DatabaseOption
 
-        func validate() throws {
+        package func validate() throws {
             _ = try OutputLocation.directory(outputDirectory, option: "--output-directory")
         }
 
-        func run() throws {
+        package func run() throws {
             try exitingOnUsageError {
                 let target = try OutputLocation.directory(outputDirectory, option: "--output-directory")
                 let histories = try database.using(create: false) { history in

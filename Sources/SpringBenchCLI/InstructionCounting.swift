@@ -4,10 +4,10 @@ import RegressionGate
 
 /// Instruction counting as `instructions` and `baseline save --instructions`
 /// both do it: the cells their options name, and one callgrind run over them.
-enum InstructionCounting {
+package enum InstructionCounting {
     /// The cells `--kernels`, `--backends` and `--sizes` name (each a
     /// comma-separated list; nil: the default), every kernel × backend × size.
-    static func cells(kernels: String?, backends: String?, sizes: String?) throws -> [CellKey] {
+    package static func cells(kernels: String?, backends: String?, sizes: String?) throws -> [CellKey] {
         let kernelList =
             try kernels.map { text in
                 try text.split(separator: ",").map { name in

@@ -6,8 +6,10 @@ import SpringBenchFiles
 
 /// `springbench instructions`: instructions per element under callgrind, the
 /// deterministic input of the CI gate.
-struct InstructionsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct InstructionsCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "instructions",
         abstract: "Count instructions per element with valgrind --tool=callgrind (exact and repeatable).",
         discussion: """
@@ -19,21 +21,21 @@ struct InstructionsCommand: ParsableCommand {
     )
 
     @Option(help: "Comma-separated kernels; default all.")
-    var kernels: String?
+    package var kernels: String?
 
     @Option(help: "Comma-separated backends; default all.")
-    var backends: String?
+    package var backends: String?
 
     @Option(help: "Comma-separated point counts, each ≤ 1Mi; default 16,4Ki.")
-    var sizes: String?
+    package var sizes: String?
 
     @Option(help: "Where to write the instruction counts JSON.")
-    var output = "Reports/data/instruction-counts.json"
+    package var output = "Reports/data/instruction-counts.json"
 
     @Option(name: .customLong("debug-doubled-backend"), help: .hidden)
-    var doubledBackends: [String] = []
+    package var doubledBackends: [String] = []
 
-    func validate() throws {
+    package func validate() throws {
         do {
             _ = try InstructionCounting.cells(kernels: kernels, backends: backends, sizes: sizes)
         } catch let error as UsageError {
@@ -42,7 +44,7 @@ struct InstructionsCommand: ParsableCommand {
         _ = try OutputLocation.file(output, option: "--output")
     }
 
-    func run() throws {
+    package func run() throws {
         try exitingOnUsageError {
             let target = try OutputLocation.file(output, option: "--output")
             let cells = try InstructionCounting.cells(kernels: kernels, backends: backends, sizes: sizes)
@@ -59,17 +61,19 @@ struct InstructionsCommand: ParsableCommand {
 }
 
 /// The process `instructions` runs under callgrind. Not for direct use.
-struct InstructionsWorkerCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct InstructionsWorkerCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "instructions-worker", abstract: "Internal: the workload `instructions` runs under callgrind.",
         shouldDisplay: false)
 
-    @Option var cells: String
-    @Option var calls: String
-    @Option var doubled: String = ""
-    @Option var seed: UInt64 = 2026
+    @Option package var cells: String
+    @Option package var calls: String
+    @Option package var doubled: String = ""
+    @Option package var seed: UInt64 = 2026
 
-    func run() throws {
+    package func run() throws {
         try exitingOnUsageError {
             let parsed = try cells.split(separator: ",").map { text in
                 guard let cell = CellKey(argument: String(text)), CommandContext.catalogue[cell.backend] != nil else {

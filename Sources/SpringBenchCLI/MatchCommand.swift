@@ -6,8 +6,10 @@ import SpringPlatforms
 
 /// `springbench match`: the target platform's parameters whose shown motion
 /// is closest to the source's (Guides/Matching.md).
-struct MatchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct MatchCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "match",
         abstract: "The parameters that make another platform show the same motion, with the error stated.",
         discussion: """
@@ -23,10 +25,10 @@ struct MatchCommand: ParsableCommand {
             """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+    package enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     @OptionGroup(title: "The source spring (as for `springbench spring`)")
-    var springOptions: SpringOptions
+    package var springOptions: SpringOptions
 
     @Option(
         help: ArgumentHelp(
@@ -50,7 +52,7 @@ struct MatchCommand: ParsableCommand {
     var velocity: Double = 0
 
     @Option(help: "Output: text or json.")
-    var format: Format = .text
+    package var format: Format = .text
 
     func rates() throws -> [Double] {
         var rates: [Double] = []
@@ -89,7 +91,7 @@ struct MatchCommand: ParsableCommand {
     /// The search the options ask for: the source spring shown through its
     /// platform, the --to platform, the refresh rates, the travel and the
     /// velocity; a ``UsageError`` naming a bad option.
-    func matcher() throws -> SpringMatcher {
+    package func matcher() throws -> SpringMatcher {
         guard let target = SpringPlatform.matchTarget(to) else {
             throw UsageError(
                 "--to must be one of \(SpringPlatform.matchTargets.compactMap(\.form?.keyword).joined(separator: ", ")), got \(to)"
@@ -108,7 +110,7 @@ struct MatchCommand: ParsableCommand {
             initialVelocity: velocity)
     }
 
-    func run() throws {
+    package func run() throws {
         try exitingOnUsageError {
             let matcher = try matcher()
             let shown = matcher.source
@@ -125,7 +127,7 @@ struct MatchCommand: ParsableCommand {
         }
     }
 
-    static func text(_ result: SpringMatcher.Result, source: ShownSpring, travel: Double) -> String {
+    package static func text(_ result: SpringMatcher.Result, source: ShownSpring, travel: Double) -> String {
         let units = abs(travel)
         var lines = ["\(result.target.name): \(result.code)"]
         let names = result.target.form?.family.parameters.map(\.name) ?? []
@@ -164,7 +166,7 @@ struct MatchCommand: ParsableCommand {
 }
 
 /// `match --format json`.
-struct MatchDocument: Encodable {
+package struct MatchDocument: Encodable {
     struct Rate: Encodable {
         var refreshRate: Double
         var residual: Double
@@ -184,7 +186,7 @@ struct MatchDocument: Encodable {
     var notExact: String?
     var evaluations: Int
 
-    init(_ result: SpringMatcher.Result, source: ShownSpring, travel: Double) {
+    package init(_ result: SpringMatcher.Result, source: ShownSpring, travel: Double) {
         target = result.target.form?.keyword ?? result.target.name
         code = result.code
         parameters = Dictionary(uniqueKeysWithValues: result.values.map { ($0.key.rawValue, $0.value) })

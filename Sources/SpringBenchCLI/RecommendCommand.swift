@@ -5,8 +5,10 @@ import Reporting
 import SpringBenchSupport
 
 /// `springbench recommend`: which backend to use for which sizes.
-struct RecommendCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct RecommendCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "recommend",
         abstract: "Say which backend wins each kernel over which point counts, by how much, and where it changes.",
         discussion: """
@@ -20,9 +22,9 @@ struct RecommendCommand: ParsableCommand {
     var input: String?
 
     @Option(help: "Output format: table or json.")
-    var format: ListingFormat = .table
+    package var format: ListingFormat = .table
 
-    func run() throws {
+    package func run() throws {
         try exitingOnUsageError {
             let results: BenchmarkResults
             if let input {

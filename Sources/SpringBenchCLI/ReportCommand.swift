@@ -5,24 +5,26 @@ import SpringBenchFiles
 
 /// `springbench report`: turns a results file into the performance and
 /// backend-choice reports.
-struct ReportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct ReportCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "report",
         abstract:
             "Write Reports/performance.md and Reports/backend-choice.md (with SVG plots) from a bench results file."
     )
 
     @Option(help: "A results file from `springbench bench`.")
-    var input = "Reports/data/bench-results.json"
+    package var input = "Reports/data/bench-results.json"
 
     @Option(help: "The directory the reports and their plots/ go to.")
-    var outputDirectory = "Reports"
+    package var outputDirectory = "Reports"
 
-    func validate() throws {
+    package func validate() throws {
         _ = try OutputLocation.directory(outputDirectory, option: "--output-directory")
     }
 
-    func run() throws {
+    package func run() throws {
         try exitingOnUsageError {
             let target = try OutputLocation.directory(outputDirectory, option: "--output-directory")
             let results: BenchmarkResults

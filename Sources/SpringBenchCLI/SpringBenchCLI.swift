@@ -139,15 +139,15 @@ public enum SpringBenchCLI {
     }
 
     /// `message` with ArgumentParser's `Error: ` replaced by `error: `.
-    static func errorLine(_ message: String) -> String {
+    package static func errorLine(_ message: String) -> String {
         message.hasPrefix("Error: ") ? "error: " + message.dropFirst("Error: ".count) : "error: " + message
     }
 }
 
 /// What every command shares for one process: the backend catalogue (built-in
 /// plus a user's) and the allocation counter the tool links.
-enum CommandContext {
-    nonisolated(unsafe) static var catalogue = BackendCatalogue.builtIn
+package enum CommandContext {
+    package nonisolated(unsafe) static var catalogue = BackendCatalogue.builtIn
 
     /// Counts the heap allocations `body` makes on the calling thread
     /// (`CAllocationCounting` replaces malloc in every executable linking this library).

@@ -1,7 +1,9 @@
 import ArgumentParser
 
-struct SpringBenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct SpringBenchCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "springbench",
         abstract: "Vector-arithmetic backends and spring-animation math: verify, benchmark, report.",
         version: SpringBenchVersion.current,

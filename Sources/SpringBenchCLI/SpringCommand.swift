@@ -5,8 +5,10 @@ import SpringBenchSupport
 import SpringModel
 
 /// `springbench spring`: evaluates one spring in closed form at chosen times.
-struct SpringCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct SpringCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "spring",
         abstract: "Evaluate one spring, given in any parameterization, in closed form.",
         discussion: """
@@ -23,9 +25,9 @@ struct SpringCommand: ParsableCommand {
         case table, json
     }
 
-    @OptionGroup var springOptions: SpringOptions
+    @OptionGroup package var springOptions: SpringOptions
 
-    @OptionGroup var start: StartOptions
+    @OptionGroup package var start: StartOptions
 
     var from: Double { start.from }
     var to: Double { start.to }
@@ -43,7 +45,7 @@ struct SpringCommand: ParsableCommand {
     @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: Format = .table
 
-    func run() throws {
+    package func run() throws {
         try exitingOnUsageError {
             let spring = try springOptions.spring()
             let velocity = try absoluteVelocity()
@@ -87,7 +89,7 @@ struct SpringCommand: ParsableCommand {
 
     func absoluteVelocity() throws -> Double { try start.absoluteVelocity() }
 
-    func sampleTimes(for spring: Spring) throws -> [Double] {
+    package func sampleTimes(for spring: Spring) throws -> [Double] {
         if let times {
             guard until == nil, samples == nil else { throw UsageError("give --times or --until/--samples, not both") }
             return try times.split(separator: ",", omittingEmptySubsequences: false).map { text in

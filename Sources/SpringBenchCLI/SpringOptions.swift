@@ -10,7 +10,9 @@ import SpringPlatforms
 /// `SpringPreset`); this type only reads the flags' values for it. Exactly one family may be given; within a
 /// family missing values take the catalogue's defaults (SwiftUI duration 0.5,
 /// bounce 0; mass 1). With no family at all the spring is SwiftUI's `.smooth`.
-struct SpringOptions: ParsableArguments {
+package struct SpringOptions: ParsableArguments {
+    package init() {}
+
     @Option(parsing: .unconditional, help: "SwiftUI perceptual duration in seconds (> 0), with --bounce.")
     var duration: Double?
 
@@ -128,7 +130,7 @@ struct SpringOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
         help: "Settling threshold relative to the initial displacement, 0 < epsilon < 1 (default 0.001).")
-    var epsilon: Double = 0.001
+    package var epsilon: Double = 0.001
 
     /// Flags several families share; they never choose a family by themselves.
     private static let sharedFlags: Set<String> = ["--mass", "--damping-ratio", "--epsilon", "--motion-bounce"]
@@ -199,7 +201,7 @@ struct SpringOptions: ParsableArguments {
     var motionRestSpeed: Double? { preset.flatMap(SpringPreset.named)?.motionRestSpeed }
 
     /// The spring the options describe, or a ``UsageError`` naming the flag.
-    func spring() throws -> Spring {
+    package func spring() throws -> Spring {
         guard epsilon.isFinite, epsilon > 0, epsilon < 1 else {
             throw UsageError("--epsilon must be greater than 0 and less than 1, got \(epsilon)")
         }

@@ -5,12 +5,14 @@ import SpringPlatforms
 
 /// Where a motion starts and ends, and its initial velocity, shared by
 /// `springbench spring` and `springbench convert`.
-struct StartOptions: ParsableArguments {
+package struct StartOptions: ParsableArguments {
+    package init() {}
+
     @Option(parsing: .unconditional, help: "Start value (default 0).")
-    var from: Double = 0
+    package var from: Double = 0
 
     @Option(parsing: .unconditional, help: "Target value (default 1).")
-    var to: Double = 1
+    package var to: Double = 1
 
     @Option(parsing: .unconditional, help: "Initial velocity in units per second.")
     var initialVelocity: Double?
@@ -28,7 +30,7 @@ struct StartOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
         help: "Display refresh rate in Hz for the platforms' frame loops, 1...1000 (default 60).")
-    var refreshRate: Double = 60
+    package var refreshRate: Double = 60
 
     /// Each platform's end of this motion, or a ``UsageError`` naming the flag.
     func endings(for spring: Spring, initialVelocity: Double, motionRestSpeed: Double? = nil) throws -> PlatformEndings
@@ -57,7 +59,7 @@ struct StartOptions: ParsableArguments {
     }
 
     /// The initial velocity in units per second, or a ``UsageError`` naming the flag.
-    func absoluteVelocity() throws -> Double {
+    package func absoluteVelocity() throws -> Double {
         for (flag, value) in [("--from", from), ("--to", to)] where !value.isFinite {
             throw UsageError("\(flag) must be a finite number, got \(value)")
         }

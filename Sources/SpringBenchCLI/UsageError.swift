@@ -5,8 +5,8 @@ import ArgumentParser
 #endif
 
 /// Input the user must fix: printed as `error: …` on standard error, exit code 2.
-struct UsageError: Error, CustomStringConvertible {
-    let description: String
+package struct UsageError: Error, CustomStringConvertible {
+    package let description: String
 
     init(_ description: String) {
         self.description = description

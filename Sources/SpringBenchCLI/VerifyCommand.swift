@@ -10,8 +10,10 @@ import Verification
 /// `springbench verify`: runs the verification suite, prints a summary and
 /// writes `verification.md`, its plots and `data/verification.json`, and
 /// `platforms.md` (each platform's frame loop against the exact spring).
-struct VerifyCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct VerifyCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract:
             "Verify the closed forms, backends, vector laws and spring formulas against a numerical ODE reference.",
@@ -31,7 +33,7 @@ struct VerifyCommand: ParsableCommand {
     var thorough = false
 
     @Option(help: "Directory for verification.md, platforms.md, their plots and data/verification.json.")
-    var outputDirectory = "Reports"
+    package var outputDirectory = "Reports"
 
     @Option(
         name: .customLong("damping-formula"), parsing: .unconditionalSingleValue,
@@ -39,16 +41,16 @@ struct VerifyCommand: ParsableCommand {
     var dampingFormulas: [String] = []
 
     @Flag(help: "Print the summary only; write no files.")
-    var noReport = false
+    package var noReport = false
 
-    func validate() throws {
+    package func validate() throws {
         if !noReport { _ = try OutputLocation.directory(outputDirectory, option: "--output-directory") }
     }
 
     /// The suite the options ask for: --thorough's grid, the catalogue's
     /// backends and every --damping-formula; a ``UsageError`` naming a formula
     /// that does not parse.
-    func suite() throws -> VerificationSuite {
+    package func suite() throws -> VerificationSuite {
         var suite = VerificationSuite(mode: thorough ? .thorough : .quick)
         suite.backends = CommandContext.catalogue.types
         for text in dampingFormulas {
@@ -65,7 +67,7 @@ struct VerifyCommand: ParsableCommand {
         return suite
     }
 
-    func run() throws {
+    package func run() throws {
         var planned: VerificationSuite?
         try exitingOnUsageError { planned = try suite() }
         guard let suite = planned else { return }

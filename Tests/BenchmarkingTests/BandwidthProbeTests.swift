@@ -1,6 +1,5 @@
+import Benchmarking
 import Testing
-
-@testable import Benchmarking
 
 /// The probe's figures from a scripted clock: what it reports is a function
 /// of the trial times, checked exactly, without asserting anything about the

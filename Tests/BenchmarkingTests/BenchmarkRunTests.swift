@@ -1,7 +1,6 @@
+import Benchmarking
 import Testing
 import VectorKernels
-
-@testable import Benchmarking
 
 /// A whole run in this process, on a tiny plan: what it wires together
 /// (the measured cache share deciding cell states, the record), not timings.

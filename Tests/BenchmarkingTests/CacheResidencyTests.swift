@@ -1,7 +1,6 @@
+import Benchmarking
 import Foundation
 import Testing
-
-@testable import Benchmarking
 
 /// The measured share of the last-level cache (`CacheResidency`): the
 /// decision from rates is checked on curves measured on real machines and on

@@ -1,8 +1,7 @@
+import Benchmarking
 import SpringBenchBackends
 import Testing
 import VectorKernels
-
-@testable import Benchmarking
 
 /// The backend catalogue (built-in and user backends) and the validated plan.
 @Suite struct CatalogueAndPlanTests {

@@ -1,7 +1,6 @@
+import Benchmarking
 import Foundation
 import Testing
-
-@testable import Benchmarking
 
 /// Every figure the harness derives from a measurement — bytes moved, GB/s,
 /// the fraction of the ceiling, the frame budget, the crossover, the single

@@ -1,8 +1,7 @@
+import Benchmarking
 import Foundation
 import SpringBenchSupport
 import Testing
-
-@testable import Benchmarking
 
 /// `--format json` goes through one Codable path (``JSONOutput``): NaN and
 /// ±∞ become `null` wherever they sit, finite numbers read back exactly.

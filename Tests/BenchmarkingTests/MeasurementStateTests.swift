@@ -1,8 +1,7 @@
+import Benchmarking
 import Foundation
 import Testing
 import VectorKernels
-
-@testable import Benchmarking
 
 /// What the sweep claims about the state it measured in: hot cells are warmed
 /// right before every sample, the cache check compares what it should, the

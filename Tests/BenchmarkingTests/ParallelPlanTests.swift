@@ -1,9 +1,8 @@
+import Benchmarking
 import Foundation
 import SpringBenchBackends
 import Testing
 import VectorKernels
-
-@testable import Benchmarking
 
 /// Threads and clocks: a plan with a threaded backend must be timed by the
 /// wall clock and is not pinned; the parallel threshold rule; the record.

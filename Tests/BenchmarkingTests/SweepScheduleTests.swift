@@ -1,8 +1,7 @@
+import Benchmarking
 import Foundation
 import Testing
 import VectorKernels
-
-@testable import Benchmarking
 
 /// The sweep's schedule under a fixed seed, pinned: which cells are sampled
 /// together, in which order round by round, and what every other build's

@@ -1,7 +1,6 @@
+import Benchmarking
 import Testing
 import VectorKernels
-
-@testable import Benchmarking
 
 /// `--target-precision`: whole rounds continue past the minimum until every
 /// measured cell's median interval is narrow enough, or the budget or the

@@ -1,6 +1,5 @@
+import Benchmarking
 import Testing
-
-@testable import Benchmarking
 
 /// The timing engine's contract, checked without asserting how fast anything is.
 @Suite("Timing engine")

@@ -1,8 +1,7 @@
+import Benchmarking
 import SpringModel
 import Testing
 import VectorKernels
-
-@testable import Benchmarking
 
 /// What the timed workloads compute and what the sampler reports about
 /// allocations, checked against oracles outside the code under test: the

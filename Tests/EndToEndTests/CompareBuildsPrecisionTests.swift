@@ -1,9 +1,8 @@
 import Benchmarking
 import Foundation
+import SpringBenchCLI
 import Testing
 import _CLITestSupport
-
-@testable import SpringBenchCLI
 
 extension RunsAlone {
     /// `compare-builds --target-precision` wired to the real run: epochs are

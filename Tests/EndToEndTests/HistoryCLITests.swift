@@ -2,13 +2,12 @@ import Benchmarking
 import Foundation
 import GRDB
 import ResultsHistory
+import SpringBenchCLI
 import SpringBenchFiles
 import SpringBenchSupport
 import Testing
 import _CLITestSupport
 import _ResultsTestSupport
-
-@testable import SpringBenchCLI
 
 /// `springbench history`: the acceptance cases of issue 27's first half.
 @Suite struct HistoryCLITests {

@@ -1,12 +1,11 @@
 import Benchmarking
 import Foundation
 import ResultsHistory
+import SpringBenchCLI
 import SpringBenchFiles
 import Testing
 import _CLITestSupport
 import _ResultsTestSupport
-
-@testable import SpringBenchCLI
 
 /// No output may be one of the command's inputs (issue 39): each case used to
 /// replace its input (a database turned into a CSV, a results file into its

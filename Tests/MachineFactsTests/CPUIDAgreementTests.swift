@@ -1,6 +1,5 @@
+import MachineFacts
 import Testing
-
-@testable import MachineFacts
 
 /// The CPUID reading against the operating system's, on the machine the tests
 /// run on. Linux fills `/sys/devices/system/cpu/cpu0/cache/index*/size` on x86

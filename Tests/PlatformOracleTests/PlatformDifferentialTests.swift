@@ -1,9 +1,8 @@
 import SpringModel
+import SpringPlatforms
 import Testing
 import _PlatformTestSupport
 import _TestSupport
-
-@testable import SpringPlatforms
 
 #if canImport(Glibc)
     import Glibc

@@ -9,7 +9,7 @@
     import _ResultsTestSupport
     import _CLITestSupport
 
-    @testable import SpringBenchCLI
+    import SpringBenchCLI
 
     /// `springbench history --database postgresql://…`: the commands of
     /// ``HistoryCLITests`` against a PostgreSQL server, each test in a fresh

@@ -1,8 +1,7 @@
+import Benchmarking
 import Foundation
+import RegressionGate
 import Testing
-
-@testable import Benchmarking
-@testable import RegressionGate
 
 /// `springbench bisect`'s report line by line and field by field, from a
 /// search whose every change is chosen: each commit's change differs, so a

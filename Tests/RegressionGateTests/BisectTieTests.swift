@@ -1,6 +1,5 @@
+import RegressionGate
 import Testing
-
-@testable import RegressionGate
 
 /// `bisect` around a commit that does not build judges the testable commit
 /// nearest the middle, the earlier one when two are equally near (Bisection's

@@ -1,7 +1,6 @@
 import Foundation
+import RegressionGate
 import Testing
-
-@testable import RegressionGate
 
 /// The search of `springbench bisect`, against the definition of its answer:
 /// the first index whose judgement is bad, when every later index is bad too.

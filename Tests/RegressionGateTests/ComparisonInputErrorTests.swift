@@ -1,9 +1,8 @@
+import Benchmarking
 import Foundation
+import RegressionGate
 import Testing
 import _ResultsTestSupport
-
-@testable import Benchmarking
-@testable import RegressionGate
 
 /// Inputs `compare` must refuse (exit 2), each with a message that says what to do.
 /// A class, so that each test's scratch directory is removed when the test ends.

@@ -1,11 +1,10 @@
+import Benchmarking
 import Foundation
+import RegressionGate
 import Testing
 import VectorKernels
 import _ResultsTestSupport
 import _TestSupport
-
-@testable import Benchmarking
-@testable import RegressionGate
 
 /// `springbench compare`'s verdict in every format, cell by cell, from inputs
 /// whose every figure the test chose: exact observations (so each change is a

@@ -1,8 +1,7 @@
+import Benchmarking
+import RegressionGate
 import Testing
 import _ResultsTestSupport
-
-@testable import Benchmarking
-@testable import RegressionGate
 
 /// What `compare` concludes on samples whose truth the test chose.
 @Suite struct ComparisonVerdictTests {

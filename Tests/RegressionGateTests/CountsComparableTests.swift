@@ -1,8 +1,7 @@
 import Benchmarking
+import RegressionGate
 import Testing
 import _ResultsTestSupport
-
-@testable import RegressionGate
 
 /// When two instruction-count runs may be compared (Guides: the deterministic
 /// gate): counts are a property of the build — compiler, configuration and

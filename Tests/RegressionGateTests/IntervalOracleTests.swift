@@ -1,8 +1,7 @@
+import Benchmarking
 import Foundation
+import RegressionGate
 import Testing
-
-@testable import Benchmarking
-@testable import RegressionGate
 
 /// The gate's intervals and verdict rules against values worked by hand from
 /// their definitions (Welch's t interval on log run medians, the sign-test

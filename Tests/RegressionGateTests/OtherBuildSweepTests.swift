@@ -1,8 +1,7 @@
+import Benchmarking
 import Foundation
+import RegressionGate
 import Testing
-
-@testable import Benchmarking
-@testable import RegressionGate
 
 /// A sweep that samples another build beside its own (`bench --other-build`),
 /// with the other build's sampler in this process: which cells it measures,

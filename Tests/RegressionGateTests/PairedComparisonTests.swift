@@ -1,10 +1,9 @@
+import Benchmarking
 import Foundation
+import RegressionGate
 import Testing
 import VectorKernels
 import _ResultsTestSupport
-
-@testable import Benchmarking
-@testable import RegressionGate
 
 /// The paired gate's statistics: the sign-test interval over epochs, and
 /// `compare` recognising the two files of one paired run.

@@ -1,8 +1,7 @@
+import Benchmarking
 import Foundation
+import RegressionGate
 import Testing
-
-@testable import Benchmarking
-@testable import RegressionGate
 
 /// The paired sweep's schedule under a fixed seed, pinned: with samplers that
 /// answer deterministically, every request each side is sent and every figure

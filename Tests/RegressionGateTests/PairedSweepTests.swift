@@ -1,10 +1,9 @@
+import Benchmarking
 import Foundation
+import RegressionGate
 import SpringBenchSupport
 import Testing
 import _TestSupport
-
-@testable import Benchmarking
-@testable import RegressionGate
 
 /// The sampler protocol and the paired sweep, with samplers in this process
 /// (the sweep's logic) and child processes that are not samplers (its errors).

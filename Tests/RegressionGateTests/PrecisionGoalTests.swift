@@ -1,9 +1,8 @@
 import Benchmarking
 import Foundation
+import RegressionGate
 import Testing
 import VectorKernels
-
-@testable import RegressionGate
 
 /// `compare-builds --target-precision`'s stopping rule, on scripted runs: a
 /// "pair" here is the epochs measured and a width model, so every decision is

@@ -1,7 +1,6 @@
+import Benchmarking
+import RegressionGate
 import Testing
-
-@testable import Benchmarking
-@testable import RegressionGate
 
 /// A sampler's bandwidth probe allocates three arrays of `elements` doubles
 /// (SamplerLimits' documented bound): the largest probe it accepts must fit

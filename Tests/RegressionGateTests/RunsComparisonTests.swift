@@ -1,8 +1,7 @@
+import Benchmarking
+import RegressionGate
 import Testing
 import _ResultsTestSupport
-
-@testable import Benchmarking
-@testable import RegressionGate
 
 /// Several runs per side: the bootstrap resamples runs, then samples.
 @Suite struct RunsComparisonTests {

@@ -1,8 +1,7 @@
+import Benchmarking
 import Foundation
+import RegressionGate
 import Testing
-
-@testable import Benchmarking
-@testable import RegressionGate
 
 #if canImport(Glibc)
     import Glibc

@@ -1,10 +1,9 @@
+import Benchmarking
 import Foundation
+import RegressionGate
 import Testing
 import _ResultsTestSupport
 import _TestSupport
-
-@testable import Benchmarking
-@testable import RegressionGate
 
 /// `compare` on two runs made at different times: the machine's shifts taken
 /// out per backend and size, and a kernel regressed only when it is slower at

@@ -1,7 +1,6 @@
+import Benchmarking
+import RegressionGate
 import Testing
-
-@testable import Benchmarking
-@testable import RegressionGate
 
 /// The t quantiles behind the several-runs interval, against published tables
 /// (Abramowitz & Stegun, table 26.10).

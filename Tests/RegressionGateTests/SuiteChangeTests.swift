@@ -1,8 +1,7 @@
 import Benchmarking
 import Foundation
+import RegressionGate
 import Testing
-
-@testable import RegressionGate
 
 /// The verdict's first line ends with the suite's geometric-mean change and
 /// its interval, computed from the cells' own intervals.

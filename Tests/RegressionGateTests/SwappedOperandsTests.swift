@@ -1,9 +1,8 @@
+import Benchmarking
 import Foundation
+import RegressionGate
 import Testing
 import _ResultsTestSupport
-
-@testable import Benchmarking
-@testable import RegressionGate
 
 /// Every A-against-B figure of the gate with A and B swapped: a change is a
 /// ratio current ÷ baseline, so swapping the sides must give its reciprocal

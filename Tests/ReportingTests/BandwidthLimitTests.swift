@@ -1,9 +1,8 @@
 import Benchmarking
 import Foundation
+import Reporting
 import Testing
 import _ResultsTestSupport
-
-@testable import Reporting
 
 /// The bandwidth limit drawn into each kernel's plot: the bytes the kernel
 /// moves per element (counted from its definition here) over the probe's best

@@ -1,9 +1,8 @@
 import Benchmarking
 import Foundation
+import Reporting
 import Testing
 import _ResultsTestSupport
-
-@testable import Reporting
 
 /// The parts of the reports that say what state was measured, how close to
 /// the ceiling, and for which build: rendered from results whose answers are

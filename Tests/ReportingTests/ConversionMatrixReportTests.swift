@@ -1,9 +1,8 @@
 import Foundation
+import Reporting
 import SpringModel
 import SpringPlatforms
 import Testing
-
-@testable import Reporting
 
 /// The platforms report's conversion matrix, cell by cell against the matches it was built from.
 @Suite struct ConversionMatrixReportTests {

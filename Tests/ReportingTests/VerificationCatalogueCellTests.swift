@@ -2,9 +2,8 @@ import Benchmarking
 import Foundation
 import Reporting
 import Testing
+import Verification
 import _TestSupport
-
-@testable import Verification
 
 /// verification.md's "Which damping formula is right" read back cell by cell:
 /// the summary table, each rejected formula's heading, violation table,

@@ -3,7 +3,7 @@ import ResultsHistory
 import Testing
 
 #if PostgreSQL
-    @testable import ResultsHistoryPostgreSQL
+    import ResultsHistoryPostgreSQL
 
     /// `PostgreSQLSession`'s parts that need no server: statements and their
     /// parameters, reading PostgreSQL's text output, and libpq's messages turned

@@ -1,10 +1,9 @@
 import Benchmarking
 import Foundation
 import Reporting
+import ResultsHistory
 import Testing
 import _ResultsTestSupport
-
-@testable import ResultsHistory
 
 /// `history export`: a history's cells at one commit in each format, checked
 /// with the same format checks as `bench`'s exports (ExportFormatTests).

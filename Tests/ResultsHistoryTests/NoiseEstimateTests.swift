@@ -1,7 +1,6 @@
 import Foundation
+import ResultsHistory
 import Testing
-
-@testable import ResultsHistory
 
 /// The step detector's σ̂ is the noise of *one* commit's log value (Guides/History.md):
 /// successive differences of independent values with noise σ have noise σ√2,

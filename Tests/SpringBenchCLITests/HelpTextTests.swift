@@ -1,9 +1,8 @@
 import ArgumentParser
 import Foundation
+import SpringBenchCLI
 import Testing
 import _TestSupport
-
-@testable import SpringBenchCLI
 
 /// Every command's help, as ArgumentParser renders it at 100 columns, equals
 /// its snapshot (Tests/Snapshots/SpringBenchCLITests/help-*.txt; `make

@@ -1,10 +1,9 @@
 import Foundation
+import SpringBenchCLI
 import SpringBenchSupport
 import SpringModel
 import SpringPlatforms
 import Testing
-
-@testable import SpringBenchCLI
 
 /// `match`'s two outputs pinned field by field: a real result whose every
 /// per-rate figure is then replaced by a distinct synthetic value (each one

@@ -1,14 +1,13 @@
 import Benchmarking
 import Foundation
 import RegressionGate
+import SpringBenchCLI
 import SpringModel
 import SpringPlatforms
 import Testing
 import _CLITestSupport
 import _ResultsTestSupport
 import _TestSupport
-
-@testable import SpringBenchCLI
 
 #if PostgreSQL
     import ResultsHistoryPostgreSQL

@@ -1,12 +1,11 @@
 import Foundation
+import SpringBenchCLI
 import SpringModel
 import SpringPlatforms
 import Testing
 import VectorKernels
 import _PlatformTestSupport
 import _TestSupport
-
-@testable import SpringBenchCLI
 
 /// `spring`, `convert` and `export` with `--format json`, read back with
 /// JSONDecoder (exact for every double) and checked field by field against

@@ -1,11 +1,10 @@
 import Benchmarking
 import Foundation
 import Reporting
+import SpringBenchCLI
 import Testing
 import _CLITestSupport
 import _ResultsTestSupport
-
-@testable import SpringBenchCLI
 
 /// One answer per question: what `bench` prints and what the reports print
 /// come from the same computation.

@@ -1,8 +1,7 @@
 import Foundation
+import SpringBenchFiles
 import Testing
 import _TestSupport
-
-@testable import SpringBenchFiles
 
 /// Table cells from data cannot break a GitHub-flavoured Markdown table: a pipe
 /// is escaped once (an already escaped one is left alone), a newline becomes a

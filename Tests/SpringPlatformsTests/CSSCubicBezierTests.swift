@@ -1,8 +1,7 @@
 import SpringModel
+import SpringPlatforms
 import Testing
 import _TestSupport
-
-@testable import SpringPlatforms
 
 /// `export --cubic-bezier`: the closest cubic Bézier found. On a motion that
 /// *is* a cubic Bézier the search must find it: the stated error is then only

@@ -1,8 +1,7 @@
 import Foundation
 import SpringModel
+import SpringPlatforms
 import Testing
-
-@testable import SpringPlatforms
 
 /// The two searches `match` runs, on functions whose minimum is known.
 @Suite struct MatchSearchTests {

@@ -1,6 +1,5 @@
+import ResultsHistory
 import Testing
-
-@testable import ResultsHistory
 
 /// The figures of Guides/History.md: the detector on 1000 simulated
 /// histories of 200 commits per case (``HistorySimulation``, seeded).

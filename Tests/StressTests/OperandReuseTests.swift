@@ -1,8 +1,7 @@
 import CVectorKernels
 import Testing
+import VectorKernels
 import _TestSupport
-
-@testable import VectorKernels
 
 /// `+` and `-` reuse the storage of an operand they consume when nothing else
 /// references it (Guides/VectorLaws.md, "Allocating arithmetic"): checked by

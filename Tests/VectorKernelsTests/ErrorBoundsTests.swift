@@ -1,6 +1,5 @@
 import Testing
-
-@testable import VectorKernels
+import VectorKernels
 
 /// The production error bounds (Guides/ErrorBounds.md) against their formulas
 /// evaluated independently in Float80: a bound that is too tight fails correct

@@ -1,8 +1,7 @@
 import Synchronization
 import Testing
+import VectorKernels
 import _TestSupport
-
-@testable import VectorKernels
 
 /// The cache of huge-page blocks behind large vectors (`LargeBuffers`,
 /// Guides/MachineFacts.md "Allocation"): which kept block a request gets,

@@ -1,7 +1,6 @@
 import Testing
+import VectorKernels
 import _TestSupport
-
-@testable import VectorKernels
 
 /// `formLinearCombination` and `assign(from:)` (Guides/VectorLaws.md, "In-place
 /// updates"): PointVector's block-by-block sweep must give exactly what the

@@ -1,6 +1,5 @@
 import Testing
-
-@testable import Verification
+import Verification
 
 /// `CheckRecorder`: the worst case of a check, and recorders filled apart
 /// (the closed-form grid's springs run on every core) merged into one.

@@ -1,8 +1,7 @@
 import ODEReference
 import Testing
 import VectorKernels
-
-@testable import Verification
+import Verification
 
 /// A scheme that blows up must not pass the fixed-step checks: its largest
 /// error is NaN (never the largest finite error seen before the blow-up).

@@ -72,7 +72,7 @@ public struct BandwidthProbe {
     /// ``run(progress:)`` timed by `now` (passes) and `wallNow` (the budget):
     /// tests script the clocks, so what they assert about rates and trials does
     /// not depend on the machine.
-    func run(
+    package func run(
         progress: (ProbePattern) -> Void = { _ in }, now: () -> UInt64, wallNow: () -> UInt64 = monotonicNanoseconds
     ) -> BandwidthProbeResult {
         let arrays = Arrays(elements: elements)
@@ -122,12 +122,12 @@ public struct BandwidthProbe {
     }
 
     /// The three arrays of a probe pass (1, 2 and ½ everywhere), freed with it.
-    final class Arrays {
-        let a: UnsafeMutablePointer<Double>
-        let b: UnsafeMutablePointer<Double>
-        let c: UnsafeMutablePointer<Double>
+    package final class Arrays {
+        package let a: UnsafeMutablePointer<Double>
+        package let b: UnsafeMutablePointer<Double>
+        package let c: UnsafeMutablePointer<Double>
 
-        init(elements: Int) {
+        package init(elements: Int) {
             a = BandwidthProbe.allocate(elements, value: 1.0)
             b = BandwidthProbe.allocate(elements, value: 2.0)
             c = BandwidthProbe.allocate(elements, value: 0.5)
@@ -140,7 +140,7 @@ public struct BandwidthProbe {
         }
     }
 
-    static func allocate(_ count: Int, value: Double) -> UnsafeMutablePointer<Double> {
+    package static func allocate(_ count: Int, value: Double) -> UnsafeMutablePointer<Double> {
         var raw: UnsafeMutableRawPointer? = nil
         guard posix_memalign(&raw, 64, count * 8) == 0, let raw else {
             fatalError("bandwidth probe: cannot allocate \(count * 8) bytes")
@@ -168,7 +168,7 @@ public struct BandwidthProbe {
     /// `variant` (< ``ProbePattern/loopVariants``); returns a value that
     /// depends on the work.
     @inline(never)
-    static func pass(
+    package static func pass(
         _ pattern: ProbePattern, _ a: UnsafeMutablePointer<Double>, _ b: UnsafeMutablePointer<Double>,
         _ c: UnsafeMutablePointer<Double>, _ n: Int, inverse: Bool, variant: Int = 0
     ) -> Double {

@@ -25,15 +25,15 @@ public struct KernelOperations {
 /// their factor's sign or size so that values stay bounded however many
 /// times they run.
 @usableFromInline
-final class KernelOperands<Backend: KernelBackend> {
-    @usableFromInline typealias Vector = PointVector<Backend, ZeroExtending>
-    @usableFromInline var a: Vector
-    @usableFromInline var b: Vector
-    @usableFromInline var c: Vector
+package final class KernelOperands<Backend: KernelBackend> {
+    @usableFromInline package typealias Vector = PointVector<Backend, ZeroExtending>
+    @usableFromInline package var a: Vector
+    @usableFromInline package var b: Vector
+    @usableFromInline package var c: Vector
     @usableFromInline var sink = 0.0
 
     @inlinable
-    init(size: Int, seed: UInt64) {
+    package init(size: Int, seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         a = Vector((0..<size).map { _ in Double.random(in: -1...1, using: &rng) })
         b = Vector((0..<size).map { _ in Double.random(in: -1...1, using: &rng) })
@@ -56,7 +56,7 @@ final class KernelOperands<Backend: KernelBackend> {
 
     /// The timed operations of `kernels` and of their ceilings, sharing these operands.
     @inlinable
-    func operations(_ kernels: [Kernel]) -> KernelOperations {
+    package func operations(_ kernels: [Kernel]) -> KernelOperations {
         var operations = KernelOperations()
         for kernel in kernels {
             operations.kernels[kernel] = operation(kernel)

@@ -99,7 +99,7 @@ public struct TimedOperation {
 
     /// Nanoseconds per operation over one batch of `iterations`, timed by `now`.
     @inline(__always)
-    func sample(iterations: Int, now: () -> UInt64) -> Double {
+    package func sample(iterations: Int, now: () -> UInt64) -> Double {
         let start = now()
         run(iterations)
         let elapsed = now() &- start

@@ -16,17 +16,17 @@ public enum SpringWorkload: String, CaseIterable, Sendable {
     case odeStep = "spring-dp54-step"
 
     /// The spring every workload animates: SwiftUI's `.bouncy` (duration 0.5, bounce 0.3).
-    @usableFromInline static let spring = try! Spring(
+    @usableFromInline package static let spring = try! Spring(
         mass: 1, stiffness: 157.91367041742973, damping: 17.59291886010284)
-    @usableFromInline static let frameSeconds = FrameBudget.frameSeconds
+    @usableFromInline package static let frameSeconds = FrameBudget.frameSeconds
 }
 
 /// N points' displacements from the target and velocities.
 @usableFromInline
-final class SpringState<Backend: KernelBackend> {
-    @usableFromInline typealias Vector = PointVector<Backend, ZeroExtending>
-    @usableFromInline var displacement: Vector
-    @usableFromInline var velocity: Vector
+package final class SpringState<Backend: KernelBackend> {
+    @usableFromInline package typealias Vector = PointVector<Backend, ZeroExtending>
+    @usableFromInline package var displacement: Vector
+    @usableFromInline package var velocity: Vector
     @usableFromInline var scratch: Vector
     @usableFromInline let propagator: SpringPropagator
     @usableFromInline let integrator: AdaptiveIntegrator<SpringAcceleration<Backend>>
@@ -34,7 +34,7 @@ final class SpringState<Backend: KernelBackend> {
     @usableFromInline var stepper: AdaptiveIntegrator<SpringAcceleration<Backend>>.Stepper?
 
     @inlinable
-    init(size: Int, seed: UInt64) {
+    package init(size: Int, seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         displacement = Vector((0..<size).map { _ in Double.random(in: -1...1, using: &rng) })
         velocity = Vector(repeating: 0, count: size)
@@ -52,7 +52,7 @@ final class SpringState<Backend: KernelBackend> {
 
     /// The timed operation of `workload` on this state.
     @inlinable
-    func operation(_ workload: SpringWorkload) -> TimedOperation {
+    package func operation(_ workload: SpringWorkload) -> TimedOperation {
         switch workload {
         case .closedFormFrame: return TimedOperation { n in self.closedFormFrames(n) }
         case .odeStep: return TimedOperation { n in self.odeSteps(n) }
@@ -62,7 +62,7 @@ final class SpringState<Backend: KernelBackend> {
     /// The displacements and velocities `workload` has moved: the ODE
     /// workload's live in its stepper (nothing is copied back per frame).
     @inlinable
-    func moved(by workload: SpringWorkload) -> (displacement: Vector, velocity: Vector) {
+    package func moved(by workload: SpringWorkload) -> (displacement: Vector, velocity: Vector) {
         if workload == .odeStep, let stepper { return (stepper.position, stepper.velocity) }
         return (displacement, velocity)
     }
@@ -117,7 +117,7 @@ final class SpringState<Backend: KernelBackend> {
 /// as a system written for `PointVector` would.
 @usableFromInline
 struct SpringAcceleration<Backend: KernelBackend>: SecondOrderSystem {
-    @usableFromInline typealias Vector = PointVector<Backend, ZeroExtending>
+    @usableFromInline package typealias Vector = PointVector<Backend, ZeroExtending>
     @usableFromInline let stiffnessOverMass: Double
     @usableFromInline let dampingOverMass: Double
 

@@ -25,7 +25,7 @@ public struct WorkloadSweep {
     /// each backend's first size over the budget and nothing beyond it.
     /// (Measured here, spring-dp54-step at 4 Mi points, 0.8 s a frame, took
     /// 30 s of a 190 s `bench --other-build` run.)
-    static func isBeyondBudget(_ cells: [InterleavedSampler.CellSamples]) -> Bool {
+    package static func isBeyondBudget(_ cells: [InterleavedSampler.CellSamples]) -> Bool {
         !cells.isEmpty
             && cells.allSatisfy {
                 !$0.samples.isEmpty && SampleStatistics.median($0.samples) > FrameBudget.frameNanoseconds

@@ -17,7 +17,7 @@ import VectorKernels
 /// a stage input is one fused combination per component.
 @usableFromInline
 internal struct RungeKuttaStepper<System: SecondOrderSystem> {
-    @usableFromInline typealias Vector = System.Vector
+    @usableFromInline package typealias Vector = System.Vector
     @usableFromInline typealias State = PhaseState<Vector>
 
     @usableFromInline let pair: EmbeddedRungeKuttaPair

@@ -134,7 +134,7 @@ public struct ChangeInterval: Codable, Sendable, Equatable {
     /// here: 3 of 5 A/A compares flagged with 3 runs a side), where t's heavy
     /// tails for small samples keep the coverage. Logarithms make the
     /// interval one of the ratio.
-    static func runsInterval(baseline: [[Double]], current: [[Double]], level: Double) -> ChangeInterval {
+    package static func runsInterval(baseline: [[Double]], current: [[Double]], level: Double) -> ChangeInterval {
         let logBefore = baseline.map { log(SampleStatistics.median($0)) }
         let logAfter = current.map { log(SampleStatistics.median($0)) }
         func meanAndVarianceOfMean(_ values: [Double]) -> (Double, Double) {

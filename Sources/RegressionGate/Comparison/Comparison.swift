@@ -19,6 +19,18 @@ public struct Comparison: Sendable {
         /// The threshold fraction that applied to this cell.
         public var threshold: Double
         public var verdict: CellVerdict
+
+        package init(
+            cell: CellKey, baseline: Double, current: Double, interval: ChangeInterval, threshold: Double,
+            verdict: CellVerdict
+        ) {
+            self.cell = cell
+            self.baseline = baseline
+            self.current = current
+            self.interval = interval
+            self.threshold = threshold
+            self.verdict = verdict
+        }
     }
 
     public var baselinePath: String
@@ -185,7 +197,7 @@ public struct Comparison: Sendable {
     public var suiteChange: ChangeInterval? { Self.suiteChange(of: rows, level: level) }
 
     /// ``suiteChange`` of `rows` judged at `level`.
-    static func suiteChange(of rows: [Row], level: Double) -> ChangeInterval? {
+    package static func suiteChange(of rows: [Row], level: Double) -> ChangeInterval? {
         let usable = rows.filter { $0.interval.ratio > 0 && $0.interval.lower > 0 && $0.interval.upper > 0 }
         guard !usable.isEmpty else { return nil }
         let z = level < 1 ? StudentT.normalTwoSidedQuantile(level: level) : 1
@@ -200,7 +212,7 @@ public struct Comparison: Sendable {
     }
 
     /// "+1.2 % [−0.3 %, +2.8 %] (99 %)".
-    static func describe(_ change: ChangeInterval) -> String {
+    package static func describe(_ change: ChangeInterval) -> String {
         "\(percent(change.change)) [\(percent(change.lower - 1)), \(percent(change.upper - 1))]"
             + (change.level < 1 ? " (\(formatted(100 * change.level, digits: 0)) %)" : "")
     }

@@ -2,7 +2,7 @@ import Benchmarking
 import Foundation
 
 /// Student's t distribution, enough for two-sided intervals.
-enum StudentT {
+package enum StudentT {
     /// P(|T| ≤ t) for ν degrees of freedom, ν a positive integer
     /// (Abramowitz & Stegun 26.7.3 and 26.7.4, exact finite series).
     static func centralProbability(_ t: Double, degreesOfFreedom nu: Int) -> Double {
@@ -33,7 +33,7 @@ enum StudentT {
 
     /// The z with P(|Z| ≤ z) = `level` for a standard normal Z (the limit
     /// ν → ∞): P(|Z| ≤ z) = erf(z/√2), solved by bisection (to 1e-12).
-    static func normalTwoSidedQuantile(level: Double) -> Double {
+    package static func normalTwoSidedQuantile(level: Double) -> Double {
         var low = 0.0, high = 40.0
         for _ in 0..<200 {
             let middle = (low + high) / 2
@@ -44,7 +44,7 @@ enum StudentT {
     }
 
     /// The t with P(|T| ≤ t) = `level`, by bisection (to 1e-9).
-    static func twoSidedQuantile(level: Double, degreesOfFreedom nu: Int) -> Double {
+    package static func twoSidedQuantile(level: Double, degreesOfFreedom nu: Int) -> Double {
         var low = 0.0, high = 1e6
         for _ in 0..<200 {
             let middle = (low + high) / 2

@@ -59,6 +59,14 @@ public struct PrecisionGoal: Sendable, Equatable {
         public var short: [Width]
         /// Seconds spent, the first batch included.
         public var seconds: Double
+
+        package init(ending: Ending, epochs: Int, cells: Int, short: [Width], seconds: Double) {
+            self.ending = ending
+            self.epochs = epochs
+            self.cells = cells
+            self.short = short
+            self.seconds = seconds
+        }
     }
 
     /// The cells wider than the target, widest first (cells of equal width in the order given).

@@ -20,7 +20,7 @@ public enum SamplerReplyCheck {
     public static let maximumGigabytesPerSecond = 1e5
 
     /// The valid range of each numeric reply field, by its last name.
-    static let ranges: [String: String] = [
+    package static let ranges: [String: String] = [
         "nanoseconds": "a finite number > 0 per call, the whole sample ≤ \(Int(SamplerLimits.maximumReplySeconds)) s",
         "iterations": "1…\(SamplerLimits.maximumIterations)",
         "perOperation": "null or a finite number in 0…\(Int(maximumAllocationsPerOperation))",

@@ -1,7 +1,7 @@
 import Benchmarking
 
 /// Measurements of one run, looked up by kernel, backend and size, in report order.
-struct MeasurementIndex {
+package struct MeasurementIndex {
     let results: BenchmarkResults
     /// Kernels measured, in `Kernel.allCases` order.
     let kernels: [Kernel]
@@ -9,7 +9,7 @@ struct MeasurementIndex {
     let backends: [String]
     private let cells: [CellKey: KernelMeasurement]
 
-    init(_ results: BenchmarkResults) {
+    package init(_ results: BenchmarkResults) {
         self.results = results
         let measured = Set(results.measurements.map(\.kernel))
         kernels = Kernel.allCases.filter(measured.contains)
@@ -51,7 +51,7 @@ struct MeasurementIndex {
 
     /// The physical limit for large N: bytes per element over the probe's best
     /// rate for the kernel's ceiling pattern, in ns per element (GB/s = bytes per ns).
-    func bandwidthLimitNanosecondsPerElement(_ kernel: Kernel) -> Double {
+    package func bandwidthLimitNanosecondsPerElement(_ kernel: Kernel) -> Double {
         let rate = results.probe.bestGigabytesPerSecond(kernel.ceilingPattern)
         return rate > 0 ? Double(kernel.bytesPerElement) / rate : .nan
     }

@@ -92,7 +92,7 @@ public enum PlatformsReport {
     }
 
     /// The conversion matrix: each common spring on every platform, and as CSS.
-    static func conversions(_ matrix: ConversionMatrix) -> String {
+    package static func conversions(_ matrix: ConversionMatrix) -> String {
         let rates = ConversionMatrix.refreshRates.map { "\(Int($0)) Hz" }.joined(separator: " and ")
         var md = "## The same motion on every platform\n\n"
         md +=

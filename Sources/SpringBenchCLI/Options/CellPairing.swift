@@ -6,10 +6,10 @@ import Synchronization
 
 /// One cell timed in two builds, sample by sample (`compare-builds`' paired
 /// runs): what `bisect` and `history check --confirm` measure.
-enum CellPairing {
+package enum CellPairing {
     /// The paired plan for the one cell; a backend this executable does not
     /// know is checked against the builds themselves (their samplers' hello).
-    static func plan(for key: CellKey, samples: Int) throws -> BenchmarkPlan {
+    package static func plan(for key: CellKey, samples: Int) throws -> BenchmarkPlan {
         let catalogue = CommandContext.catalogue
         var plan = BenchmarkPlan(.paired, backends: [key.backend])
         plan.kernels = [key.kernel]

@@ -3,9 +3,9 @@ import RegressionGate
 
 /// The hidden `--debug-doubled-*` options: backends replaced by variants that
 /// do their work twice, the regression gate's deliberate regression.
-enum DebugDoubling {
+package enum DebugDoubling {
     /// The process's catalogue with `names` doubled; a usage error for an unknown name.
-    static func catalogue(_ names: [String], announce: Bool = true) throws -> BackendCatalogue {
+    package static func catalogue(_ names: [String], announce: Bool = true) throws -> BackendCatalogue {
         do {
             let catalogue = try CommandContext.catalogue.doubling(Set(names))
             if announce, !names.isEmpty {

@@ -4,7 +4,9 @@ import SpringBenchFiles
 
 /// `--export FORMAT=PATH` (repeatable), on `bench` and `compare-builds`:
 /// the run's cells also written in a dashboard's format (Guides/Exports.md).
-struct ExportOptions: ParsableArguments {
+package struct ExportOptions: ParsableArguments {
+    package init() {}
+
     @Option(
         name: .customLong("export"),
         help: ArgumentHelp(
@@ -15,7 +17,7 @@ struct ExportOptions: ParsableArguments {
     /// Every export resolved and checked before any measuring: a known
     /// format, a writable path, no path given twice or shared with
     /// `reserved` (another output of the command, e.g. `--output`).
-    func requests(reserved: [(option: String, target: OutputTarget)] = []) throws -> [ExportRequest] {
+    package func requests(reserved: [(option: String, target: OutputTarget)] = []) throws -> [ExportRequest] {
         var requests: [ExportRequest] = []
         for given in exports {
             requests.append(try Self.request(given, option: "--export"))
@@ -41,7 +43,7 @@ struct ExportOptions: ParsableArguments {
         return ExportRequest(format: format, target: try OutputLocation.file(path, option: option))
     }
 
-    static func format(_ name: String, option: String) throws -> ExportFormat {
+    package static func format(_ name: String, option: String) throws -> ExportFormat {
         guard let format = ExportFormat(rawValue: name) else {
             throw ValidationError(
                 "\(option): \"\(name)\" is not an export format; valid formats: \(ExportFormat.validNames)")

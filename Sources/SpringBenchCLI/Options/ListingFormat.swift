@@ -1,6 +1,6 @@
 import ArgumentParser
 
 /// How `backends` and `recommend` print: a table for people, or JSON.
-enum ListingFormat: String, ExpressibleByArgument, CaseIterable {
+package enum ListingFormat: String, ExpressibleByArgument, CaseIterable {
     case table, json
 }

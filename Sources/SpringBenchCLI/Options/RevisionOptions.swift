@@ -4,9 +4,11 @@ import RegressionGate
 import SpringBenchFiles
 
 /// Where and how revisions are built, for `bisect` and `history check --confirm`.
-struct RevisionOptions: ParsableArguments {
+package struct RevisionOptions: ParsableArguments {
+    package init() {}
+
     @Option(help: "A directory inside the git repository (default: the working directory).")
-    var repository = "."
+    package var repository = "."
 
     @Option(help: "The package's directory inside the repository (default: --repository's place in it).")
     var packagePath: String?
@@ -21,7 +23,7 @@ struct RevisionOptions: ParsableArguments {
     var targetCPU: String?
 
     @Option(help: "Keep worktree, builds and logs here (reused later); default: a temporary directory.")
-    var workDirectory: String?
+    package var workDirectory: String?
 
     func check() throws {
         if let buildConfiguration, !["release", "debug"].contains(buildConfiguration) {
@@ -80,7 +82,7 @@ extension RevisionOptions {
     /// unless --package-path names it): --build-configuration, else
     /// `configuration` (a history's record), else release; --target-cpu, else
     /// `targetCPU`.
-    func builds(
+    package func builds(
         root: String, prefix: String, workDirectory: String, configuration: String?, targetCPU: String?
     ) -> RevisionBuilds {
         RevisionBuilds(
@@ -91,17 +93,19 @@ extension RevisionOptions {
 }
 
 /// How two builds are timed against each other for one cell.
-struct PairingOptions: ParsableArguments {
+package struct PairingOptions: ParsableArguments {
+    package init() {}
+
     @Option(help: "Epochs per paired run: times both samplers start afresh, 8…100.")
-    var epochs = 16
+    package var epochs = 16
 
     @Option(help: "Pairs of samples per epoch, 3…1000.")
-    var samples = 3
+    package var samples = 3
 
     @Option(help: "Confidence level of the paired intervals in percent, 50…99.9.")
     var confidence = 99.0
 
-    var level: Double { confidence / 100 }
+    package var level: Double { confidence / 100 }
 
     func check() throws {
         guard (8...100).contains(epochs) else { throw ValidationError("--epochs must be in 8…100, got \(epochs)") }

@@ -5,7 +5,9 @@ import Foundation
 /// The measurement options of `bench`, `recommend`, `baseline save` and
 /// `compare-builds`: each command starts from its own preset of
 /// ``BenchmarkPlan`` and these options change it.
-struct SweepOptions: ParsableArguments {
+package struct SweepOptions: ParsableArguments {
+    package init() {}
+
     @Option(help: "Comma-separated kernels (\(Kernel.allCases.map(\.rawValue).joined(separator: ", "))); default all.")
     var kernels: String?
 
@@ -106,7 +108,7 @@ struct SweepOptions: ParsableArguments {
 
     /// The plan: `preset` (or `quick` when --quick is given), changed by the
     /// options given, validated against the catalogue and this machine.
-    func plan(_ preset: BenchmarkPlan.Preset) throws -> BenchmarkPlan {
+    package func plan(_ preset: BenchmarkPlan.Preset) throws -> BenchmarkPlan {
         let catalogue = CommandContext.catalogue
         // A gate compares single-threaded code by default: threaded backends need the wall clock,
         // which a shared machine's waits for a core disturb (name them with --backends to include them).

@@ -101,6 +101,18 @@ public struct ExportedMotion: Sendable {
     /// The output progress function itself, where continuous.
     public var function: (@Sendable (Double) -> Double)?
 
+    package init(
+        inputs: [Double], outputs: [Double], between: Double, duration: Double, truncation: Double,
+        function: (@Sendable (Double) -> Double)? = nil
+    ) {
+        self.inputs = inputs
+        self.outputs = outputs
+        self.between = between
+        self.duration = duration
+        self.truncation = truncation
+        self.function = function
+    }
+
     /// The exact spring from 0 to 1 starting at `velocity` (progress per
     /// second), over the whole milliseconds until it stays within
     /// `epsilon / 2` of the target (the truncation), checked on a grid fine enough that the

@@ -140,11 +140,18 @@ public struct SpringMatcher: Sendable {
         public var description: String { "\(parameter): \(message)" }
     }
 
-    struct Candidate {
-        var point: [Double]
+    package struct Candidate {
+        package var point: [Double]
         var values: [SpringParameter.Name: Double]
         var spring: Spring
-        var objective: Double
+        package var objective: Double
+
+        package init(point: [Double], values: [SpringParameter.Name: Double], spring: Spring, objective: Double) {
+            self.point = point
+            self.values = values
+            self.spring = spring
+            self.objective = objective
+        }
     }
 
     /// Searches; deterministic (no randomness), bounded (at most a few
@@ -302,7 +309,7 @@ public struct SpringMatcher: Sendable {
 
     /// Nelder–Mead (Lagarias et al., SIAM J. Optim. 9(1), 1998: reflection 1,
     /// expansion 2, contraction ½, shrink ½) in two dimensions.
-    func nelderMead(
+    package func nelderMead(
         from start: Candidate, objective: ([Double]) -> (Double, Candidate?), exhausted: () -> Bool = { false }
     ) -> Candidate {
         var simplex: [(Double, [Double], Candidate?)] = [(start.objective, start.point, start)]
@@ -357,7 +364,7 @@ public struct SpringMatcher: Sendable {
 
     /// Levenberg–Marquardt (Marquardt 1963; Nocedal & Wright §10.3) with a
     /// central-difference Jacobian; nil when no step improves.
-    func levenbergMarquardt(
+    package func levenbergMarquardt(
         from start: Candidate, residuals: ([Double]) -> [Double]?, candidate: ([Double]) -> Candidate?
     ) -> Candidate? {
         guard var r = residuals(start.point) else { return nil }

@@ -238,7 +238,7 @@ public enum SIMDBackend: KernelBackend {
     /// Guides/ErrorBounds.md's `γ(N)·Σ a[i]²` (Higham §3.1 counts at most
     /// N roundings on any term's path; fusing removes one per element).
     @inlinable
-    internal static func fusedMagnitudeSquared(_ a: UnsafePointer<Double>, count: Int) -> Double {
+    package static func fusedMagnitudeSquared(_ a: UnsafePointer<Double>, count: Int) -> Double {
         let width = Narrow.scalarCount
         var s0 = Narrow(), s1 = Narrow(), s2 = Narrow(), s3 = Narrow()
         var s4 = Narrow(), s5 = Narrow(), s6 = Narrow(), s7 = Narrow()

@@ -61,9 +61,14 @@ public enum LargeBuffers {
         public var retainedBytes = 0
     }
 
-    struct Block: @unchecked Sendable {
-        var base: UnsafeMutableRawPointer
-        var bytes: Int
+    package struct Block: @unchecked Sendable {
+        package var base: UnsafeMutableRawPointer
+        package var bytes: Int
+
+        package init(base: UnsafeMutableRawPointer, bytes: Int) {
+            self.base = base
+            self.bytes = bytes
+        }
     }
 
     /// The freed blocks kept for reuse, oldest first, with the policy that
@@ -79,18 +84,18 @@ public enum LargeBuffers {
     ///
     /// Not synchronised: ``LargeBuffers`` holds the process's one instance
     /// under a lock; tests make their own.
-    final class Retained: @unchecked Sendable {
+    package final class Retained: @unchecked Sendable {
         /// Most blocks kept after a ``keep(_:)`` and its ``dropOneOverLimit()``.
         let countLimit: Int
         /// Most bytes kept once every block over the limit is dropped.
         let bytesLimit: Int
         private let slots: UnsafeMutablePointer<Block>
         /// Blocks kept.
-        private(set) var count = 0
+        package private(set) var count = 0
         /// Their bytes.
-        private(set) var bytes = 0
+        package private(set) var bytes = 0
 
-        init(countLimit: Int, bytesLimit: Int) {
+        package init(countLimit: Int, bytesLimit: Int) {
             precondition(countLimit >= 0 && bytesLimit >= 0)
             self.countLimit = countLimit
             self.bytesLimit = bytesLimit
@@ -102,11 +107,11 @@ public enum LargeBuffers {
         deinit { slots.deallocate() }
 
         /// The kept blocks, oldest first (for tests).
-        var blocks: [Block] { (0..<count).map { slots[$0] } }
+        package var blocks: [Block] { (0..<count).map { slots[$0] } }
 
         /// Takes out the smallest kept block of at least `bytes` and at most
         /// twice that (a bigger one would waste more than it holds), or nil.
-        func take(fitting bytes: Int) -> Block? {
+        package func take(fitting bytes: Int) -> Block? {
             var best = -1
             for index in 0..<count {
                 let size = slots[index].bytes
@@ -118,7 +123,7 @@ public enum LargeBuffers {
         /// Keeps `block` as the newest. Drop what goes over the limits with
         /// ``dropOneOverLimit()`` before the next `keep`, so the slots never
         /// overflow.
-        func keep(_ block: Block) {
+        package func keep(_ block: Block) {
             precondition(count <= countLimit, "LargeBuffers: kept a block without dropping the one over the limit")
             slots[count] = block
             count += 1
@@ -127,7 +132,7 @@ public enum LargeBuffers {
 
         /// Takes out the oldest block while more than ``countLimit`` blocks or
         /// ``bytesLimit`` bytes are kept; nil once within both.
-        func dropOneOverLimit() -> Block? {
+        package func dropOneOverLimit() -> Block? {
             guard count > countLimit || bytes > bytesLimit, count > 0 else { return nil }
             return remove(at: 0)
         }
@@ -143,7 +148,7 @@ public enum LargeBuffers {
         }
 
         /// Takes out every block.
-        func takeAll() -> [Block] {
+        package func takeAll() -> [Block] {
             let all = blocks
             count = 0
             bytes = 0
@@ -177,7 +182,7 @@ public enum LargeBuffers {
     /// A block of at least `bytes` bytes, 2 MiB aligned, or nil when the
     /// system refuses the memory. Allocates nothing from the heap.
     @usableFromInline
-    static func acquire(bytes: Int) -> (base: UnsafeMutableRawPointer, bytes: Int)? {
+    package static func acquire(bytes: Int) -> (base: UnsafeMutableRawPointer, bytes: Int)? {
         let kept = state.withLock { state -> Block? in
             guard let block = state.kept.take(fitting: bytes) else { return nil }
             state.reused += 1
@@ -194,7 +199,7 @@ public enum LargeBuffers {
     /// unmapped under the lock, so both limits hold whenever the lock is free
     /// (an unmap is rare: only when the cache is full).
     @usableFromInline
-    static func release(_ base: UnsafeMutableRawPointer, bytes: Int) {
+    package static func release(_ base: UnsafeMutableRawPointer, bytes: Int) {
         let block = Block(base: base, bytes: bytes)
         guard block.bytes <= retainedBytesLimit else { return unmap(block) }
         state.withLock { state in
@@ -205,7 +210,7 @@ public enum LargeBuffers {
 
     /// A fresh mapping of `bytes` rounded up to whole huge pages, aligned to a
     /// huge page (a huge page can only back an aligned 2 MiB range).
-    static func map(bytes: Int) -> Block? {
+    package static func map(bytes: Int) -> Block? {
         let page = hugePageBytes
         let (rounded, overflow) = bytes.addingReportingOverflow(page - 1)
         guard !overflow else { return nil }
@@ -231,7 +236,7 @@ public enum LargeBuffers {
         #endif
     }
 
-    static func unmap(_ block: Block) {
+    package static func unmap(_ block: Block) {
         #if os(Linux)
             munmap(block.base, block.bytes)
         #else

@@ -23,6 +23,17 @@ public struct CandidateVerdict: Sendable, Codable, Hashable {
         public var candidateDamping: Double
         public var referenceDamping: Double
         public var largestPositionError: Double
+
+        package init(
+            duration: Double, bounce: Double, candidateDamping: Double, referenceDamping: Double,
+            largestPositionError: Double
+        ) {
+            self.duration = duration
+            self.bounce = bounce
+            self.candidateDamping = candidateDamping
+            self.referenceDamping = referenceDamping
+            self.largestPositionError = largestPositionError
+        }
     }
 
     public struct Violation: Sendable, Codable, Hashable {
@@ -34,6 +45,14 @@ public struct CandidateVerdict: Sendable, Codable, Hashable {
         public var worstCase: String
         public var worstValue: Double
         public var tolerance: Double?
+
+        package init(property: String, check: String, worstCase: String, worstValue: Double, tolerance: Double?) {
+            self.property = property
+            self.check = check
+            self.worstCase = worstCase
+            self.worstValue = worstValue
+            self.tolerance = tolerance
+        }
     }
 
     public init(

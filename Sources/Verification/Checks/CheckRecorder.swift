@@ -5,18 +5,18 @@
 /// Tolerances may differ per case (a bound that grows with time or size); the
 /// finished check reports the worst case's own value and tolerance. A tolerance
 /// of 0 means "exact": any positive value violates it. NaN values violate.
-struct CheckRecorder {
+package struct CheckRecorder {
     let name: String
     let section: VerificationSection
     let property: String
     let toleranceSource: String
-    private(set) var count = 0
+    package private(set) var count = 0
     private var worstExcess = -Double.infinity
     private var worstValue = 0.0
     private var worstTolerance: Double?
     private var worstCase = "—"
 
-    init(_ name: String, _ section: VerificationSection, property: String, toleranceSource: String) {
+    package init(_ name: String, _ section: VerificationSection, property: String, toleranceSource: String) {
         self.name = name
         self.section = section
         self.property = property
@@ -32,7 +32,7 @@ struct CheckRecorder {
     }
 
     /// Records one case. `describe` is evaluated only when the case becomes the worst.
-    mutating func record(_ value: Double, tolerance: Double, _ describe: @autoclosure () -> String) {
+    package mutating func record(_ value: Double, tolerance: Double, _ describe: @autoclosure () -> String) {
         count += 1
         let excess = Self.excess(value, tolerance: tolerance)
         let worse =
@@ -54,7 +54,7 @@ struct CheckRecorder {
     /// Adds the cases `other` recorded, as if they had been recorded here one
     /// after another: its worst case competes with this one's under the same
     /// rule (an earlier case keeps a tie), and the counts add up.
-    mutating func absorb(_ other: CheckRecorder) {
+    package mutating func absorb(_ other: CheckRecorder) {
         guard other.count > 0 else { return }
         let before = count
         record(other.worstValue, tolerance: other.worstTolerance ?? 0, other.worstCase)
@@ -64,7 +64,7 @@ struct CheckRecorder {
     var holds: Bool { count == 0 || worstExcess <= 1 }
 
     /// The finished check. A violation is `.fails` unless `violationExpected`.
-    func finish(violationExpected: Bool = false) -> VerificationCheck {
+    package func finish(violationExpected: Bool = false) -> VerificationCheck {
         VerificationCheck(
             name: name, section: section, property: property,
             tolerance: worstTolerance == 0 ? nil : worstTolerance,

@@ -136,7 +136,9 @@ extension VerificationSuite {
 
     /// Largest `|x_scheme(tᵢ) − x_reference(tᵢ)|` at the scheme's step times
     /// `tᵢ = i·h` up to `over` seconds or, by default, the spring's settling time.
-    func largestError(_ scheme: any FixedStepScheme, stiffness: Double, damping: Double, over duration: Double? = nil)
+    package func largestError(
+        _ scheme: any FixedStepScheme, stiffness: Double, damping: Double, over duration: Double? = nil
+    )
         -> Double
     {
         let system = SpringODE(stiffness: stiffness, damping: damping, target: 1)

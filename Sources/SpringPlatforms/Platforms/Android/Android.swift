@@ -53,7 +53,7 @@ public struct AndroidSpringLoop: PlatformLoop, Hashable {
     }
 
     /// `SpringForce.updateValues`: the closed form in double from a binary32 state.
-    static func update(
+    package static func update(
         value: Float, velocity: Float, finalPosition: Double, omega: Double, zeta: Double, milliseconds: Int64
     ) -> (Float, Float) {
         let dt = Double(milliseconds) / 1000.0
