@@ -93,8 +93,11 @@ endif
 #                (`eval "$$(bash .ci/postgres-start)"` starts one). CI runs it. A target that
 #                runs no test fails it.
 # One module's target alone: `swift test --filter '^VectorKernelsTests\.'`.
-# `make check` builds in .build-check: the trait changes every module's flags, and a
-# contributor's .build stays as `make test` left it.
+# `make check` builds in release in .build-check (the trait changes every module's flags, and
+# a contributor's .build stays as `make test` left it). Release because CI runs the suite on
+# the build it then verifies and gates with (.ci/run): on 2 cores here the release build with
+# the tests took 366 s and the deep test phase 226 s, against 174 s and 520 s in debug. Tests
+# import modules plainly (what they reach is `package`), so no -enable-testing is needed.
 TRAITS ?=
 TEST_SCRATCH ?= .build
 TEST_FLAGS := $(if $(strip $(TRAITS)),--traits $(TRAITS),) --scratch-path $(TEST_SCRATCH)
@@ -108,9 +111,10 @@ snapshots: deps
 	$(SWIFT) build --build-tests
 	SPRINGBENCH_RECORD_SNAPSHOTS=1 python3 Scripts/run-tests.py
 
+CHECK_FLAGS := -c release --traits PostgreSQL --scratch-path .build-check
 check: deps-postgresql
-	$(SWIFT) build --build-tests --traits PostgreSQL --scratch-path .build-check
-	SPRINGBENCH_TEST_DEPTH=deep python3 Scripts/run-tests.py --all -- --traits PostgreSQL --scratch-path .build-check
+	$(SWIFT) build --build-tests $(CHECK_FLAGS)
+	SPRINGBENCH_TEST_DEPTH=deep python3 Scripts/run-tests.py --all -- $(CHECK_FLAGS)
 
 bench: release
 	$(BIN) bench $(OTHER_BUILD) $(YARDSTICKS)

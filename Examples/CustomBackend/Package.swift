@@ -9,12 +9,17 @@
 //   swift run                      verification and a quick bench, both with RelaxedBackend
 //   swift run custom-bench bench   any springbench command, RelaxedBackend in the catalogue
 //   swift test                     the law and agreement checks (and a broken variant they catch)
+//
+// It also keeps its history on a PostgreSQL server when asked (`custom-bench history …
+// --database postgresql://…`): SpringBench's trait `PostgreSQL`, on for this dependency, and
+// the ResultsHistoryPostgreSQL product, registered in main.swift. That needs libpq (Debian's
+// libpq-dev); drop the trait, the product and the one line to build without it.
 import PackageDescription
 
 let package = Package(
     name: "CustomBackend",
     dependencies: [
-        .package(name: "SpringBench", path: "../.."),
+        .package(name: "SpringBench", path: "../..", traits: ["PostgreSQL"]),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     ],
     targets: [
@@ -33,6 +38,7 @@ let package = Package(
                 .product(name: "Benchmarking", package: "SpringBench"),
                 .product(name: "Verification", package: "SpringBench"),
                 .product(name: "SpringBenchBackends", package: "SpringBench"),
+                .product(name: "ResultsHistoryPostgreSQL", package: "SpringBench"),
             ]
         ),
         .testTarget(

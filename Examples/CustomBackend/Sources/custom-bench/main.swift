@@ -1,6 +1,7 @@
 import Benchmarking
 import CustomKernels
 import Foundation
+import ResultsHistoryPostgreSQL
 import SpringBenchBackends
 import SpringBenchCLI
 import Verification
@@ -12,6 +13,8 @@ import Verification
 let custom = BenchmarkBackend(RelaxedBackend.self)
 
 guard CommandLine.arguments.count == 1 else {
+    // `history … --database postgresql://…` as well as SQLite files.
+    PostgreSQLHistory.register()
     SpringBenchCLI.main(adding: [custom])
 }
 
