@@ -90,12 +90,12 @@
     }
 
     /// PostgreSQL's type OIDs (`pg_type.oid`, fixed for the built-in types).
-    enum PostgreSQLType {
+    package enum PostgreSQLType {
         static let text: Set<UInt32> = [25, 1043, 19, 1042, 18]  // text, varchar, name, bpchar, "char"
-        static let int8: UInt32 = 20
-        static let int4: UInt32 = 23
+        package static let int8: UInt32 = 20
+        package static let int4: UInt32 = 23
         static let int2: UInt32 = 21
-        static let float8: UInt32 = 701
+        package static let float8: UInt32 = 701
         static let float4: UInt32 = 700
     }
 
@@ -237,7 +237,7 @@
         ]
 
         /// The first of `candidates` that is a readable file.
-        static func systemTrustRoots(_ candidates: [String] = trustRootCandidates) -> String? {
+        package static func systemTrustRoots(_ candidates: [String] = trustRootCandidates) -> String? {
             candidates.first { access($0, R_OK) == 0 }
         }
 
