@@ -37,7 +37,7 @@ package struct ExportCommand: ParsableCommand {
     @Flag(help: "Write CSS @keyframes with the same stops.")
     var keyframes = false
 
-    @Flag(help: "Write the closest CSS cubic-bezier() and its error.")
+    @Flag(help: "Write the closest CSS cubic-bezier(), the duration it spans, and its error.")
     var cubicBezier = false
 
     @Option(parsing: .unconditional, help: "The largest error allowed, in the travel's units (default 0.5).")
@@ -181,6 +181,8 @@ package struct ExportCommand: ParsableCommand {
                     "/* closest cubic Bézier: up to \(String(format: "%.4g", error * abs(travel))) off over \(PlatformForm.number(abs(travel))) (\(String(format: "%.3g", error * 100)) % of the travel), at \(motion.inputs.count) points */"
                 )
                 lines.append("transition-timing-function: \(curve.text);")
+                // The curve spans the motion's duration: without it the easing cannot be used as printed.
+                if !cssLinear { lines.append("transition-duration: \(linear.durationMilliseconds)ms;") }
                 document.cubicBezier = curve.text
                 document.cubicBezierError = error * abs(travel)
             }

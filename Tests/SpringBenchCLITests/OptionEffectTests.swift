@@ -671,6 +671,14 @@ extension OptionEffectTests {
             let document = try Self.json(["export", "--cubic-bezier", "--tolerance", "1", "--format", "json"])
             #expect((document["cubicBezier"] as? String)?.hasPrefix("cubic-bezier(") == true, "\(document)")
             #expect(Self.absent(document["linear"]) && Self.absent(document["keyframes"]), "\(document)")
+            // As printed it can be pasted: the curve and the duration it spans, the JSON's.
+            let text = SpringBenchCLI.run(["export", "--cubic-bezier", "--tolerance", "1"])
+            let duration = try #require(document["durationMilliseconds"] as? Int)
+            let lines = text.stdout.split(separator: "\n")
+            #expect(lines.contains("transition-duration: \(duration)ms;"), "\(text)")
+            #expect(lines.filter { $0.hasPrefix("transition-duration:") }.count == 1, "\(text)")
+            let both = SpringBenchCLI.run(["export", "--cubic-bezier", "--css-linear", "--tolerance", "1"])
+            #expect(both.stdout.split(separator: "\n").filter { $0.hasPrefix("transition-duration:") }.count == 1)
         },
         Row("--tolerance", ["export"]) { _ throws in
             // In the travel's units: 0.25 over a travel of 50 is 0.005 of it.
