@@ -63,16 +63,16 @@ DEFAULT_BIN = $(shell $(DEFAULT_RELEASE) --show-bin-path 2>/dev/null)/springbenc
 OTHER_BUILD := $(if $(strip $(CPU_FLAGS)),--other-build $(patsubst $(CURDIR)/%,%,$(DEFAULT_BIN)),)
 YARDSTICKS = $$(bash Yardsticks/options.sh .build-yardsticks)
 
-.PHONY: all deps deps-postgresql build release test check snapshots report bench mutants clean
+.PHONY: all deps deps-check build release test check snapshots report bench mutants clean
 
 all: test
 
 deps:
 	@bash .ci/ensure-deps
 
-# The trait PostgreSQL's client library (libpq-dev) as well.
-deps-postgresql:
-	@bash .ci/ensure-deps postgresql
+# The trait PostgreSQL's client library (libpq-dev) and Chromium (make check's browser test) as well.
+deps-check:
+	@bash .ci/ensure-deps postgresql chromium
 
 build: deps
 	$(SWIFT) build
@@ -114,7 +114,7 @@ snapshots: deps
 	SPRINGBENCH_RECORD_SNAPSHOTS=1 python3 Scripts/run-tests.py
 
 CHECK_FLAGS := -c release --traits PostgreSQL --scratch-path .build-check
-check: deps-postgresql
+check: deps-check
 	$(SWIFT) build --build-tests $(CHECK_FLAGS)
 	SPRINGBENCH_TEST_DEPTH=deep python3 Scripts/run-tests.py --all -- $(CHECK_FLAGS)
 

@@ -327,7 +327,8 @@ public struct CSSCubicBezier: Sendable, Equatable {
 extension CSSExport {
     /// The cubic Bézier closest to the motion by the largest difference at
     /// its checked points (Nelder–Mead from several starts), as written; its
-    /// error is stated however large.
+    /// error, measured between the points too (``statedError(of:against:)``),
+    /// is stated however large.
     public static func cubicBezier(_ motion: ExportedMotion) -> (curve: CSSCubicBezier, error: Double) {
         // A thinned set of points keeps the search fast; the stated error uses them all.
         let every = Swift.max(1, motion.inputs.count / 400)
@@ -407,7 +408,28 @@ extension CSSExport {
             y1: Double(CSSLinearEasing.decimal(best.0[1], digits: 4))!,
             x2: Double(CSSLinearEasing.decimal(best.0[2], digits: 4))!,
             y2: Double(CSSLinearEasing.decimal(best.0[3], digits: 4))!)
-        let error = zip(motion.inputs, motion.outputs).reduce(0) { Swift.max($0, abs(written.evaluate($1.0) - $1.1)) }
-        return (written, error)
+        return (written, statedError(of: written, against: motion))
+    }
+
+    /// Subdivisions of each interval between a motion's checked points at which a Bézier's error is measured.
+    static let bezierSubdivisions = 16
+
+    /// The largest difference between `curve` and the motion: at every checked point, at
+    /// ``bezierSubdivisions`` points between each two where the motion is continuous
+    /// (its `function`), plus the motion's own curvature term between those (`between`,
+    /// for the coarse grid: 256 times what the fine one needs). At the checked points alone
+    /// the figure was up to 0.4 % short of what Chromium then showed between them
+    /// (BrowserCSSTests, 24 springs at 2,001 instants).
+    static func statedError(of curve: CSSCubicBezier, against motion: ExportedMotion) -> Double {
+        var largest = zip(motion.inputs, motion.outputs).reduce(0) { Swift.max($0, abs(curve.evaluate($1.0) - $1.1)) }
+        guard let function = motion.function else { return largest }
+        for index in motion.inputs.indices.dropLast() {
+            let (from, to) = (motion.inputs[index], motion.inputs[index + 1])
+            for step in 1..<bezierSubdivisions {
+                let x = from + (to - from) * Double(step) / Double(bezierSubdivisions)
+                largest = Swift.max(largest, abs(curve.evaluate(x) - function(x)))
+            }
+        }
+        return largest + motion.between
     }
 }
