@@ -56,7 +56,7 @@ import _CLITestSupport
             let eventPath = directory + "/event.json"
             if let event { try event.write(toFile: eventPath, atomically: true, encoding: .utf8) }
             for file in ["summary.md", "output.txt", "calls.log"] {
-                FileManager.default.createFile(atPath: directory + "/" + file, contents: nil)
+                _ = FileManager.default.createFile(atPath: directory + "/" + file, contents: nil)
             }
             try FileManager.default.createDirectory(
                 atPath: directory + "/runner-temp", withIntermediateDirectories: true)
