@@ -267,6 +267,8 @@ struct SpringJSONOutputTests {
         #expect(text.contains("transition-timing-function: \(read.cubicBezier);"))
         #expect(text.contains(read.keyframes))
         #expect(text.contains("transition-duration: \(read.durationMilliseconds)ms;"))
+        // --css-linear and --cubic-bezier share one duration: printed once.
+        #expect(text.split(separator: "\n").filter { $0.hasPrefix("transition-duration:") }.count == 1, "\(text)")
         #expect(text.contains("animation: drop \(read.durationMilliseconds)ms linear both;"))
 
         // The motion in progress units (0 → 1) over the stated duration.
