@@ -100,9 +100,12 @@ endif
 # against 363 s and 520 s in debug with postgres-nio before. Tests import modules plainly
 # (what they reach is `package`), so no -enable-testing is needed, and the example and the
 # ordo suite reuse the build. The whole `bash .ci/run`: 714 s (it was 1187 s).
+# TEST_CONFIGURATION, TRAITS and TEST_SCRATCH let `make test` run on another build: CI runs it
+# on make check's (release, the trait, .build-check) instead of compiling a third time.
+TEST_CONFIGURATION ?= debug
 TRAITS ?=
 TEST_SCRATCH ?= .build
-TEST_FLAGS := $(if $(strip $(TRAITS)),--traits $(TRAITS),) --scratch-path $(TEST_SCRATCH)
+TEST_FLAGS := -c $(TEST_CONFIGURATION) $(if $(strip $(TRAITS)),--traits $(TRAITS),) --scratch-path $(TEST_SCRATCH)
 
 test: deps
 	$(SWIFT) build --build-tests $(TEST_FLAGS)

@@ -18,8 +18,12 @@ enum Chromium {
 ///
 /// The browser reads the exported text itself: `linear()` and `cubic-bezier()` as the easing of
 /// an animation (`getComputedTiming().progress`, a double), the `@keyframes` rule in a style sheet
-/// played by the `animation:` line's duration (the computed `transform`, which Chromium prints
-/// with 6 significant digits: hence the 1e-5 × travel allowed there).
+/// played by the `animation:` line's duration (the computed `transform`).
+///
+/// Allowed beyond each stated bound, from how the value reaches this test: `linear()` and
+/// `cubic-bezier()` 1e-6 of the travel (Chromium solves a Bézier's x to 1e-7; slopes here stay
+/// below 10); `@keyframes` 5e-4 px for its values written with 3 decimals, plus 5e-6 of the
+/// travel for the computed `transform`'s 6 significant digits.
 @Suite(.enabled(if: Chromium.path != nil || Chromium.inCI, "chromium is not installed (.ci/ensure-deps chromium)"))
 struct BrowserCSSTests {
     /// 24 springs across the regimes (m = 1): under-damped from ζ 0.1 to 0.9, critical,
@@ -142,7 +146,9 @@ struct BrowserCSSTests {
             let (bound, slack) =
                 run.form == "cubic"
                 ? (export.cubicBezierError, 1e-6 * abs(spring.travel))
-                : (export.linearError, (run.form == "keyframes" ? 1e-5 : 1e-6) * abs(spring.travel))
+                : run.form == "keyframes"
+                    ? (export.linearError, 5e-4 + 5e-6 * abs(spring.travel))
+                    : (export.linearError, 1e-6 * abs(spring.travel))
             #expect(run.values.count == Self.samples)
             var largest = 0.0, at = 0
             for (i, shown) in run.values.enumerated() {
