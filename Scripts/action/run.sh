@@ -53,9 +53,17 @@ rm -rf "$out" && mkdir -p "$out/exports" || {
 read -r -a extra <<<"${SB_ARGUMENTS:-}"
 read -r -a build_flags <<<"${SB_BUILD_FLAGS:-}"
 
+# The tool's last 20 lines of errors (or the script's own note), as a code block.
+errors() {
+    echo '```'
+    if [ -s "$out/stderr.txt" ]; then tail -n 20 "$out/stderr.txt"; else echo "$note"; fi
+    echo '```'
+}
+
 # The comment body, the outputs and the exit status, for every ending.
 finish() {
-    local status="$1" note="${2:-}" verdict
+    local status="$1" verdict
+    note="${2:-}"
     case "$status" in
     0) verdict=pass ;;
     1) verdict=regression ;;
@@ -74,14 +82,10 @@ finish() {
         if [ -s "$out/report.md" ]; then
             cat "$out/report.md"
         fi
-        if [ "$verdict" = unusable ]; then
-            echo '```'
-            if [ -s "$out/stderr.txt" ]; then tail -n 20 "$out/stderr.txt"; else echo "$note"; fi
-            echo '```'
-        fi
+        [ "$verdict" = unusable ] && errors
     } >"$out/comment.md"
     if [ "$verdict" = unusable ]; then
-        { echo "### SpringBench: could not judge (exit $status)"; echo; echo '```'; tail -n 20 "$out/stderr.txt" 2>/dev/null || echo "$note"; echo '```'; } >>"$GITHUB_STEP_SUMMARY"
+        { echo "### SpringBench: could not judge (exit $status)"; echo; errors; } >>"$GITHUB_STEP_SUMMARY"
     fi
     {
         echo "verdict=$verdict"
