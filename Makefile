@@ -63,7 +63,7 @@ DEFAULT_BIN = $(shell $(DEFAULT_RELEASE) --show-bin-path 2>/dev/null)/springbenc
 OTHER_BUILD := $(if $(strip $(CPU_FLAGS)),--other-build $(patsubst $(CURDIR)/%,%,$(DEFAULT_BIN)),)
 YARDSTICKS = $$(bash Yardsticks/options.sh .build-yardsticks)
 
-.PHONY: all deps deps-check build release test check snapshots report bench mutants clean
+.PHONY: all deps deps-check build release test check portable snapshots report bench mutants clean
 
 all: test
 
@@ -110,6 +110,15 @@ TEST_FLAGS := -c $(TEST_CONFIGURATION) $(if $(strip $(TRAITS)),--traits $(TRAITS
 test: deps
 	$(SWIFT) build --build-tests $(TEST_FLAGS)
 	python3 Scripts/run-tests.py -- $(TEST_FLAGS)
+
+# The portable configuration (Guides/Portability.md): the spring library's test targets and
+# those of the pieces with portable fallbacks, run with SPRINGBENCH_PORTABLE_FALLBACKS=1 (a
+# condition-variable worker pool, machine facts unknown, posix_memalign buffers): what other
+# platforms run, on Linux. Scripts/check-manifest.py names the targets and checks the library
+# reaches no Linux-only target or header.
+portable: deps
+	$(SWIFT) build --build-tests $(TEST_FLAGS)
+	SPRINGBENCH_PORTABLE_FALLBACKS=1 python3 Scripts/run-tests.py --only $$(python3 Scripts/check-manifest.py --portable-tests) -- $(TEST_FLAGS)
 
 # Re-records the snapshot files of generated texts (Tests/Snapshots/): review the diff, then commit.
 snapshots: deps

@@ -27,8 +27,14 @@ import PackageDescription
 
 let package = Package(
     name: "SpringBench",
+    // The spring library (VectorKernels, SpringModel, SpringPlatforms, ODEReference) builds on
+    // every Swift platform and reaches no Linux-only target (Scripts/check-manifest.py checks
+    // it; Guides/Portability.md). The minimums are Synchronization's (`Atomic`, `Mutex`), which
+    // VectorKernels uses for its streaming threshold and large-buffer cache.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "VectorKernels", targets: ["VectorKernels"]),
+        .library(name: "ParallelKernels", targets: ["ParallelKernels"]),
         .library(name: "OpenBLASKernels", targets: ["OpenBLASKernels"]),
         .library(name: "SpringBenchBackends", targets: ["SpringBenchBackends"]),
         .library(name: "SpringModel", targets: ["SpringModel"]),
@@ -73,14 +79,15 @@ let package = Package(
             providers: [.apt(["libopenblas-dev"])]
         ),
         .target(name: "CAllocationCounting"),
-        .target(name: "CCPUAffinity"),
+        .target(name: "CPortableFallbacks"),
+        .target(name: "CCPUAffinity", dependencies: ["CPortableFallbacks"]),
         .target(name: "CChildProcess"),
         .target(name: "CVectorLoops"),
         .target(name: "CVectorKernels"),
-        .target(name: "CWorkerPool"),
+        .target(name: "CWorkerPool", dependencies: ["CPortableFallbacks"]),
         .target(name: "DocumentValues"),
         .target(name: "CMachineFacts"),
-        .target(name: "MachineFacts", dependencies: ["CMachineFacts", "CCPUAffinity"]),
+        .target(name: "MachineFacts", dependencies: ["CMachineFacts", "CCPUAffinity", "CPortableFallbacks"]),
         .target(
             name: "SpringBenchFiles",
             dependencies: ["CSignalRelay", .product(name: "SystemPackage", package: "swift-system")]
@@ -90,10 +97,11 @@ let package = Package(
         // encoder, with `package` access. The tool's own plumbing, free to
         // change in any release; nothing a user imports.
         .target(name: "SpringBenchSupport", dependencies: ["CChildProcess", "CCPUAffinity"]),
+        .target(name: "VectorKernels", dependencies: ["CVectorKernels", "CPortableFallbacks", "DocumentValues"]),
         .target(
-            name: "VectorKernels", dependencies: ["CVectorKernels", "CWorkerPool", "DocumentValues", "MachineFacts"]),
+            name: "ParallelKernels", dependencies: ["VectorKernels", "CVectorKernels", "CWorkerPool", "MachineFacts"]),
         .target(name: "OpenBLASKernels", dependencies: ["VectorKernels", "COpenBLAS", "MachineFacts"]),
-        .target(name: "SpringBenchBackends", dependencies: ["VectorKernels", "OpenBLASKernels"]),
+        .target(name: "SpringBenchBackends", dependencies: ["VectorKernels", "ParallelKernels", "OpenBLASKernels"]),
         .target(name: "SpringModel", dependencies: ["VectorKernels"]),
         .target(name: "SpringPlatforms", dependencies: ["SpringModel"]),
         .target(name: "ODEReference", dependencies: ["VectorKernels"]),
@@ -101,7 +109,7 @@ let package = Package(
             name: "Benchmarking",
             dependencies: [
                 "DocumentValues", "SpringBenchFiles", "SpringBenchSupport", "MachineFacts", "VectorKernels",
-                "OpenBLASKernels",
+                "ParallelKernels", "OpenBLASKernels",
                 "SpringModel", "ODEReference", "CVectorLoops",
             ]
         ),
@@ -180,6 +188,7 @@ let package = Package(
         .target(
             name: "_ResultsTestSupport",
             dependencies: [
+                "ParallelKernels",
                 "Benchmarking",
                 "RegressionGate",
                 "VectorKernels",
@@ -256,6 +265,15 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "ParallelKernelsTests",
+            dependencies: [
+                "ParallelKernels",
+                "MachineFacts",
+                "VectorKernels",
+                "_TestSupport",
+            ]
+        ),
+        .testTarget(
             name: "OpenBLASKernelsTests",
             dependencies: [
                 "OpenBLASKernels",
@@ -312,6 +330,7 @@ let package = Package(
         .testTarget(
             name: "BenchmarkingTests",
             dependencies: [
+                "ParallelKernels",
                 "Benchmarking",
                 "VectorKernels",
                 "SpringBenchBackends",
@@ -337,6 +356,7 @@ let package = Package(
         .testTarget(
             name: "ReportingTests",
             dependencies: [
+                "ParallelKernels",
                 "Reporting",
                 "Benchmarking",
                 "MachineFacts",
@@ -426,6 +446,7 @@ let package = Package(
         .testTarget(
             name: "StressTests",
             dependencies: [
+                "ParallelKernels",
                 "VectorKernels", "CVectorKernels", "Verification", "ODEReference", "_TestSupport",
                 "ResultsHistory", "Benchmarking", "_ResultsTestSupport", "_HistoryTestSupport",
             ]

@@ -13,7 +13,7 @@ import PackageDescription
 
 let package = Package(
     name: "SpringBenchBenchmarks",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     dependencies: [
         // The trait PostgreSQL changes no kernel and the suite builds no PostgreSQL code (no
         // libpq needed), but with it SpringBench's modules compile exactly as in `make check`'s

@@ -13,6 +13,15 @@ depends on a module above the one it tests (a module that depends on it,
 directly or not; test support under Tests/_* excepted) — a module's tests build only what the module builds, plus test
 support and independent oracles. C targets are tested through the Swift module
 that wraps them; executables through EndToEndTests.
+
+And that the spring library is portable (issue 40, Guides/Portability.md): the
+targets an app on any Swift platform imports (PORTABLE) depend only on each other,
+never on a Linux-only target (the futex pool, machine facts, OpenBLAS, ...) or
+another package; and their sources use a Linux-only header, module, interface
+or path (LINUX_ONLY_USES) only inside a guard that names Linux (`#if os(Linux)`,
+`canImport(Glibc)`, `defined(__linux__)`; x86 intrinsics inside an x86 guard).
+
+    python3 Scripts/check-manifest.py --portable-tests   # prints the portable configuration's test targets
 """
 import json
 import re
@@ -56,9 +65,13 @@ def main() -> int:
         if missing:
             problems.append(f"{name}: imports {', '.join(missing)} without declaring them")
     problems += mirror_problems(targets)
+    problems += portability_problems(targets)
     for problem in problems:
         print(problem, file=sys.stderr)
     print(f"check-manifest: {len(targets)} targets, {len(problems)} differences")
+    if not problems:
+        print(f"check-manifest: the spring library ({', '.join(PORTABLE_PRODUCTS)}) reaches only "
+              f"{', '.join(sorted(set(PORTABLE) - set(PORTABLE_PRODUCTS)))}: no Linux-only target or header")
     return 1 if problems else 0
 
 
@@ -104,5 +117,72 @@ def mirror_problems(targets: dict) -> list[str]:
     return problems
 
 
+# The spring library: what an app imports, and what those build on. Nothing else may enter.
+PORTABLE_PRODUCTS = ["VectorKernels", "SpringModel", "SpringPlatforms", "ODEReference"]
+PORTABLE = PORTABLE_PRODUCTS + ["CVectorKernels", "CPortableFallbacks", "DocumentValues"]
+# The test targets the portable configuration runs with SPRINGBENCH_PORTABLE_FALLBACKS=1: the
+# library's own, and those of the Linux-only pieces whose fallbacks it forces.
+PORTABLE_TESTS = [name + "Tests" for name in PORTABLE_PRODUCTS + ["DocumentValues", "MachineFacts", "ParallelKernels"]]
+# A use that exists on Linux only, and the guard words that make it allowed.
+LINUX_GUARDS = ("os(Linux)", "canImport(Glibc)", "canImport(Musl)", "__linux__")
+X86_GUARDS = ("__x86_64__", "__i386__", "arch(x86_64)")
+LINUX_ONLY_USES = [
+    (re.compile(r"#\s*include\s*<(linux/[^>]+|sys/syscall\.h|sys/sysinfo\.h|malloc\.h)>"), LINUX_GUARDS),
+    (re.compile(r"\bimport\s+(Glibc|Musl)\b"), LINUX_GUARDS),
+    (re.compile(r"\b(SYS_futex|FUTEX_\w+|MADV_HUGEPAGE|_SC_LEVEL\w+|sched_setaffinity|sched_getaffinity|"
+                r"sched_getcpu|CPU_SET|malloc_usable_size|mallinfo2?)\b"), LINUX_GUARDS),
+    (re.compile(r"[\"'](/proc/|/sys/)"), LINUX_GUARDS),
+    (re.compile(r"#\s*include\s*<(cpuid\.h|immintrin\.h|x86intrin\.h)>|__get_cpuid|__cpuid"), X86_GUARDS),
+]
+CONDITION = re.compile(r"^\s*#\s*(if|ifdef|ifndef|elif|elseif|else|endif)\b(.*)$")
+
+
+def unguarded_uses(text: str) -> list[tuple[int, str]]:
+    """(line number, line) of each Linux-only use outside a guard that allows it."""
+    found = []
+    frames: list[str] = []  # the condition of the branch each open #if is in ("" in an #else)
+    for number, line in enumerate(text.splitlines(), 1):
+        condition = CONDITION.match(line)
+        if condition:
+            word, rest = condition.group(1), condition.group(2)
+            if word in ("if", "ifdef", "ifndef"):
+                frames.append("" if word == "ifndef" else rest)
+            elif word in ("elif", "elseif") and frames:
+                frames[-1] = rest
+            elif word == "else" and frames:
+                frames[-1] = ""
+            elif word == "endif" and frames:
+                frames.pop()
+            continue
+        code = line.split("//")[0] if not line.lstrip().startswith("#") else line
+        for pattern, guards in LINUX_ONLY_USES:
+            if pattern.search(code) and not any(g in frame for frame in frames for g in guards):
+                found.append((number, line.strip()))
+    return found
+
+
+def portability_problems(targets: dict) -> list[str]:
+    problems = []
+    for name in PORTABLE:
+        target = targets.get(name)
+        if target is None:
+            problems.append(f"{name}: a portable target of Scripts/check-manifest.py is not in Package.swift")
+            continue
+        for dependency in target["dependencies"]:
+            kind, value = next(iter(dependency.items()))
+            if value[0] not in PORTABLE:
+                what = "another package's product" if kind == "product" else "a target that is not portable"
+                problems.append(f"{name}: depends on {value[0]}, {what}: the spring library ({', '.join(PORTABLE)}) "
+                                f"builds on every Swift platform and reaches nothing else (Guides/Portability.md)")
+        path = ROOT / (target.get("path") or "Sources/" + name)
+        for source in sorted(p for p in path.rglob("*") if p.suffix in (".swift", ".c", ".h")):
+            for number, line in unguarded_uses(source.read_text()):
+                problems.append(f"{source.relative_to(ROOT)}:{number}: Linux-only outside a Linux guard: {line}")
+    return problems
+
+
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--portable-tests"]:
+        print(" ".join(PORTABLE_TESTS))
+        sys.exit(0)
     sys.exit(main())

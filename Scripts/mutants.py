@@ -63,6 +63,7 @@ class Mutant:
     explicit_occurrence: bool = False
     equivalent: str | None = None
     line: int = 0
+    env: dict[str, str] | None = None
 
 
 @dataclass
@@ -96,7 +97,8 @@ def parse_list(path: str) -> list[Mutant]:
             ident=fields["id"], path=fields["file"],
             find=fields["find"].replace("\\n", "\n"), replace=fields["replace"].replace("\\n", "\n"),
             why=fields["why"], occurrence=int(fields.get("occurrence", "1")), explicit_occurrence="occurrence" in fields,
-            equivalent=fields.get("equivalent"), line=start)
+            equivalent=fields.get("equivalent"), line=start,
+            env=dict(item.split("=", 1) for item in fields["env"].split()) if "env" in fields else None)
         mutants.append(mutant)
         fields = {}
 
@@ -116,7 +118,7 @@ def parse_list(path: str) -> list[Mutant]:
                     fail(f"{path}:{number}: expected 'key: value', got {line!r}")
             if not fields:
                 start = number
-            if key not in ("id", "file", "find", "replace", "why", "occurrence", "equivalent"):
+            if key not in ("id", "file", "find", "replace", "why", "occurrence", "equivalent", "env"):
                 fail(f"{path}:{number}: unknown key {key!r}")
             fields[key] = value
         flush()
@@ -165,20 +167,22 @@ def sync_tree(work: str) -> None:
                 os.remove(os.path.join(directory, name))
 
 
-def run(command: list[str], cwd: str, timeout: float, stop_at_failure: bool, log: str) -> tuple[str, float, list[str]]:
+def run(command: list[str], cwd: str, timeout: float, stop_at_failure: bool, log: str,
+        extra_env: dict[str, str] | None = None) -> tuple[str, float, list[str]]:
     try:
-        return run_once(command, cwd, timeout, stop_at_failure, log)
+        return run_once(command, cwd, timeout, stop_at_failure, log, extra_env or {})
     finally:
         # Whatever the scratch build started (test bundles, springbench) ends
         # with the run: only this script runs binaries from there.
         subprocess.run(["pkill", "-KILL", "-f", os.path.join(cwd, ".build") + "/"], capture_output=True)
 
 
-def run_once(command: list[str], cwd: str, timeout: float, stop_at_failure: bool, log: str) -> tuple[str, float, list[str]]:
+def run_once(command: list[str], cwd: str, timeout: float, stop_at_failure: bool, log: str,
+             extra_env: dict[str, str]) -> tuple[str, float, list[str]]:
     """Runs `command`; returns ("pass" | "fail" | "timeout", seconds, failing lines)."""
     start = time.monotonic()
     failures: list[str] = []
-    env = dict(os.environ, SWIFT_BACKTRACE="enable=no")
+    env = dict(os.environ, SWIFT_BACKTRACE="enable=no", **extra_env)
     with open(log, "w", encoding="utf-8") as output:
         process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                    env=env, start_new_session=True, text=True, errors="replace")
@@ -241,7 +245,8 @@ def build(work: str, log: str) -> bool:
 # (every module has one, Scripts/check-manifest.py checks); C targets and the
 # executable are tested through the Swift module that wraps them.
 OWN_TESTS = {"CMachineFacts": "MachineFactsTests", "springbench": "EndToEndTests", "springbench-sampler": "EndToEndTests",
-             "CVectorKernels": "VectorKernelsTests", "CWorkerPool": "VectorKernelsTests",
+             "CVectorKernels": "VectorKernelsTests", "CWorkerPool": "ParallelKernelsTests",
+             "CPortableFallbacks": "ParallelKernelsTests", "CCPUAffinity": "MachineFactsTests",
              "CVectorLoops": "BenchmarkingTests", "CChildProcess": "SpringBenchSupportTests",
              "CSignalRelay": "SpringBenchFilesTests", "CAllocationCounting": "BenchmarkingTests"}
 
@@ -258,7 +263,7 @@ def own_tests(path: str | None) -> str | None:
 
 
 def judge(work: str, args: argparse.Namespace, label: str,
-          mutant_path: str | None = None) -> tuple[str, str, float, list[str]]:
+          mutant_path: str | None = None, env: dict[str, str] | None = None) -> tuple[str, str, float, list[str]]:
     """Runs the suite, then verify: ("caught" | "passed", by whom, seconds, lines)."""
     logs = os.path.join(work, ".build-mutants-logs")
     os.makedirs(logs, exist_ok=True)
@@ -279,7 +284,7 @@ def judge(work: str, args: argparse.Namespace, label: str,
         log = os.path.join(logs, f"{label}.test-{stage}.log")
         for attempt in range(2):
             state, more, failures = run(["swift", "test", "--skip-build", *selection], work, args.timeout,
-                                        not args.full, log)
+                                        not args.full, log, env)
             seconds += more
             # A non-zero exit after every test passed names no test: the
             # machine, not the mutant (a shared machine's stray signal). Run
@@ -491,7 +496,7 @@ def main() -> None:
             if not build(work, os.path.join(logs, f"{mutant.ident}.build.log")):
                 outcome = Outcome(mutant, "invalid", "does not compile (fix the list)")
             else:
-                verdict, by, seconds, lines = judge(work, args, mutant.ident, mutant.path)
+                verdict, by, seconds, lines = judge(work, args, mutant.ident, mutant.path, mutant.env)
                 if mutant.equivalent:
                     status = "equivalent-but-caught" if verdict == "caught" else "equivalent"
                 else:

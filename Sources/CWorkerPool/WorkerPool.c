@@ -8,20 +8,30 @@
 // parts of the call whose generation it read: a successful claim of a part
 // that is not yet done proves the caller is still waiting for that call, so
 // its `body` and `context` are still the ones in place.
+//
+// Sleeping: on Linux with futex(2) on the `wake` word. Elsewhere (and on Linux
+// when SPRINGBENCH_PORTABLE_FALLBACKS is set in the environment when the
+// workers start, which is how CI tests the fallback) with a POSIX mutex and
+// condition variable: the waiter re-checks `wake` under the mutex and the
+// waker broadcasts under it, so a wake-up between the check and the wait
+// cannot be lost. Only the sleep and the wake differ; the hand-off is the same.
 #define _GNU_SOURCE
 #include "CWorkerPool.h"
+#include "CPortableFallbacks.h"
 
 #include <errno.h>
 #include <limits.h>
-#include <linux/futex.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#endif
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -60,12 +70,45 @@ static uint64_t monotonic_ns(void) {
     return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
 }
 
-static void futex_wait(_Atomic uint32_t *word, uint32_t expected) {
-    syscall(SYS_futex, (uint32_t *)word, FUTEX_WAIT_PRIVATE, expected, NULL, NULL, 0);
+/// 1: futex(2); 0: the mutex and condition variable. Chosen under `run_lock`
+/// before workers start, never while any runs.
+static int sleeps_on_futex = 0;
+static pthread_mutex_t sleep_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t sleep_signal = PTHREAD_COND_INITIALIZER;
+
+static int futex_available(void) {
+#if defined(__linux__)
+    return !springbench_portable_fallbacks_forced();
+#else
+    return 0;
+#endif
 }
 
-static void futex_wake_all(_Atomic uint32_t *word) {
-    syscall(SYS_futex, (uint32_t *)word, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+/// Sleeps while `*word == expected`; may return spuriously (callers re-check).
+static void wait_while_equal(_Atomic uint32_t *word, uint32_t expected) {
+#if defined(__linux__)
+    if (sleeps_on_futex) {
+        syscall(SYS_futex, (uint32_t *)word, FUTEX_WAIT_PRIVATE, expected, NULL, NULL, 0);
+        return;
+    }
+#endif
+    pthread_mutex_lock(&sleep_lock);
+    while (atomic_load(word) == expected) pthread_cond_wait(&sleep_signal, &sleep_lock);
+    pthread_mutex_unlock(&sleep_lock);
+}
+
+/// Wakes every thread in `wait_while_equal(word, …)`; call after changing `*word`.
+static void wake_all(_Atomic uint32_t *word) {
+#if defined(__linux__)
+    if (sleeps_on_futex) {
+        syscall(SYS_futex, (uint32_t *)word, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+        return;
+    }
+#endif
+    (void)word;
+    pthread_mutex_lock(&sleep_lock);
+    pthread_cond_broadcast(&sleep_signal);
+    pthread_mutex_unlock(&sleep_lock);
 }
 
 /// Claims the next part of the current call; 0 when none is left.
@@ -104,7 +147,7 @@ static void *worker_main(void *unused) {
             if (++spins % 256 == 0 && monotonic_ns() - started > SPIN_NANOSECONDS) {
                 atomic_fetch_add(&sleepers, 1);
                 // Returns at once when `wake` moved after `seen` was read: no lost wake-up.
-                futex_wait(&wake, seen);
+                wait_while_equal(&wake, seen);
                 atomic_fetch_sub(&sleepers, 1);
                 started = monotonic_ns();
             }
@@ -116,7 +159,7 @@ static void stop_workers(void) {
     if (thread_count <= 1) return;
     atomic_store_explicit(&stopping, 1, memory_order_release);
     atomic_fetch_add(&wake, 1);
-    futex_wake_all(&wake);
+    wake_all(&wake);
     for (long i = 0; i < thread_count - 1; i++) pthread_join(workers[i], NULL);
     atomic_store_explicit(&stopping, 0, memory_order_release);
     thread_count = 1;
@@ -135,6 +178,7 @@ long springbench_pool_set_threads(long threads) {
     pthread_mutex_lock(&run_lock);
     if (threads != thread_count) {
         stop_workers();
+        sleeps_on_futex = futex_available();
         long started = 0;
         for (long i = 0; i < threads - 1; i++) {
             if (pthread_create(&workers[i], NULL, worker_main, NULL) != 0) break;
@@ -172,7 +216,7 @@ void springbench_pool_run(ptrdiff_t parts, springbench_pool_body body, void *con
     atomic_fetch_add(&wake, 1);
     if (atomic_load(&sleepers) > 0) {
         atomic_fetch_add_explicit(&sleeping_wakes, 1, memory_order_relaxed);
-        futex_wake_all(&wake);
+        wake_all(&wake);
     }
     work_while_parts_left();
     uint64_t spins = 0;
@@ -182,6 +226,13 @@ void springbench_pool_run(ptrdiff_t parts, springbench_pool_body body, void *con
         if (++spins % 4096 == 0) sched_yield();
     }
     pthread_mutex_unlock(&run_lock);
+}
+
+const char *springbench_pool_sleep_mechanism(void) {
+    pthread_mutex_lock(&run_lock);
+    int futex = thread_count > 1 ? sleeps_on_futex : futex_available();
+    pthread_mutex_unlock(&run_lock);
+    return futex ? "futex" : "condition variable";
 }
 
 long springbench_pool_threads_started(void) { return atomic_load(&threads_started); }

@@ -1,7 +1,12 @@
 import CMachineFacts
+import CPortableFallbacks
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// The machine's caches, read once, from one place.
@@ -105,12 +110,25 @@ public struct CacheFacts: Sendable, Equatable {
             self.cpuid = cpuid
         }
 
-        /// This machine's.
-        public static let live = Sources(
-            sysfsRoot: "/sys/devices/system/cpu",
-            sysconfLevel3: { Int(sysconf(Int32(_SC_LEVEL3_CACHE_SIZE))) },
-            sysconfLevel2: { Int(sysconf(Int32(_SC_LEVEL2_CACHE_SIZE))) },
-            cpuid: { Int(springbench_cpuid_cache_bytes(Int32($0))) })
+        /// This machine's: on Linux sysfs, glibc's sysconf and CPUID; elsewhere (and
+        /// with SPRINGBENCH_PORTABLE_FALLBACKS=1) ``unknown``, recorded as unknown.
+        public static let live: Sources = {
+            #if os(Linux)
+                if springbench_portable_fallbacks_forced() == 0 {
+                    return Sources(
+                        sysfsRoot: "/sys/devices/system/cpu",
+                        sysconfLevel3: { Int(sysconf(Int32(_SC_LEVEL3_CACHE_SIZE))) },
+                        sysconfLevel2: { Int(sysconf(Int32(_SC_LEVEL2_CACHE_SIZE))) },
+                        cpuid: { Int(springbench_cpuid_cache_bytes(Int32($0))) })
+                }
+            #endif
+            return unknown
+        }()
+
+        /// Sources that know nothing (no sysfs directory, every size 0): the
+        /// facts read as unknown, and what depends on them takes its documented default.
+        public static let unknown = Sources(
+            sysfsRoot: "", sysconfLevel3: { 0 }, sysconfLevel2: { 0 }, cpuid: { _ in 0 })
     }
 
     /// This machine's caches, read once per process.
@@ -119,7 +137,7 @@ public struct CacheFacts: Sendable, Equatable {
     /// Reads every source and chooses: the operating system, else sysconf, else CPUID.
     public static func read(_ sources: Sources) -> CacheFacts {
         var levels: [Level] = []
-        for index in 0..<16 {
+        for index in 0..<(sources.sysfsRoot.isEmpty ? 0 : 16) {
             let directory = "\(sources.sysfsRoot)/cpu0/cache/index\(index)/"
             guard let levelText = readText(directory + "level"), let level = Int(levelText),
                 let type = readText(directory + "type"), let size = readText(directory + "size"),

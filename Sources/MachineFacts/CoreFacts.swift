@@ -1,7 +1,12 @@
 import CCPUAffinity
+import CPortableFallbacks
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// The cores this process may use, read once, from one place.
@@ -52,11 +57,20 @@ public struct CoreFacts: Sendable, Equatable {
             self.cgroupCPUMax = cgroupCPUMax
         }
 
-        /// This machine's.
+        /// This machine's: the CPUs online (POSIX), and on Linux the affinity mask
+        /// and the cgroup's quota; elsewhere (and with SPRINGBENCH_PORTABLE_FALLBACKS=1)
+        /// those two are unknown.
         public static let live = Sources(
             online: { Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) },
             affinity: { Int(springbench_allowed_cpu_count()) },
-            cgroupCPUMax: { CoreFacts.liveCPUMax(cgroupRoot: "/sys/fs/cgroup", selfCgroup: "/proc/self/cgroup") })
+            cgroupCPUMax: {
+                #if os(Linux)
+                    if springbench_portable_fallbacks_forced() == 0 {
+                        return CoreFacts.liveCPUMax(cgroupRoot: "/sys/fs/cgroup", selfCgroup: "/proc/self/cgroup")
+                    }
+                #endif
+                return nil
+            })
     }
 
     /// This process's cores, read once per process.

@@ -1,4 +1,5 @@
 import OpenBLASKernels
+import ParallelKernels
 import VectorKernels
 
 /// Every backend built into SpringBench, in report order, as types.
@@ -16,9 +17,14 @@ import VectorKernels
 public enum Backends {
     /// Every backend: naive (the reference), SIMD, OpenBLAS, and the two that
     /// run threads: parallel (SIMD's loops across cores) and OpenBLAS threaded.
-    public static let all: [any KernelBackend.Type] = [
-        NaiveBackend.self, SIMDBackend.self, OpenBLASBackend.self, ParallelBackend.self, OpenBLASThreadedBackend.self,
-    ]
+    /// Reading it applies this machine's facts to the kernels (``/ParallelKernels/MachineTuning``).
+    public static let all: [any KernelBackend.Type] = {
+        MachineTuning.apply()
+        return [
+            NaiveBackend.self, SIMDBackend.self, OpenBLASBackend.self, ParallelBackend.self,
+            OpenBLASThreadedBackend.self,
+        ]
+    }()
 
     /// The backend called `name`, if there is one.
     public static func named(_ name: String) -> (any KernelBackend.Type)? {

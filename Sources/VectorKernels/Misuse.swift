@@ -8,6 +8,6 @@
 /// cold path stays out of the inlined fast one.
 @usableFromInline
 @inline(never)
-internal func stopOnMisuse(_ message: String, file: StaticString = #file, line: UInt = #line) -> Never {
+package func stopOnMisuse(_ message: String, file: StaticString = #file, line: UInt = #line) -> Never {
     fatalError(message, file: file, line: line)
 }

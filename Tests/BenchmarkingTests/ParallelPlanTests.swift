@@ -1,5 +1,6 @@
 import Benchmarking
 import Foundation
+import ParallelKernels
 import SpringBenchBackends
 import Testing
 import VectorKernels

@@ -1,6 +1,7 @@
 import Benchmarking
 import Foundation
 import MachineFacts
+import ParallelKernels
 import Reporting
 import Testing
 import VectorKernels
@@ -115,6 +116,7 @@ struct CacheFactsTests {
 
     @Test("this machine: one value everywhere — the threshold, the record and the facts agree")
     func oneValueEverywhere() {
+        MachineTuning.apply()  // what the tool and the catalogue do before any timing
         let facts = CacheFacts.current
         #expect(facts == CacheFacts.read(.live))
         #expect(

@@ -1,4 +1,5 @@
 import Benchmarking
+import ParallelKernels
 import Reporting
 import Testing
 import VectorKernels

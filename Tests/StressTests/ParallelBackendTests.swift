@@ -1,3 +1,4 @@
+import ParallelKernels
 import Testing
 import VectorKernels
 import _TestSupport
@@ -304,26 +305,5 @@ extension RunsAlone {
             }
             return out
         }
-    }
-}
-
-/// A counter several test threads add to.
-final class FailureCount: @unchecked Sendable {
-    private var count = 0
-    private var lock = pthread_mutex_t()
-
-    init() { pthread_mutex_init(&lock, nil) }
-    deinit { pthread_mutex_destroy(&lock) }
-
-    func add() {
-        pthread_mutex_lock(&lock)
-        count += 1
-        pthread_mutex_unlock(&lock)
-    }
-
-    var value: Int {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        return count
     }
 }

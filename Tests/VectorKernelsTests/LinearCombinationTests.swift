@@ -142,10 +142,18 @@ struct LinearCombinationTests {
         let fused = AllocationCounter.count { combine() }
         #expect(fused == 0, "\(fused) allocations into unique storage")
         let copy = destination
+        let mappedBefore = LargeBuffers.statistics.mapped
         let shared = AllocationCounter.count {
             destination.formLinearCombination(base: base, terms: terms, weights: weights, factor: 0.5)
         }
-        #expect(shared == 1, "\(shared) allocations into shared storage")
+        if LargeBuffers.mapsPages {
+            #expect(shared == 1, "\(shared) allocations into shared storage")
+        } else {
+            // The portable path's fresh large block is a posix_memalign the counter sees.
+            let fresh = LargeBuffers.statistics.mapped - mappedBefore
+            #expect(
+                shared >= 1 && shared <= 1 + fresh, "\(shared) allocations into shared storage, \(fresh) fresh blocks")
+        }
         #expect(copy.elements == terms[2].elements, "the copy sharing the old storage changed")
     }
 

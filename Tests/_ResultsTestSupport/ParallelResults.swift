@@ -1,4 +1,5 @@
 import Benchmarking
+import ParallelKernels
 import VectorKernels
 
 /// Results with a parallel backend, every figure known in advance: SIMD's

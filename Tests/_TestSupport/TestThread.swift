@@ -30,3 +30,24 @@ public final class TestThread: @unchecked Sendable {
         pthread_join(thread, nil)
     }
 }
+
+/// A counter several test threads add to.
+public final class FailureCount: @unchecked Sendable {
+    private var count = 0
+    private var lock = pthread_mutex_t()
+
+    public init() { pthread_mutex_init(&lock, nil) }
+    deinit { pthread_mutex_destroy(&lock) }
+
+    public func add() {
+        pthread_mutex_lock(&lock)
+        count += 1
+        pthread_mutex_unlock(&lock)
+    }
+
+    public var value: Int {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        return count
+    }
+}

@@ -1,4 +1,5 @@
 import OpenBLASKernels
+import ParallelKernels
 import VectorKernels
 
 /// The backends a run can choose from, in report order: the built-in ones and
@@ -19,10 +20,16 @@ public struct BackendCatalogue: Sendable {
     }
 
     /// SpringBench's own backends: naive (the reference), SIMD, OpenBLAS, parallel, OpenBLAS threaded.
-    public static let builtIn = try! BackendCatalogue([
-        BenchmarkBackend(NaiveBackend.self), BenchmarkBackend(SIMDBackend.self), BenchmarkBackend(OpenBLASBackend.self),
-        BenchmarkBackend(ParallelBackend.self), BenchmarkBackend(OpenBLASThreadedBackend.self),
-    ])
+    /// Reading it applies this machine's facts to the kernels (`MachineTuning.apply()`), so
+    /// every run, the tool's and a sampler's, streams from the same measured cache size.
+    public static let builtIn: BackendCatalogue = {
+        MachineTuning.apply()
+        return try! BackendCatalogue([
+            BenchmarkBackend(NaiveBackend.self), BenchmarkBackend(SIMDBackend.self),
+            BenchmarkBackend(OpenBLASBackend.self), BenchmarkBackend(ParallelBackend.self),
+            BenchmarkBackend(OpenBLASThreadedBackend.self),
+        ])
+    }()
 
     /// Appends `backend`; throws if its name is taken or not usable on a command line.
     public mutating func add(_ backend: BenchmarkBackend) throws(CatalogueError) {

@@ -1,4 +1,5 @@
 import DocumentValues
+import ParallelKernels
 import VectorKernels
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import CVectorLoops
+import ParallelKernels
 import VectorKernels
 
 #if canImport(Glibc)

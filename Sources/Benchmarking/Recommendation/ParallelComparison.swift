@@ -1,3 +1,4 @@
+import ParallelKernels
 import VectorKernels
 
 /// The parallel backend against the best single-thread backend, per kernel

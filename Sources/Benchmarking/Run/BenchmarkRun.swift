@@ -1,4 +1,5 @@
 import OpenBLASKernels
+import ParallelKernels
 import SpringBenchSupport
 import VectorKernels
 

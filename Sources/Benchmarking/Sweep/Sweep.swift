@@ -1,3 +1,4 @@
+import ParallelKernels
 import VectorKernels
 
 /// Counts the heap allocations `body` makes on the calling thread. Supplied by

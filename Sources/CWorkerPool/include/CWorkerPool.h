@@ -9,8 +9,10 @@
 /// pool of `threads` runs `threads - 1` workers.
 ///
 /// Between calls a worker spins for a few tens of microseconds (a run of
-/// calls pays no wake-up) and then sleeps on a futex, so an idle pool costs
-/// no CPU. Calls from several threads at once are served one after another.
+/// calls pays no wake-up) and then sleeps, so an idle pool costs no CPU: on a
+/// futex on Linux, on a POSIX condition variable elsewhere (and on Linux when
+/// the environment sets SPRINGBENCH_PORTABLE_FALLBACKS=1 as the workers start).
+/// Calls from several threads at once are served one after another.
 
 /// One piece of a call: `body(context, part)` for `part` in `0..<parts`.
 typedef void (*springbench_pool_body)(void *context, ptrdiff_t part);
@@ -30,6 +32,10 @@ void springbench_pool_run(ptrdiff_t parts, springbench_pool_body body, void *con
 /// count: other threads' calls, other tests', never change it). Tests check
 /// where a backend's calls split.
 long springbench_pool_runs_on_this_thread(void);
+
+/// How idle workers sleep: "futex" or "condition variable" (the running
+/// workers' mechanism, or the one the next start would choose).
+const char *springbench_pool_sleep_mechanism(void);
 
 /// Worker threads started since the process began (tests: the pool starts
 /// threads when configured, never per call).

@@ -1,5 +1,5 @@
 import CVectorKernels
-import MachineFacts
+import Synchronization
 
 /// Explicit Swift `SIMD` loops with a scalar tail and no alignment assumptions.
 ///
@@ -90,11 +90,30 @@ public enum SIMDBackend: KernelBackend {
     /// memory, so below the threshold the Swift loop stays. Results are the
     /// same bits (one IEEE add per element either way).
     ///
-    /// The cache size is ``CacheFacts/current`` — the one value the machine
-    /// record, the cache states and the reports use too (the operating
-    /// system's, not `sysconf`'s: on a VM they disagree, and with `sysconf`'s
-    /// 384 MiB a 16 Mi add never streamed).
-    public static let streamingThreshold = streamingThreshold(lastLevelCacheBytes: CacheFacts.current.lastLevelBytes)
+    /// The threshold follows ``lastLevelCacheBytes``. VectorKernels reads no
+    /// machine facts itself (it builds on every Swift platform; Guides/Portability.md):
+    /// until a program sets the size, it is unknown and taken as 32 MiB. The
+    /// springbench tool, `Benchmarking` and ``/ParallelKernels/ParallelBackend``
+    /// set it from `MachineFacts`' `CacheFacts.current` (`MachineTuning.apply()`
+    /// in ParallelKernels) — the one value the machine record, the cache states
+    /// and the reports use too (the operating system's, not `sysconf`'s: on a VM
+    /// they disagree, and with `sysconf`'s 384 MiB a 16 Mi add never streamed).
+    public static var streamingThreshold: Int { streamingThresholdValue.load(ordering: .relaxed) }
+
+    /// The last-level cache in bytes the streaming threshold is computed from,
+    /// 0 when unknown (taken as 32 MiB). Set it before or between calls; a
+    /// negative value is taken as 0. Results are the same bits at any value.
+    public static var lastLevelCacheBytes: Int {
+        get { lastLevelCacheBytesValue.load(ordering: .relaxed) }
+        set {
+            let bytes = max(0, newValue)
+            lastLevelCacheBytesValue.store(bytes, ordering: .relaxed)
+            streamingThresholdValue.store(streamingThreshold(lastLevelCacheBytes: bytes), ordering: .relaxed)
+        }
+    }
+
+    private static let lastLevelCacheBytesValue = Atomic<Int>(0)
+    private static let streamingThresholdValue = Atomic<Int>(streamingThreshold(lastLevelCacheBytes: 0))
 
     /// The threshold for a last-level cache of `lastLevelCacheBytes` (0:
     /// unknown, taken as 32 MiB): the first count whose three operands overflow it.
@@ -129,7 +148,7 @@ public enum SIMDBackend: KernelBackend {
 
     /// `c = a + b` with ordinary stores (the in-place forms and every size in cache).
     @inlinable
-    internal static func cachedAdd(
+    package static func cachedAdd(
         _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int
     ) {
         forEachChunk(
@@ -149,7 +168,7 @@ public enum SIMDBackend: KernelBackend {
 
     /// `c = a - b` with ordinary stores.
     @inlinable
-    internal static func cachedSubtract(
+    package static func cachedSubtract(
         _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into c: UnsafeMutablePointer<Double>, count: Int
     ) {
         forEachChunk(

@@ -216,31 +216,47 @@ public enum LargeBuffers {
         guard !overflow else { return nil }
         let size = rounded / page * page
         #if os(Linux)
-            let (span, spanOverflow) = size.addingReportingOverflow(page)
-            guard !spanOverflow,
-                let raw = mmap(nil, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-                raw != MAP_FAILED
-            else { return nil }
-            let start = UInt(bitPattern: raw)
-            let aligned = (start + UInt(page) - 1) / UInt(page) * UInt(page)
-            let head = Int(aligned - start)
-            if head > 0 { munmap(raw, head) }
-            if page - head > 0 { munmap(UnsafeMutableRawPointer(bitPattern: aligned + UInt(size)), page - head) }
-            let base = UnsafeMutableRawPointer(bitPattern: aligned)!
-            _ = madvise(base, size, MADV_HUGEPAGE)  // advice only: a kernel without THP still gives the memory
-            return Block(base: base, bytes: size)
-        #else
-            var raw: UnsafeMutableRawPointer? = nil
-            guard posix_memalign(&raw, page, size) == 0, let raw else { return nil }
-            return Block(base: raw, bytes: size)
+            if mapsPages {
+                let (span, spanOverflow) = size.addingReportingOverflow(page)
+                guard !spanOverflow,
+                    let raw = mmap(nil, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+                    raw != MAP_FAILED
+                else { return nil }
+                let start = UInt(bitPattern: raw)
+                let aligned = (start + UInt(page) - 1) / UInt(page) * UInt(page)
+                let head = Int(aligned - start)
+                if head > 0 { munmap(raw, head) }
+                if page - head > 0 { munmap(UnsafeMutableRawPointer(bitPattern: aligned + UInt(size)), page - head) }
+                let base = UnsafeMutableRawPointer(bitPattern: aligned)!
+                _ = madvise(base, size, MADV_HUGEPAGE)  // advice only: a kernel without THP still gives the memory
+                return Block(base: base, bytes: size)
+            }
         #endif
+        // The portable path: aligned heap memory, no page advice.
+        var raw: UnsafeMutableRawPointer? = nil
+        guard posix_memalign(&raw, page, size) == 0, let raw else { return nil }
+        return Block(base: raw, bytes: size)
     }
 
     package static func unmap(_ block: Block) {
         #if os(Linux)
-            munmap(block.base, block.bytes)
-        #else
-            free(block.base)
+            if mapsPages {
+                munmap(block.base, block.bytes)
+                return
+            }
         #endif
+        free(block.base)
     }
+
+    /// Whether blocks are fresh `mmap`s advised `MADV_HUGEPAGE` (Linux) or
+    /// `posix_memalign`ed heap memory (elsewhere, and on Linux with
+    /// SPRINGBENCH_PORTABLE_FALLBACKS=1, how CI tests the portable path).
+    /// Fixed for the process: a block is given back the way it was taken.
+    package static let mapsPages: Bool = {
+        #if os(Linux)
+            return !portableFallbacksForced
+        #else
+            return false
+        #endif
+    }()
 }

@@ -1,6 +1,7 @@
 import CVectorKernels
 import CWorkerPool
 import MachineFacts
+import VectorKernels
 
 /// ``SIMDBackend``'s loops, with large vectors split across cores by a
 /// persistent worker pool (`CWorkerPool`: threads started once, a call wakes
@@ -108,6 +109,14 @@ public enum ParallelBackend: KernelBackend {
         Dictionary(uniqueKeysWithValues: Operation.allCases.map { ($0, threshold(for: $0)) })
     }
 
+    /// How the pool's idle workers sleep: "futex" on Linux, "condition variable" elsewhere
+    /// (and on Linux with SPRINGBENCH_PORTABLE_FALLBACKS=1 set before the pool starts).
+    public static var sleepMechanism: String { String(cString: springbench_pool_sleep_mechanism()) }
+
+    /// Calls that woke a sleeping worker since the process began (a run of large
+    /// calls should mostly find its workers spinning).
+    public static var sleepingWakes: Int { springbench_pool_sleeping_wakes() }
+
     /// Worker threads the pool has started in this process (tests: not one per call).
     public static var threadsStarted: Int { springbench_pool_threads_started() }
     /// Split calls (and ``forEachPart(count:parts:_:)`` calls) the calling
@@ -124,6 +133,7 @@ public enum ParallelBackend: KernelBackend {
     }
 
     @usableFromInline static let configured: Void = {
+        MachineTuning.apply()
         _ = springbench_pool_set_threads(CoreFacts.current.usable)
         for (operation, points) in defaultThresholds {
             springbench_pool_set_threshold(operation.slot, points)
