@@ -63,7 +63,7 @@ DEFAULT_BIN = $(shell $(DEFAULT_RELEASE) --show-bin-path 2>/dev/null)/springbenc
 OTHER_BUILD := $(if $(strip $(CPU_FLAGS)),--other-build $(patsubst $(CURDIR)/%,%,$(DEFAULT_BIN)),)
 YARDSTICKS = $$(bash Yardsticks/options.sh .build-yardsticks)
 
-.PHONY: all deps deps-check build release test check portable snapshots report bench mutants clean
+.PHONY: all deps deps-check build release test check portable docs snapshots report bench mutants clean
 
 all: test
 
@@ -119,6 +119,15 @@ test: deps
 portable: deps
 	$(SWIFT) build --build-tests $(TEST_FLAGS)
 	SPRINGBENCH_PORTABLE_FALLBACKS=1 python3 Scripts/run-tests.py --only $$(python3 Scripts/check-manifest.py --portable-tests) -- $(TEST_FLAGS)
+
+# The DocC catalogs (Sources/<Module>/<Module>.docc), one per library product, built with the
+# swift-docc-plugin, warnings as errors. The products come from the manifest; the archives go to
+# <scratch>/plugins/Swift-DocC/outputs/. DOCS_FLAGS lets CI build them on make check's build
+# (release, the trait, .build-check) instead of compiling a debug copy.
+DOCS_FLAGS ?=
+docs: deps
+	$(SWIFT) package $(DOCS_FLAGS) generate-documentation --warnings-as-errors \
+		$$(swift package dump-package | python3 -c 'import json, sys; print(" ".join("--product " + p["name"] for p in json.load(sys.stdin)["products"] if "library" in p["type"]))')
 
 # Re-records the snapshot files of generated texts (Tests/Snapshots/): review the diff, then commit.
 snapshots: deps

@@ -65,6 +65,9 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // `swift package generate-documentation`: the DocC catalog of each library product
+        // (Sources/<Module>/<Module>.docc; `make docs`, in CI with warnings as errors).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // libpq, PostgreSQL's own client library: only with the trait PostgreSQL.

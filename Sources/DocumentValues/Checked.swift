@@ -3,7 +3,7 @@
 /// Decoding a value the rule rejects throws `DecodingError.dataCorrupted` at
 /// the value's own coding path, so the message names the JSON path
 /// (`otherBuilds[0].measurements[3].summary.median`) and the valid range.
-/// Encoding writes the value as it is; ``VersionedDocument/write(to:)`` reads
+/// Encoding writes the value as it is; `VersionedDocument.write(to:)` reads
 /// what it wrote back before putting it in place, so the same rule holds both ways.
 ///
 /// ```swift

@@ -7,7 +7,7 @@ import VectorKernels
 /// - add/subtract out of place: `dcopy(a → c)` then `daxpy(±1, b, c)`;
 ///   in place: `daxpy(±1, b, a)`. With alpha = ±1 the product is exact, so even
 ///   OpenBLAS's fused kernels round once per element and agree bit for bit with
-///   ``NaiveBackend``.
+///   `NaiveBackend`.
 /// - axpy: `daxpy`, which on Haswell/Zen kernels fuses multiply and add (one
 ///   rounding; differs from `alpha * x + y` by at most one rounding of the
 ///   product, Guides/ErrorBounds.md).
@@ -16,7 +16,7 @@ import VectorKernels
 /// OpenBLAS 0.3.21 short-cuts a factor of zero: `dscal(0)` writes +0 over NaN,
 /// infinities and negative numbers, and `daxpy(0)` returns without reading `x`.
 /// So that every backend honours IEEE 754 alike, this backend computes those
-/// two cases with ``SIMDBackend``'s loops (bit-identical to naive).
+/// two cases with `SIMDBackend`'s loops (bit-identical to naive).
 ///
 /// OpenBLAS's thread count is process-wide; this backend sets it to 1 before
 /// its first kernel runs unless ``threadCount`` was set first.

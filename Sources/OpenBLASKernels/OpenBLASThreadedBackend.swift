@@ -18,7 +18,7 @@ import VectorKernels
 public enum OpenBLASThreadedBackend: KernelBackend {
     public static let name = "openblas-threaded"
 
-    /// Threads each call may use: the process's usable cores (``CoreFacts/usable``).
+    /// Threads each call may use: the process's usable cores (`CoreFacts.usable`).
     public static let threads = CoreFacts.current.usable
 
     public static var details: BackendDetails {

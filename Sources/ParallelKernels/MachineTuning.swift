@@ -6,7 +6,7 @@ import VectorKernels
 /// The portable kernels (`VectorKernels`) read no machine facts: they build on
 /// every Swift platform (Guides/Portability.md). What they adapt to is set from
 /// here, from `MachineFacts`, once per process:
-/// - ``/VectorKernels/SIMDBackend/lastLevelCacheBytes`` (where out-of-place add
+/// - `SIMDBackend.lastLevelCacheBytes` (where out-of-place add
 ///   and subtract start streaming their stores) from `CacheFacts.current`, the
 ///   operating system's view of the last-level cache;
 /// - ``ParallelBackend``'s pool size from `CoreFacts.current.usable` (on its

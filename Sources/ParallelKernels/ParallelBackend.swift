@@ -3,19 +3,19 @@ import CWorkerPool
 import MachineFacts
 import VectorKernels
 
-/// ``SIMDBackend``'s loops, with large vectors split across cores by a
+/// `SIMDBackend`'s loops, with large vectors split across cores by a
 /// persistent worker pool (`CWorkerPool`: threads started once, a call wakes
 /// them, no thread per call).
 ///
 /// A call below its operation's threshold (``threshold(for:)``) is exactly
-/// ``SIMDBackend``'s; above it, the vector is cut into one part per thread at
+/// `SIMDBackend`'s; above it, the vector is cut into one part per thread at
 /// 64-byte boundaries of the index, each part runs SIMD's loop, and the caller
 /// works on one part itself. Elementwise results are bit for bit SIMD's (and
 /// so naive's); Σa² adds the parts' sums in part order, so for a given thread
 /// count it is deterministic and stays within `γ(N)·Σ a[i]²`
 /// (Guides/ErrorBounds.md: any summation order is). Out-of-place add and
 /// subtract stream their stores in every part when the whole call is at or
-/// above ``SIMDBackend/streamingThreshold``.
+/// above `SIMDBackend.streamingThreshold`.
 ///
 /// Thresholds are chosen by measurement: `springbench bench` times this
 /// backend split against SIMD side by side on a ladder of sizes, sets each
@@ -77,7 +77,7 @@ public enum ParallelBackend: KernelBackend {
         uniqueKeysWithValues: Operation.allCases.map { ($0, 1 << 19) })
 
     /// Threads a large call uses, the caller included. Defaults to the
-    /// process's usable cores (``CoreFacts/usable``); set it before or between calls.
+    /// process's usable cores (`CoreFacts.usable`); set it before or between calls.
     public static var threadCount: Int {
         get {
             ensureConfigured()

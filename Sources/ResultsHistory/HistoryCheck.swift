@@ -32,7 +32,7 @@ public struct HistoryCheck: Sendable {
         /// Cleared the Benjamini–Hochberg step, but its kernel on its backend,
         /// judged at other sizes of the same series, moved at none of them
         /// (no candidate there with p ≤ ``StepDetector/familyRate``): left a
-        /// candidate (``HistoryCheck/leavingOutLoneSizes(_:)``).
+        /// candidate (`HistoryCheck.leavingOutLoneSizes(_:)`).
         public var alone: Bool = false
     }
 

@@ -79,7 +79,7 @@ public struct HistoryCellValue: Sendable, Equatable {
     public var lower: Double?
     public var upper: Double?
     /// The time relative to the reference timed in the same rounds
-    /// (``ReferenceRatio``); nil for instruction counts, runs without a
+    /// (`ReferenceRatio`); nil for instruction counts, runs without a
     /// reference and histories recorded before schema `v2`.
     public var relative: HistoryRatio?
 
@@ -95,7 +95,7 @@ public struct HistoryCellValue: Sendable, Equatable {
     }
 }
 
-/// A cell's ``ReferenceRatio`` as the history keeps it (``RatioFigures``).
+/// A cell's `ReferenceRatio` as the history keeps it (`RatioFigures`).
 public typealias HistoryRatio = RatioFigures
 
 /// One cell as `record` stores it.
@@ -119,7 +119,7 @@ public enum RecordOutcome: Sendable, Equatable {
 /// media). A history made by an earlier springbench in WAL mode is read as an
 /// immutable file when no writer has it open (no `-wal` file), so no `-wal`
 /// or `-shm` file appears; the next `history record` turns it to rollback mode.
-/// Every value read goes through ``HistoryRow``'s checked conversions.
+/// Every value read goes through `HistoryRow`'s checked conversions.
 ///
 /// A database is only ever opened for writing once it is known to be one of
 /// ours (SQLite's `application_id` header field, then the schema's
@@ -698,8 +698,8 @@ public final class HistoryDatabase: HistoryStore {
 }
 
 extension CellKey {
-    /// Reads `add.simd.4096`, `add.simd.4Ki` (the form ``description`` writes)
-    /// or any size spelling ``PointCount/parse(_:)`` reads (`1Ti`, `1000`).
+    /// Reads `add.simd.4096`, `add.simd.4Ki` (the form `description` writes)
+    /// or any size spelling `PointCount.parse(_:)` reads (`1Ti`, `1000`).
     public init?(historyKey text: String) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 3, let kernel = Kernel(rawValue: parts[0]) else { return nil }

@@ -5,7 +5,7 @@ import Reporting
 /// (`springbench history export`, Guides/Exports.md).
 ///
 /// A history keeps each timed cell's median and its interval (a results
-/// file's 95 % bootstrap interval, ``SampleStatistics/medianIntervalLevel``), not the
+/// file's 95 % bootstrap interval, `SampleStatistics.medianIntervalLevel`), not the
 /// samples: an exported cell has those, its nanoseconds per element and its
 /// GB/s at the median; what a history does not keep (samples, percentiles,
 /// the ceiling, allocations) is not finite here, so every format leaves it

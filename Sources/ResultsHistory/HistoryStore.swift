@@ -122,7 +122,7 @@ public enum HistoryStores {
     }
 
     /// Checks `location` without opening anything: a URL's form, or the
-    /// SQLite path as an output (``OutputTarget``). Throws
+    /// SQLite path as an output (`OutputTarget`). Throws
     /// ``HistoryDatabaseError`` for a URL, `OutputError` for a path.
     public static func validate(_ location: String) throws {
         guard let scheme = scheme(of: location) else {

@@ -165,13 +165,13 @@ public struct StepDetector: Sendable, Equatable {
     /// does so for one series alone.
     ///
     /// - Step: a newer level of 2 to 8 commits reaching the newest (one
-    ///   disturbed run is never a step by itself; ``ScanCalibration/longestLevel``),
+    ///   disturbed run is never a step by itself; `ScanCalibration.longestLevel`),
     ///   starting within the last K commits, whose median is above the median of the commits
     ///   before it among the last 4K by at least ``minimumEffect`` and at
     ///   least three times those older commits' spread (1.4826 · MAD: the
     ///   between-run noise the history itself shows). Each such start
     ///   is tried and the smallest exact Mann–Whitney p-value kept; its
-    ///   p-value is that of the scan (``ScanCalibration``). A start where a
+    ///   p-value is that of the scan (`ScanCalibration`). A start where a
     ///   Theil–Sen line fits the K commits before it and the newer level
     ///   better than two levels is a ramp, left to the slide.
     /// - Slide: the Theil–Sen slope over the last K commits times K − 1

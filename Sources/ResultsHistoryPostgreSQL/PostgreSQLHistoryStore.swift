@@ -22,7 +22,7 @@
     }
 
     /// The results history on a PostgreSQL server, shared by many machines: the
-    /// same tables and meaning as ``HistoryDatabase`` (Guides/History.md,
+    /// same tables and meaning as `HistoryDatabase` (Guides/History.md,
     /// "PostgreSQL").
     ///
     /// - The history lives in the connection's current schema (the first of its
@@ -39,7 +39,7 @@
     ///   waits for the first to commit and then records nothing; recorders of
     ///   different keys do not wait for each other.
     public final class PostgreSQLHistoryStore: HistoryStore {
-        /// The marker's application id: "SBHi", as SQLite's `application_id` of a ``HistoryDatabase``.
+        /// The marker's application id: "SBHi", as SQLite's `application_id` of a `HistoryDatabase`.
         public static let applicationID: Int32 = HistoryDatabase.applicationID
         /// The `pg_advisory_xact_lock` key migrations run under (one per database).
         static let migrationLock: Int64 = 0x5342_4869_0000_0001

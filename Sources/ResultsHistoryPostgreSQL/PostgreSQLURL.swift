@@ -10,7 +10,7 @@ import ResultsHistory
 /// (`postgres://` is the same; libpq's URI form, with fewer parameters).
 ///
 /// Checked whole before anything connects, each problem one
-/// ``HistoryDatabaseError`` naming `--database` and the URL with its password
+/// `HistoryDatabaseError` naming `--database` and the URL with its password
 /// left out. The user, password and database are percent-decoded (a `@`,
 /// `:` or `/` in a password is written `%40`, `%3A`, `%2F`); an IPv6 host
 /// is written in brackets. Without a user, the login name is used (as libpq

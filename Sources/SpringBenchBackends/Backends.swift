@@ -17,7 +17,7 @@ import VectorKernels
 public enum Backends {
     /// Every backend: naive (the reference), SIMD, OpenBLAS, and the two that
     /// run threads: parallel (SIMD's loops across cores) and OpenBLAS threaded.
-    /// Reading it applies this machine's facts to the kernels (``/ParallelKernels/MachineTuning``).
+    /// Reading it applies this machine's facts to the kernels (`MachineTuning`).
     public static let all: [any KernelBackend.Type] = {
         MachineTuning.apply()
         return [

@@ -9,7 +9,7 @@ import Synchronization
 /// `history export --output` naming the history itself used to replace the
 /// database with a CSV, and `export-results` overwrote its own input, also
 /// through a symbolic link (issue 39). Every document read through
-/// ``InputFile/read(_:)`` is registered here by its file identity (device and
+/// `InputFile.read(_:)` is registered here by its file identity (device and
 /// inode, so links, `..` and hard links all count), and so are the inputs no
 /// document reader sees (the history database, other builds' executables,
 /// loops libraries, samplers: ``register(_:as:)``). An ``OutputTransaction``

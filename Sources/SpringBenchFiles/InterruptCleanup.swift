@@ -10,7 +10,7 @@ import Foundation
 /// Temporary directories (an output transaction's staging area, a sampler's
 /// logs, callgrind's output) are registered here while they exist. On SIGINT,
 /// SIGTERM or SIGHUP a relay thread (the signal handler itself only writes a
-/// byte to a pipe) takes ``lock``, removes every registered directory and lets
+/// byte to a pipe) takes `lock`, removes every registered directory and lets
 /// the signal end the process with its usual status. An output transaction
 /// moves its files into place while holding the same lock, so a signal during
 /// the moves waits for the last of them: the target holds the old set or the

@@ -6,7 +6,7 @@ import SpringModel
 /// A conforming value holds the platform's parameters in its own terms (its
 /// stored properties: react-spring's tension and friction in units per ms,
 /// Android's binary32 stiffness and damping ratio, …), built from a canonical
-/// ``Spring`` by ``init(_:options:)``. ``run(from:to:initialVelocity:refreshRate:)``
+/// `Spring` by ``init(_:options:)``. ``run(from:to:initialVelocity:refreshRate:)``
 /// returns the frames the platform shows, its own clock where it keeps one,
 /// and the frame on which its own "done" rule ends the animation, as a
 /// ``DisplayedMotion`` named by ``platform``.

@@ -23,7 +23,7 @@ public enum PlatformLoops {
 
     /// Every platform's run at `refreshRate` (call ``PlatformAnimation/check(from:to:initialVelocity:refreshRate:)`` first),
     /// in ``platforms`` order.
-    /// - Parameter motionRestSpeed: Motion's `restSpeed` when the transition
+    /// `motionRestSpeed`: Motion's `restSpeed` when the transition
     ///   sets one (its default transitions use 10); `nil` for Motion's default.
     public static func all(
         _ spring: Spring, from: Double, to: Double, initialVelocity: Double, refreshRate: Double,

@@ -26,7 +26,7 @@ import VectorKernels
 public struct VerificationSuite: Sendable {
     /// The grid size.
     public var mode: VerificationMode
-    /// The backends verified against ``NaiveBackend`` (by default every built-in
+    /// The backends verified against `NaiveBackend` (by default every built-in
     /// one); append your own to verify it.
     public var backends: [any KernelBackend.Type]
     /// The reference integrator's pair (DOP853); replace it to verify another pair.

@@ -97,7 +97,7 @@ public struct CLIRunner: Sendable {
         return outcome
     }
 
-    /// ``run(_:in:deadline:interrupt:)`` on the calling thread, for callers
+    /// `run(_:in:deadline:interrupt:)` on the calling thread, for callers
     /// that are threads themselves (`DispatchQueue.concurrentPerform`).
     public static func runBlocking(
         _ arguments: [String], in directory: String? = nil, deadline: Double = 30,

@@ -1,6 +1,6 @@
 import SpringPlatforms
 
-/// The platforms `convert` ends, by the names their ``SpringPlatform`` gives runs.
+/// The platforms `convert` ends, by the names their `SpringPlatform` gives runs.
 public enum PlatformNames {
     public static let all = [
         SpringPlatform.swiftUI, .motion, .reactSpring, .rebound, .pop, .androidSpringForce, .jetpackCompose, .flutter,

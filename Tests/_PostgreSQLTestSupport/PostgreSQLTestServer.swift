@@ -15,7 +15,7 @@
     /// dropped after, so runs and tests do not see each other's rows.
     ///
     /// Without the variable the suites are skipped, saying so; under CI
-    /// (`CI=true`) ``PostgreSQLHistoryServerTests`` fails instead, so that a CI run
+    /// (`CI=true`) `PostgreSQLHistoryServerTests` fails instead, so that a CI run
     /// that lost its server cannot pass without having tested PostgreSQL.
     public enum PostgreSQLTestServer {
         public static let variable = "SPRINGBENCH_POSTGRES_URL"

@@ -3,7 +3,7 @@ import VectorKernels
 /// The check every reference loop set must pass (a reference that is fast
 /// because it is wrong proves nothing): over `counts` and three start
 /// offsets, its add, subtract, both in-place forms and scale equal
-/// ``NaiveBackend`` bit for bit, and its axpy and Σa² stay within Guides/ErrorBounds.md's bounds.
+/// `NaiveBackend` bit for bit, and its axpy and Σa² stay within Guides/ErrorBounds.md's bounds.
 /// Used by the C yardstick's and the gcc loops' tests alike.
 public enum ReferenceAgreement {
     /// What went wrong, one line per failure; empty when `backend` agrees.

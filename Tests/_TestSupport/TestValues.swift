@@ -9,7 +9,7 @@ public enum TestValues {
     /// `a ± b` of two such values never overflows.
     public static let nearOverflow = VectorInputs.nearOverflow
 
-    /// One finite value from the IEEE-corner mix (``VectorInputs/finite(using:)``,
+    /// One finite value from the IEEE-corner mix (`VectorInputs.finite(using:)`,
     /// the generator `springbench verify` uses too).
     public static func finite(using rng: inout some RandomNumberGenerator) -> Double {
         VectorInputs.finite(using: &rng)
@@ -20,7 +20,7 @@ public enum TestValues {
         VectorInputs.finite(count: count, seed: seed)
     }
 
-    /// Moderate values (``VectorInputs/moderate(using:)``): magnitudes in
+    /// Moderate values (`VectorInputs.moderate(using:)`): magnitudes in
     /// `2^-200 ... 2^200` plus signed zeros, so that squares and products
     /// neither overflow nor underflow.
     public static func moderateArray(count: Int, seed: UInt64) -> [Double] {

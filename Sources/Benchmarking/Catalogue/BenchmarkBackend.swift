@@ -3,7 +3,7 @@ import VectorKernels
 /// A backend as the benchmark run holds it: its name and details, and the
 /// timed operations of every kernel and workload, built for its concrete type.
 ///
-/// Make one from any ``KernelBackend`` type, yours included:
+/// Make one from any `KernelBackend` type, yours included:
 ///
 /// ```swift
 /// let catalogue = try BackendCatalogue.builtIn.adding(BenchmarkBackend(MyBackend.self))
@@ -16,7 +16,7 @@ import VectorKernels
 /// run unspecialised generic code, whose per-call overhead swamps a 16-point
 /// kernel.
 public struct BenchmarkBackend: Sendable {
-    /// The backend's stable name (``KernelBackend/name``), as results record it.
+    /// The backend's stable name (`KernelBackend.name`), as results record it.
     public let name: String
     /// The backend type, for code that is generic over it (verification).
     public let type: any KernelBackend.Type

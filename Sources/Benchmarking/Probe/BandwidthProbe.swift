@@ -41,8 +41,8 @@ public struct BandwidthProbe {
     /// STREAM's own default is 10).
     public static let minimumTrials = 5
 
-    /// - Parameters:
-    ///   - elements: doubles per array; at least 4× the last-level cache is
+    /// Parameters:
+    ///   - `elements`: doubles per array; at least 4× the last-level cache is
     ///     "far beyond" it.
     public init(elements: Int, trials: Int) {
         precondition(elements >= 1024, "probe arrays must hold at least 1024 doubles")

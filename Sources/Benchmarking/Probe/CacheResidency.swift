@@ -17,7 +17,7 @@ import DocumentValues
 /// the memory's rate anyway (Guides/MachineFacts.md, "The cache a process
 /// keeps").
 ///
-/// ``measure(lastLevelCacheBytes:secondLevelCacheBytes:now:read:)`` reads
+/// `measure(lastLevelCacheBytes:secondLevelCacheBytes:now:read:)` reads
 /// working sets that double from twice the L2 to the reported last level,
 /// then one of 4× it (the memory's rate), and ``decide(points:lastLevelCacheBytes:)``
 /// turns the rates into ``residentBytes``. Every cell's cache state, the cache

@@ -32,7 +32,7 @@ public struct BenchmarkResults: Codable, Sendable, Equatable {
     public var yardstick: YardstickMeasurements?
     /// The other references sampled in the same rounds (``SweepReference``):
     /// the gcc `-O3 -march=native` loops, numpy; each named by its
-    /// ``BackendDetails/name``, which no other reference and no backend shares.
+    /// `BackendDetails.name`, which no other reference and no backend shares.
     @OptionalUniqueElements public var references: [YardstickMeasurements]?
     /// Each build's harness floor (``HarnessFloor``); nil in files from before it was measured.
     public var harnessFloor: [HarnessFloorMeasurement]?

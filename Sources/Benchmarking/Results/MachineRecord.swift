@@ -182,7 +182,7 @@ public enum BuildInfo {
 
 extension MachineRecord {
     /// How reports name the backend called `name`: its recorded
-    /// ``BackendDetails/displayName``, or the name itself.
+    /// `BackendDetails.displayName`, or the name itself.
     public func displayName(of name: String) -> String {
         backends.first { $0.name == name }?.displayName ?? name
     }

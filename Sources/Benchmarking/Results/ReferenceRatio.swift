@@ -15,7 +15,7 @@ import DocumentValues
 /// where each process's code and operand placement differ), the verdicts use
 /// the absolute time instead.
 public struct ReferenceRatio: Codable, Sendable, Equatable {
-    /// The reference's name (``BackendDetails/name``: `c`).
+    /// The reference's name (`BackendDetails.name`: `c`).
     @Checked<NonEmptyText> public var reference: String
     /// The median of the per-round ratios cell ÷ reference.
     @Checked<Positive> public var median: Double

@@ -5,10 +5,10 @@ import SpringBenchFiles
 /// A JSON file format with a `schema` field naming it and its version:
 /// results of `bench`, instruction counts. Readers reject other schemas.
 ///
-/// Every value is checked by its type while it is decoded (``Checked``,
-/// ``Valid``, ``UniqueElements``): a file with an impossible value is unusable
+/// Every value is checked by its type while it is decoded (`Checked`,
+/// `Valid`, `UniqueElements`): a file with an impossible value is unusable
 /// input whose error names the JSON path and the valid range. What relates one
-/// section to another is the document's ``Invariant``, checked after decoding.
+/// section to another is the document's `Invariant`, checked after decoding.
 /// Writing encodes, reads the bytes back through the same checks, and only then
 /// puts the file in place: nothing is written that could not be read.
 public protocol VersionedDocument: Invariant {
@@ -82,7 +82,7 @@ extension VersionedDocument {
         }
     }
 
-    /// Writes through an ``OutputTransaction``: a reader sees the old file or
+    /// Writes through an `OutputTransaction`: a reader sees the old file or
     /// the new one, never a part, and a refused or interrupted write leaves
     /// nothing behind. A document with an impossible value is refused, not stored.
     public func write(to target: OutputTarget) throws {
@@ -90,7 +90,7 @@ extension VersionedDocument {
     }
 
     /// The document staged for `target`, for a command that commits it
-    /// together with its other outputs (``OutputTransaction/commit(_:)``).
+    /// together with its other outputs (`OutputTransaction.commit(_:)`).
     public func staged(to target: OutputTarget) throws -> OutputTransaction {
         switch validatedEncoding() {
         case .success(let data):

@@ -50,7 +50,7 @@ public struct BenchmarkPlan: Sendable, Equatable {
     /// Threads OpenBLAS may use (set explicitly for every run, recorded).
     public var openBLASThreads: Int
     /// The most threads one call of the plan's backends runs (OpenBLAS:
-    /// ``openBLASThreads``; others: ``BackendDetails/threads``), set by
+    /// ``openBLASThreads``; others: `BackendDetails.threads`), set by
     /// ``validated(against:limits:)``. Above 1, samples must be timed by the
     /// wall clock, and the run starts their threads before it pins its sampling thread.
     public internal(set) var threadsPerCall = 1

@@ -34,7 +34,7 @@ public struct CellKey: Hashable, Comparable, Codable, Sendable, CustomStringConv
         self.init(kernel: kernel, backend: String(parts[1]), size: size)
     }
 
-    /// Kernels in ``Kernel/allCases`` order, then backend name, then size.
+    /// Kernels in `Kernel.allCases` order, then backend name, then size.
     public static func < (lhs: Self, rhs: Self) -> Bool {
         (lhs.kernel.order, lhs.backend, lhs.size) < (rhs.kernel.order, rhs.backend, rhs.size)
     }

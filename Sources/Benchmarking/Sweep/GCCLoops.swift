@@ -7,8 +7,8 @@ import VectorKernels
 #endif
 
 /// The gcc yardstick: the kernels of a ``LoopsLibrary`` (plain C loops built
-/// with `gcc -O3 -march=native`), as a ``KernelBackend`` so that they run
-/// through the same ``PointVector`` harness as the backends, in the same
+/// with `gcc -O3 -march=native`), as a `KernelBackend` so that they run
+/// through the same `PointVector` harness as the backends, in the same
 /// rounds. A reference row, never a backend to choose (in no catalogue).
 ///
 /// Its static functions call the function pointers of the library

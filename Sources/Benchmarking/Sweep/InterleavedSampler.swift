@@ -59,7 +59,7 @@ public struct InterleavedSampler {
     /// Samples `cells` interleaved; `allocationRuns` caps the runs whose
     /// allocations are counted per cell.
     ///
-    /// - Parameter warming: whether the warming calls (``SampledCell/warm()``)
+    /// `warming`: whether the warming calls (``SampledCell/warm()``)
     ///   go right before each sample (``CacheState/hot``).
     public func sample(
         _ cells: [any SampledCell], warming: Bool = false, long: LongSamples? = nil,

@@ -15,7 +15,7 @@ import VectorKernels
 /// Loading checks everything before any timing starts: the file exists and is
 /// a regular file (a FIFO would hang `dlopen`), the dynamic loader accepts it,
 /// it exports every symbol of ``symbols``, and each loop computes what it
-/// must on small operands (``selfCheck()``: a wrong result, or NULL from the
+/// must on small operands (`selfCheck()`: a wrong result, or NULL from the
 /// allocating add, which the sweep would otherwise hand to `free` or read
 /// through, is refused naming the loop). Before a run uses it, ``trial(sizes:deadlineSeconds:)``
 /// calls every loop at every size of the run in a forked child process: a loop

@@ -30,7 +30,7 @@ public enum SweepProgress: Sendable {
 /// - at the cache-boundary sizes (``CacheCheck/sizes(_:lastLevelCacheBytes:secondLevelCacheBytes:)``),
 ///   with the cache check's long samples taken inside the same rounds.
 ///
-/// Each kernel at each size is one ``SweepRound``; each concern adds its cells
+/// Each kernel at each size is one `SweepRound`; each concern adds its cells
 /// in its own extension: this build's backends (`Sweep+OwnBackends.swift`),
 /// other builds (`OtherBuild.swift`), the yardstick (`Yardstick.swift`), the
 /// ceilings (`SweepCeilings.swift`) and the cache check (`CacheCheck.swift`).

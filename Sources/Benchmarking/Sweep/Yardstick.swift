@@ -14,7 +14,7 @@ import VectorKernels
 /// as a reference row, so every report says how far Swift is from C on the
 /// machine it ran on; never a backend to choose (not in any catalogue).
 ///
-/// As a ``KernelBackend`` it runs through the same ``PointVector`` harness as
+/// As a `KernelBackend` it runs through the same `PointVector` harness as
 /// the backends, so the comparison carries the same per-call overhead. Its
 /// allocating add is C's: `malloc`, the loop, `free` of the previous result.
 public enum CYardstick: KernelBackend {
@@ -81,7 +81,7 @@ public enum CYardstick: KernelBackend {
 
 /// What the yardstick measured in a run.
 public struct YardstickMeasurements: Codable, Sendable, Equatable {
-    /// Which version of the C loops ran (``BackendDetails/core``: `avx2,fma` or `baseline`).
+    /// Which version of the C loops ran (`BackendDetails.core`: `avx2,fma` or `baseline`).
     public var details: BackendDetails
     @UniqueElements public var measurements: [KernelMeasurement]
 

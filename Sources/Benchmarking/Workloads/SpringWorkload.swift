@@ -10,7 +10,7 @@ public enum SpringWorkload: String, CaseIterable, Sendable {
     /// with the backend's kernels — a copy, two scales and two axpys, no allocation.
     case closedFormFrame = "spring-closed-form-frame"
     /// One Dormand–Prince 5(4) step of the ODE reference over a 120 Hz frame,
-    /// as a frame loop runs it (an ``AdaptiveIntegrator/Stepper`` kept across
+    /// as a frame loop runs it (an `AdaptiveIntegrator.Stepper` kept across
     /// frames): six acceleration evaluations, the fused stage combinations and
     /// the error estimate, through the backend's kernels, no allocation.
     case odeStep = "spring-dp54-step"

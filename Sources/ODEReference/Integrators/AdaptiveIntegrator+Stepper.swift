@@ -8,7 +8,7 @@ extension AdaptiveIntegrator {
     /// sets up its buffers and records every step, which is right for one run
     /// and wasteful for one step per display frame. A stepper sets up once;
     /// each ``step(by:)`` then runs the pair's stages into the same buffers and
-    /// swaps the result in, so an N-point ``PointVector`` state is stepped
+    /// swaps the result in, so an N-point `PointVector` state is stepped
     /// without allocating (0 allocations per step, counted in the tests).
     ///
     /// ```swift

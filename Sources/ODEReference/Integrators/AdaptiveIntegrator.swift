@@ -7,7 +7,7 @@ import VectorKernels
 #endif
 
 /// An adaptive embedded Runge–Kutta integrator with error control and dense
-/// output for second-order systems, generic over ``VectorArithmetic``: the
+/// output for second-order systems, generic over `VectorArithmetic`: the
 /// numerical reference of SpringBench.
 ///
 /// It integrates `y = (x, v)`, `y' = (v, a(t, x, v))` with an
@@ -28,9 +28,9 @@ import VectorKernels
 /// ```
 ///
 /// Because it only combines and scales whole vectors, the same integrator
-/// moves an N-point ``PointVector`` through any backend. The stage arithmetic
+/// moves an N-point `PointVector` through any backend. The stage arithmetic
 /// works in place: each stage input, the solution and the error vector are one
-/// ``VectorArithmetic/formLinearCombination(base:terms:weights:factor:)`` into
+/// `VectorArithmetic.formLinearCombination(base:terms:weights:factor:)` into
 /// buffers allocated on the first step, so an attempt and an acceptance
 /// allocate nothing. A run still records each step (its arrays grow) and dense
 /// output, recorded or sampled, allocates its coefficients; a frame loop that
@@ -72,7 +72,7 @@ public struct AdaptiveIntegrator<System: SecondOrderSystem> {
 
     /// Integrates from `start` to `end`.
     ///
-    /// - Parameter recordingDenseOutput: keep each step's continuous extension,
+    /// `recordingDenseOutput`: keep each step's continuous extension,
     ///   for ``AdaptiveSolution/state(at:)`` (DOP853 pays 3 evaluations per
     ///   step for it; memory grows with the steps).
     @inlinable

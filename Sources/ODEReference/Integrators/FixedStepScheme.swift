@@ -5,7 +5,7 @@ import VectorKernels
 /// reference, per scheme and step size.
 ///
 /// A scheme advances `(x, v)` by one step of a given size; ``integrate(_:from:to:position:velocity:)``
-/// repeats it at ``stepSize``. Schemes are generic over ``VectorArithmetic``
+/// repeats it at ``stepSize``. Schemes are generic over `VectorArithmetic`
 /// and work in a ``FixedStepScratch`` allocated once per run.
 public protocol FixedStepScheme: Sendable, CustomStringConvertible {
     /// A short name for reports (`semi-implicit Euler 1 ms`).

@@ -14,14 +14,14 @@ extension AnimatablePair where First == Second {
         self.init(position, velocity)
     }
 
-    /// The position (``AnimatablePair/first``).
+    /// The position (`AnimatablePair.first`).
     @inlinable
     public var position: First {
         get { first }
         set { first = newValue }
     }
 
-    /// The velocity (``AnimatablePair/second``).
+    /// The velocity (`AnimatablePair.second`).
     @inlinable
     public var velocity: First {
         get { second }

@@ -8,7 +8,7 @@ import VectorKernels
 /// `a = −(k/m)·(x − target) − (c/m)·v`.
 ///
 /// The acceleration is written into a buffer the integrator owns, so that a
-/// heap-backed vector (an N-point ``PointVector``) is stepped without
+/// heap-backed vector (an N-point `PointVector`) is stepped without
 /// allocating once its buffers exist.
 public protocol SecondOrderSystem {
     /// The type of a position (and of a velocity and an acceleration).
@@ -16,7 +16,7 @@ public protocol SecondOrderSystem {
 
     /// Writes `a(time, position, velocity)` into `acceleration`.
     ///
-    /// - Parameter acceleration: a buffer of the right shape whose previous
+    /// `acceleration`: a buffer of the right shape whose previous
     ///   contents are arbitrary (an earlier acceleration or a copy of the
     ///   state); overwrite it, e.g. `assign(from: position)`, `scale(by:)`,
     ///   then `add(_:scaledBy:)` (one pass each, no allocation).

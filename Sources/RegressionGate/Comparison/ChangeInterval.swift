@@ -39,7 +39,7 @@ public struct ChangeInterval: Codable, Sendable, Equatable {
     /// (Efron & Tibshirani, *An Introduction to the Bootstrap*, ch. 13). No
     /// normality is assumed and the two runs need not have equal sample counts.
     /// With two or more runs on each side the run, not the sample, is the
-    /// unit: see ``runsInterval(baseline:current:level:)``.
+    /// unit: see `runsInterval(baseline:current:level:)`.
     /// Exact counts give a point interval.
     public static func estimate(
         baseline: CellObservation, current: CellObservation,
@@ -96,7 +96,7 @@ public struct ChangeInterval: Codable, Sendable, Equatable {
     /// interval is (0, ∞): nothing can be concluded.
     ///
     /// Both medians are taken of ratios, so an even count's median is the
-    /// geometric mean of the middle two (``medianOfRatios(_:)``): swapping
+    /// geometric mean of the middle two (`medianOfRatios(_:)`): swapping
     /// the builds then gives exactly the reciprocal change and interval,
     /// where the arithmetic mean of the middle two would not.
     public static func paired(baseline: [Double], current: [Double], epochs: Int, level: Double) -> ChangeInterval {

@@ -60,8 +60,8 @@ public struct Comparison: Sendable {
 
     /// Compares two inputs.
     ///
-    /// - Parameters:
-    ///   - acrossMachines: allow inputs whose ``MachineRecord/isComparable(with:)``
+    /// Parameters:
+    ///   - `acrossMachines`: allow inputs whose `MachineRecord.isComparable(with:)`
     ///     is false; wall-clock inputs must then be bandwidth-normalised.
     ///   - level: coverage of each bootstrap interval. 0.99 by default: a run
     ///     judges dozens of cells, and a 95 % interval would stray past the

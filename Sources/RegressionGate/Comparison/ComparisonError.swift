@@ -35,7 +35,7 @@ public enum ComparisonError: Error, Equatable, CustomStringConvertible {
 }
 
 extension MachineRecord {
-    /// One line naming what ``isComparable(with:)`` looks at.
+    /// One line naming what `isComparable(with:)` looks at.
     public var comparisonSummary: String {
         "\(cpuModel) (\(logicalCores) CPUs, \(buildConfiguration) build for \(targetCPU))"
     }

@@ -126,7 +126,7 @@ extension InstructionCounts {
     public static let defaultCallsPerRegion = [2, 10]
 
     /// Counts `cells` by running `workerCommand` (which must run
-    /// ``InstructionCountWorkload/run(cells:callsPerRegion:doubled:seed:)`` on
+    /// `InstructionCountWorkload.run(cells:callsPerRegion:doubled:seed:)` on
     /// the same cells) under callgrind.
     public static func measure(
         cells: [CellKey], callsPerRegion: [Int] = defaultCallsPerRegion,

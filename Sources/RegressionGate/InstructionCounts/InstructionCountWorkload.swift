@@ -1,7 +1,7 @@
 import Benchmarking
 
 /// The process that runs under callgrind: for each cell, a warm-up, then the
-/// kernel k₁ times and k₂ times, each inside ``callgrindRegion(_:_:)``, the
+/// kernel k₁ times and k₂ times, each inside `callgrindRegion(_:_:)`, the
 /// only function callgrind collects.
 public enum InstructionCountWorkload {
     /// The symbol callgrind's `--toggle-collect` and `--dump-after` name.
@@ -9,7 +9,7 @@ public enum InstructionCountWorkload {
 
     /// Runs every cell in order; each produces two callgrind dumps.
     ///
-    /// - Parameter catalogue: the backends (with doubled variants for the gate's own checks).
+    /// `catalogue`: the backends (with doubled variants for the gate's own checks).
     public static func run(cells: [CellKey], callsPerRegion: [Int], catalogue: BackendCatalogue, seed: UInt64) {
         for cell in cells {
             guard

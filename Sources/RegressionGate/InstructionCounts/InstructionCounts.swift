@@ -2,7 +2,7 @@ import Benchmarking
 import DocumentValues
 
 /// Instructions per element counted by `valgrind --tool=callgrind`: the
-/// deterministic counterpart of ``BenchmarkResults`` that a CI gate can compare
+/// deterministic counterpart of `BenchmarkResults` that a CI gate can compare
 /// without noise. Written by `springbench instructions`.
 ///
 /// Each cell runs its kernel k₁ and k₂ times inside a function that callgrind

@@ -71,9 +71,9 @@ public struct PairedBuildRun {
 
     /// Runs the ``PairedSweep`` with both samplers started afresh each epoch.
     ///
-    /// - Parameters:
-    ///   - cpu: the CPU ``pin()`` pinned to (recorded).
-    ///   - pairingID: ties the two results files together.
+    /// Parameters:
+    ///   - `cpu`: the CPU ``pin()`` pinned to (recorded).
+    ///   - `pairingID`: ties the two results files together.
     public func run(
         cpu: Int?, pairingID: String = UUID().uuidString, progress: (_ epoch: Int, SweepProgress) -> Void = { _, _ in }
     ) throws(PairedRunError) -> PairedResults {
@@ -96,7 +96,7 @@ public struct PairedBuildRun {
     }
 }
 
-/// The two results files of a paired run, tied by their ``PairingRecord``.
+/// The two results files of a paired run, tied by their `PairingRecord`.
 public struct PairedResults: Sendable {
     public var baseline: BenchmarkResults
     public var current: BenchmarkResults

@@ -36,11 +36,11 @@ public struct PairedSweep {
     /// only use is the change between the two sides (`bisect`, `history check
     /// --confirm`) does without: the probe moves three arrays of four times the
     /// last-level cache, about 40 s per side in a debug build on a machine that
-    /// reports a 260 MiB cache; its results carry ``BandwidthProbeResult/notMeasured``
+    /// reports a 260 MiB cache; its results carry `BandwidthProbeResult.notMeasured`
     /// and cannot be written.
     public var measuresProbe = true
 
-    /// - Parameter plan: a validated plan; its `timing.samples` is the number
+    /// `plan`: a validated plan; its `timing.samples` is the number
     ///   of pairs per cell in each epoch (workloads are not paired).
     public init(plan: BenchmarkPlan, epochs: Int) {
         precondition(epochs >= 1, "a paired run needs at least one epoch")
@@ -53,12 +53,12 @@ public struct PairedSweep {
 
     /// Runs the paired sweep; returns one results file per side, each a
     /// complete `bench` results document with its own probe (from the first
-    /// epoch), tied by a ``PairingRecord``.
+    /// epoch), tied by a `PairingRecord`.
     ///
-    /// - Parameters:
-    ///   - start: starts a fresh pair of samplers (baseline, current); called once per epoch.
-    ///   - cpu: the CPU the samplers are pinned to (recorded).
-    ///   - commandLine: recorded as each side's command line.
+    /// Parameters:
+    ///   - `start`: starts a fresh pair of samplers (baseline, current); called once per epoch.
+    ///   - `cpu`: the CPU the samplers are pinned to (recorded).
+    ///   - `commandLine`: recorded as each side's command line.
     public func run(
         pairingID: String, cpu: Int?, commandLine: String,
         start: () throws(PairedRunError) -> (baseline: SamplerChannel, current: SamplerChannel),

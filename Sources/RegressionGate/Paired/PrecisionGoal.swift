@@ -99,9 +99,9 @@ public struct PrecisionGoal: Sendable, Equatable {
     /// Refines `first` (a run of `batchEpochs` epochs that took
     /// `firstBatchSeconds`) until the goal is met or a limit is reached.
     ///
-    /// - Parameters:
-    ///   - widths: every cell's width in a pair.
-    ///   - measure: a run of `epochs` more epochs, the `epochsSoFar` before it
+    /// Parameters:
+    ///   - `widths`: every cell's width in a pair.
+    ///   - `measure`: a run of `epochs` more epochs, the `epochsSoFar` before it
     ///     (the caller offsets the seed by it, so no batch repeats another's order).
     ///   - append: the pair so far followed by a new batch.
     ///   - spentSeconds: seconds spent so far, the first batch included.

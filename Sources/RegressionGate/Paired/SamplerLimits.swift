@@ -8,13 +8,13 @@ import Benchmarking
 /// aborts on allocation or runs until killed. The sampler refuses a request
 /// beyond them with a `failure` reply naming the limit; the driver does not
 /// send one it can tell is beyond them (it knows the sampler's memory from
-/// the hello's ``MachineRecord/memoryBytes``).
+/// the hello's `MachineRecord.memoryBytes`).
 ///
 /// - Memory: the operands a sampler holds at one size — three arrays of
 ///   `size` doubles (a, b, c) per prepared backend, plus one result array of
 ///   the allocating add — must fit in ``memoryFraction`` of physical memory
 ///   (two samplers of a paired run hold theirs at once: together 80 %, the
-///   bound a ``BenchmarkPlan`` is checked against). A ceiling loop runs on the
+///   bound a `BenchmarkPlan` is checked against). A ceiling loop runs on the
 ///   kernel's own operands and adds no array. A probe's three arrays of
 ///   `elements` doubles obey the same bound.
 /// - Time: a `prepare`'s warm-up and minimum sample are at most

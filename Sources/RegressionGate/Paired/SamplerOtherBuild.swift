@@ -1,7 +1,7 @@
 import Benchmarking
 
 /// Another build sampled through its sampler (``SamplerProtocol``): the
-/// ``OtherBuild`` of `springbench bench --other-build EXECUTABLE`. Each of
+/// `OtherBuild` of `springbench bench --other-build EXECUTABLE`. Each of
 /// its cells is a request away; the sweep interleaves them with its own.
 public final class SamplerOtherBuild: OtherBuild {
     let channel: SamplerChannel
@@ -59,7 +59,7 @@ public final class SamplerOtherBuild: OtherBuild {
 
     deinit { channel.close() }
 
-    /// This sampler's one backend as a reference row of a ``Sweep`` (for a
+    /// This sampler's one backend as a reference row of a `Sweep` (for a
     /// sampler greeted with `reference: true`): its cells are requests, as
     /// an other build's are; the sweep holds this object for the run.
     public var reference: SweepReference {

@@ -22,14 +22,14 @@ public enum SamplerProtocol {
 public enum SamplerRequest: Codable, Sendable, Equatable {
     /// Who are you? Answered with ``SamplerResponse/hello(protocolVersion:machine:)``.
     case hello
-    /// Measure the memory bandwidth (the ``BandwidthProbe``), for the results file.
+    /// Measure the memory bandwidth (the `BandwidthProbe`), for the results file.
     case probe(trials: Int, minimumElements: Int, clock: SampleClock)
     /// Build operands for `backend` at `size` (seeded like a sweep's; kept
     /// with every other backend's at the same size), warm the kernel up and
     /// calibrate it; answered with the iterations per sample. The cell becomes
     /// the one later requests without a `cell` mean.
     /// With `ceiling` k the cell is loop variant k of the kernel's ceiling
-    /// pattern on the same operands (``Kernel/ceilingPattern``).
+    /// pattern on the same operands (`Kernel.ceilingPattern`).
     case prepare(
         kernel: Kernel, backend: String, size: Int, seed: UInt64,
         warmupNanoseconds: Double, minimumSampleNanoseconds: Double, ceiling: Int?)

@@ -28,8 +28,8 @@ public final class SamplerSession {
         var ceiling: Int?
     }
 
-    /// - Parameters:
-    ///   - catalogue: the backends this build offers (with the gate's
+    /// Parameters:
+    ///   - `catalogue`: the backends this build offers (with the gate's
     ///     deliberately doubled variants when a check asks for them).
     ///   - machine: the record sent in the hello (built lazily).
     ///   - limits: what requests may ask (this machine's memory; tests inject another).

@@ -45,7 +45,7 @@ public struct ExportCell: Sendable, Equatable {
     /// `hot` or `memory`; nil in files from before it was recorded.
     public var cacheState: String?
     /// The time relative to the reference timed in the same rounds
-    /// (``ReferenceRatio``); nil when the run had none.
+    /// (`ReferenceRatio`); nil when the run had none.
     public var relative: ExportRatio?
 
     public init(
@@ -95,7 +95,7 @@ public struct ExportCell: Sendable, Equatable {
     }
 }
 
-/// A cell's time relative to a reference timed in the same rounds, as exported (``RatioFigures``).
+/// A cell's time relative to a reference timed in the same rounds, as exported (`RatioFigures`).
 public typealias ExportRatio = RatioFigures
 
 /// The cells an export writes, from the documents SpringBench makes.

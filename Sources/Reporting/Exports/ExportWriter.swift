@@ -20,7 +20,7 @@ extension Export {
     }
 
     /// Renders every request and stages each file in its own
-    /// ``OutputTransaction``, for the caller to commit with its other outputs.
+    /// `OutputTransaction`, for the caller to commit with its other outputs.
     public static func staged(_ cells: [ExportCell], to requests: [ExportRequest]) throws -> [OutputTransaction] {
         let texts = try requests.map { request throws(ExportError) in try render(cells, as: request.format) }
         var staged: [OutputTransaction] = []

@@ -50,10 +50,10 @@ public enum NumberFormatting {
         return "\(who) equal within \(percent(bound, digits: 2))"
     }
 
-    /// A point count: ``PointCount/format(_:)``.
+    /// A point count: `PointCount.format(_:)`.
     public static func size(_ count: Int) -> String { PointCount.format(count) }
 
-    /// An interpolated point count: ``PointCount/formatApproximate(_:)``.
+    /// An interpolated point count: `PointCount.formatApproximate(_:)`.
     public static func approximateSize(_ count: Double) -> String { PointCount.formatApproximate(count) }
 
     /// Bytes with binary units: `32 KiB`, `31.3 GiB`.

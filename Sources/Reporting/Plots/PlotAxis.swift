@@ -84,7 +84,7 @@ public struct PlotAxis: Sendable, Equatable {
     /// further power when there are many decades, and also at 2·10ᵏ and 5·10ᵏ
     /// when there are at most two); logarithmic size axes at powers of two,
     /// spaced by a power-of-two number of octaves so that at most
-    /// ``maximumTicks`` remain; linear axes at multiples of 1, 2 or 5 × 10ᵏ.
+    /// `maximumTicks` remain; linear axes at multiples of 1, 2 or 5 × 10ᵏ.
     /// At most a few dozen ticks for any finite domain; none for a non-finite one.
     public func ticks(covering domain: ClosedRange<Double>) -> [Double] {
         guard domain.lowerBound.isFinite, domain.upperBound.isFinite else { return [] }

@@ -5,7 +5,7 @@ import SpringPlatforms
 
 /// `platforms.md`: per platform, what it computes, where it differs from the
 /// exact spring and by how much at 60/120/240 Hz, from the platforms' own
-/// frame loops (``PlatformComparison``), with plots.
+/// frame loops (`PlatformComparison`), with plots.
 public enum PlatformsReport {
     public static let path = "platforms.md"
 

@@ -5,7 +5,7 @@ import SpringBenchFiles
 /// Writes rendered reports under a reports directory, the whole set or nothing.
 ///
 /// Every file (the Markdown and its plots) is staged beside the directory and
-/// the set is moved into place by one ``OutputTransaction``: a failure while
+/// the set is moved into place by one `OutputTransaction`: a failure while
 /// staging (a full disk, an unwritable path) or an interrupt leaves every
 /// previous file untouched — never new plots beside old Markdown — and a
 /// directory that did not exist is not created.
@@ -21,7 +21,7 @@ public enum ReportWriter {
     /// paths written (as the target was given), attachments first.
     ///
     /// - Throws: ``PathError`` before writing anything if a path is absolute or
-    ///   leaves the directory; ``OutputError`` if a file cannot be written
+    ///   leaves the directory; `OutputError` if a file cannot be written
     ///   (then no file of the set has been replaced).
     @discardableResult
     public static func write(_ documents: [ReportDocument], to target: OutputTarget) throws -> [String] {

@@ -161,10 +161,10 @@ public struct Reanimated3DurationParameters: SpringParameterization, Hashable {
     /// `calculateNewMassToMatchDuration(x0, config, v0)` with Reanimated 3's
     /// `bisectRoot` (min 0, max 100, 20 halvings, accuracy 5e-5), operation
     /// for operation.
-    /// - Parameters:
-    ///   - duration: Reanimated's `duration` in **milliseconds**.
-    ///   - displacement: `x0 = to − from` (only its square is used).
-    ///   - velocity: `v0` in value units per second.
+    /// Parameters:
+    ///   - `duration`: Reanimated's `duration` in **milliseconds**.
+    ///   - `displacement`: `x0 = to − from` (only its square is used).
+    ///   - `velocity`: `v0` in value units per second.
     public static func mass(
         duration: Double, dampingRatio: Double, stiffness: Double, restSpeedThreshold: Double,
         displacement: Double, velocity: Double

@@ -146,10 +146,10 @@ public struct ReanimatedDurationParameters: SpringParameterization, Hashable {
     /// `energyThreshold` times the start's, by `bisectRoot` on
     /// [`Number.EPSILON`, 8000] with precision `energyThreshold·1e-3` and at most
     /// 100 halvings, operation for operation as Reanimated writes it.
-    /// - Parameters:
-    ///   - duration: Reanimated's `duration` in **milliseconds**.
-    ///   - displacement: `x0 = from − to`.
-    ///   - velocity: `v0` in value units per second.
+    /// Parameters:
+    ///   - `duration`: Reanimated's `duration` in **milliseconds**.
+    ///   - `displacement`: `x0 = from − to`.
+    ///   - `velocity`: `v0` in value units per second.
     public static func stiffness(
         duration: Double, dampingRatio zeta: Double, mass m: Double, energyThreshold threshold: Double,
         displacement x0: Double, velocity v0: Double

@@ -18,7 +18,7 @@ public enum SpringCatalogueError: Error, Equatable, Sendable, CustomStringConver
     case invalidValue(SpringParameterError)
 
     /// The parameter the error is about (for ``invalidValue(_:)``, the one
-    /// ``SpringParameterError/parameter`` names).
+    /// `SpringParameterError.parameter` names).
     public var parameter: String {
         switch self {
         case .unexpectedParameter(let name, _), .missingParameter(let name, _): return name.rawValue

@@ -5,7 +5,7 @@ import SpringModel
 ///
 /// This describes; it does not check. The parameterization type the kind
 /// builds with (``SpringParameterizationKind/parameterizationType``) does the
-/// checking, and its ``SpringParameterError`` names the parameter by the same
+/// checking, and its `SpringParameterError` names the parameter by the same
 /// ``name`` and states the same ``validRange`` phrase (`SpringCatalogueTests`
 /// holds the two together). A value inside the range can still be refused
 /// when the spring it gives is not a usable `Double` spring (a duration of
@@ -13,7 +13,7 @@ import SpringModel
 /// a different phrase.
 public struct SpringParameter: Sendable, Hashable, CustomStringConvertible {
     /// Every parameter name any kind uses, spelled as the parameterization
-    /// types' properties and as ``SpringParameterError/parameter`` reports it.
+    /// types' properties and as `SpringParameterError.parameter` reports it.
     ///
     /// A name means what its kind says: `damping` is the physical damping `c`
     /// in ``SpringParameterizationKind/physical`` and react-spring's damping
@@ -68,7 +68,7 @@ public struct SpringParameter: Sendable, Hashable, CustomStringConvertible {
         /// The upper end, `+infinity` when there is none.
         public let upperBound: Double
         public let includesUpperBound: Bool
-        /// The range as the parameterization's ``SpringParameterError`` states it.
+        /// The range as the parameterization's `SpringParameterError` states it.
         public let description: String
 
         init(

@@ -16,13 +16,13 @@ import SpringModel
 ///
 /// To add a family: a file with `enum MyFamily: SpringParameterizationFamily`
 /// (the conversion itself belongs in SpringModel's `Parameterizations/`, as a
-/// ``SpringParameterization``), optionally
+/// `SpringParameterization`), optionally
 /// `extension SpringParameterizationKind { public static let my = Self(MyFamily.self) }`,
 /// and one line in ``SpringParameterizationKind/registry``. A new flag also
 /// needs its `@Option` in the command line's `SpringOptions`.
 public protocol SpringParameterizationFamily: Sendable {
     /// A short name for listings and `convert`'s row (`"SwiftUI duration/bounce"`);
-    /// by default the type's ``SpringParameterization/parameterizationName``.
+    /// by default the type's `SpringParameterization.parameterizationName`.
     static var name: String { get }
 
     /// The platform whose API the family is, or `nil` for the forms several
@@ -30,11 +30,11 @@ public protocol SpringParameterizationFamily: Sendable {
     static var platform: SpringPlatform? { get }
 
     /// The parameterization type that builds and inverts the family, or `nil`
-    /// where ``Spring`` itself does.
+    /// where `Spring` itself does.
     static var parameterizationType: (any SpringParameterization.Type)? { get }
 
     /// The parameters, in the order the parameterization type lists them (its
-    /// ``SpringParameterization/namedValues``); empty for a family the
+    /// `SpringParameterization.namedValues`); empty for a family the
     /// catalogue does not build from.
     static var parameters: [SpringParameter] { get }
 

@@ -6,7 +6,7 @@ import SpringModel
 ///
 /// The catalogue describes; the parameterization types in SpringModel's
 /// `Parameterizations/` convert. ``makeSpring(_:)`` builds through the
-/// family's type (or the canonical ``Spring`` initializer), so its formulas
+/// family's type (or the canonical `Spring` initializer), so its formulas
 /// and range checks are the type's, and ``values(for:epsilon:)`` reads a
 /// spring back through the type's inverse.
 ///
@@ -62,11 +62,11 @@ public struct SpringParameterizationKind: Sendable, Hashable, CustomStringConver
     public static let all: [SpringParameterizationKind] = registry.filter { !$0.parameters.isEmpty }.map(Self.init)
 
     /// The parameterization type that builds and inverts this kind, or `nil`
-    /// for ``physical``, which is ``Spring`` itself.
+    /// for ``physical``, which is `Spring` itself.
     public var parameterizationType: (any SpringParameterization.Type)? { family.parameterizationType }
 
     /// A short name for listings: the type's
-    /// ``SpringParameterization/parameterizationName`` where one type is the
+    /// `SpringParameterization.parameterizationName` where one type is the
     /// whole family (`"SwiftUI duration/bounce"`).
     public var name: String { family.name }
 
@@ -78,7 +78,7 @@ public struct SpringParameterizationKind: Sendable, Hashable, CustomStringConver
     public var platform: SpringPlatform? { family.platform }
 
     /// The parameters, in the order the parameterization type lists them
-    /// (its ``SpringParameterization/namedValues``).
+    /// (its `SpringParameterization.namedValues`).
     public var parameters: [SpringParameter] { family.parameters }
 
     /// The parameter called `name`, or `nil` if this kind has none.
@@ -119,9 +119,9 @@ public struct SpringParameterizationKind: Sendable, Hashable, CustomStringConver
     /// moves as `spring` does (up to rounding; mass-1 kinds give the mass-1
     /// spring with the same `k/m` and `c/m`).
     ///
-    /// - Parameter epsilon: the settling threshold for ``settling`` (ignored by
+    /// `epsilon`: the settling threshold for ``settling`` (ignored by
     ///   the other kinds).
-    /// - Throws: ``SpringParameterError/notRepresentable(parameterization:reason:)``
+    /// - Throws: `SpringParameterError.notRepresentable(parameterization:reason:)`
     ///   where the type has no inverse for `spring` (Motion outside bounce
     ///   0…0.95, Pop outside 0…20, an undamped spring's settling duration), or
     ///   the settling form's range errors for a bad `epsilon`.

@@ -7,7 +7,7 @@ import SpringModel
 /// platform, a one-line description, the values in the platform's own terms
 /// (``parameterization`` and ``values``) and the canonical ``spring``. The
 /// spring is the platform constant of the parameterization type
-/// (``SwiftUIParameters/bouncy``, ``AndroidSpringForce/springForceDefault``,
+/// (`SwiftUIParameters.bouncy`, `AndroidSpringForce.springForceDefault`,
 /// …), and equals `parameterization.makeSpring(values)` exactly.
 ///
 /// ```swift

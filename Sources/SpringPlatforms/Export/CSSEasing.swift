@@ -327,7 +327,7 @@ public struct CSSCubicBezier: Sendable, Equatable {
 extension CSSExport {
     /// The cubic Bézier closest to the motion by the largest difference at
     /// its checked points (Nelder–Mead from several starts), as written; its
-    /// error, measured between the points too (``statedError(of:against:)``),
+    /// error, measured between the points too (`statedError(of:against:)`),
     /// is stated however large.
     public static func cubicBezier(_ motion: ExportedMotion) -> (curve: CSSCubicBezier, error: Double) {
         // A thinned set of points keeps the search fast; the stated error uses them all.

@@ -93,7 +93,7 @@ public enum SIMDBackend: KernelBackend {
     /// The threshold follows ``lastLevelCacheBytes``. VectorKernels reads no
     /// machine facts itself (it builds on every Swift platform; Guides/Portability.md):
     /// until a program sets the size, it is unknown and taken as 32 MiB. The
-    /// springbench tool, `Benchmarking` and ``/ParallelKernels/ParallelBackend``
+    /// springbench tool, `Benchmarking` and `ParallelBackend`
     /// set it from `MachineFacts`' `CacheFacts.current` (`MachineTuning.apply()`
     /// in ParallelKernels) — the one value the machine record, the cache states
     /// and the reports use too (the operating system's, not `sysconf`'s: on a VM

@@ -80,7 +80,7 @@ public struct DampingFormula: Sendable {
 }
 
 extension DampingFormula {
-    /// SpringBench's own mapping (``SwiftUIParameters``): must hold.
+    /// SpringBench's own mapping (`SwiftUIParameters`): must hold.
     public static let swiftUI = DampingFormula(
         name: "SwiftUI (SpringBench)",
         source: "Apple, WWDC 2023 \"Animate with springs\"; Guides/SpringFormulas.md; SpringModel.SwiftUIParameters",

@@ -24,7 +24,7 @@ extension VerificationSuite {
     }
 }
 
-/// Checks a backend — SpringBench's own or yours — against ``NaiveBackend``
+/// Checks a backend — SpringBench's own or yours — against `NaiveBackend`
 /// kernel by kernel, within the bounds of `Guides/ErrorBounds.md`: add,
 /// subtract (out of place and in place) and scale bit for bit; axpy within one
 /// rounding of the product and one of the sum; Σa² within Higham's any-order bound.
@@ -231,11 +231,11 @@ extension VerificationSuite {
 /// run checks the same cases).
 public enum VerificationInputs {
     /// Signed zeros, subnormals, values near overflow (≤ max/2, so a ± b stays
-    /// finite), small integers and the whole exponent range (``VectorInputs/finite(count:seed:)``).
+    /// finite), small integers and the whole exponent range (`VectorInputs.finite(count:seed:)`).
     public static func finite(count: Int, seed: UInt64) -> [Double] { VectorInputs.finite(count: count, seed: seed) }
 
     /// Magnitudes in 2⁻²⁰⁰…2²⁰⁰ and signed zeros: products and sums of squares
-    /// neither overflow nor underflow (``VectorInputs/moderate(count:seed:)``).
+    /// neither overflow nor underflow (`VectorInputs.moderate(count:seed:)`).
     public static func moderate(count: Int, seed: UInt64) -> [Double] {
         VectorInputs.moderate(count: count, seed: seed)
     }

@@ -28,7 +28,7 @@ public struct SpringODE: SecondOrderSystem, Sendable, Hashable {
 
     /// How much the exact flow can expand a perturbation of `(x, v)` in the
     /// Euclidean norm when `c ≥ 0`: the energy `ω₀²u² + v²` never increases, so
-    /// `‖Φ(t, s)‖ ≤ max(ω₀, 1/ω₀)` (the factor of ``IntegrationStatistics``'s promise).
+    /// `‖Φ(t, s)‖ ≤ max(ω₀, 1/ω₀)` (the factor of `IntegrationStatistics`'s promise).
     public var expansionBound: Double {
         let omega = naturalFrequency
         return max(omega, 1 / omega)

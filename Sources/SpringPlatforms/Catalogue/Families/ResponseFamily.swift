@@ -1,13 +1,13 @@
 import SpringModel
 
 extension SpringParameterizationKind {
-    /// A response and a damping ratio (``ResponseParameters``), mass default 1.
+    /// A response and a damping ratio (`ResponseParameters`), mass default 1.
     /// The damping ratio defaults to 1 (critically damped): SpringBench's
     /// default, since the type and SwiftUI's `Spring(response:dampingRatio:)` have none.
     public static let response = SpringParameterizationKind(ResponseFamily.self)
 }
 
-/// A response and a damping ratio (``ResponseParameters``).
+/// A response and a damping ratio (`ResponseParameters`).
 public enum ResponseFamily: SpringParameterizationFamily {
     public static var parameterizationType: (any SpringParameterization.Type)? { ResponseParameters.self }
 

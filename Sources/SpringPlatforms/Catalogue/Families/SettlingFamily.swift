@@ -3,11 +3,11 @@ import SpringModel
 extension SpringParameterizationKind {
     /// SpringBench's exact settling form: a settling duration and a damping
     /// ratio (> 0), both required, and the settling threshold epsilon
-    /// (default 0.001), ``SettlingParameters``.
+    /// (default 0.001), `SettlingParameters`.
     public static let settling = SpringParameterizationKind(SettlingFamily.self)
 }
 
-/// SpringBench's exact settling form (``SettlingParameters``).
+/// SpringBench's exact settling form (`SettlingParameters`).
 public enum SettlingFamily: SpringParameterizationFamily {
     public static var parameterizationType: (any SpringParameterization.Type)? { SettlingParameters.self }
 

@@ -1,6 +1,6 @@
 import SpringModel
 
-/// UIKit's damping ratio and response (``UIKitParameters``): `convert` shows it; the catalogue does not build from it.
+/// UIKit's damping ratio and response (`UIKitParameters`): `convert` shows it; the catalogue does not build from it.
 public enum UIKitFamily: SpringParameterizationFamily {
     public static var parameterizationType: (any SpringParameterization.Type)? { UIKitParameters.self }
 

@@ -3,11 +3,11 @@ import SpringModel
 extension SpringParameterizationKind {
     /// Android's `SpringForce` stiffness (required) and damping ratio, whose
     /// default 0.5 is `SpringForce()`'s `DAMPING_RATIO_MEDIUM_BOUNCY`
-    /// (``AndroidSpringForce/springForceDefault``).
+    /// (`AndroidSpringForce.springForceDefault`).
     public static let android = SpringParameterizationKind(AndroidFamily.self)
 }
 
-/// Android's `SpringForce` stiffness and damping ratio (``AndroidSpringForce``).
+/// Android's `SpringForce` stiffness and damping ratio (`AndroidSpringForce`).
 public enum AndroidFamily: SpringParameterizationFamily {
     public static var platform: SpringPlatform? { .androidSpringForce }
 

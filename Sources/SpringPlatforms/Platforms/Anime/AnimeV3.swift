@@ -96,7 +96,7 @@ public struct AnimeV3Spring: Sendable, Hashable {
 /// value `from + eased·(to − from)`. On the first frame with elapsed ≥ D it
 /// renders `t = 1` (the target) and completes.
 ///
-/// The spring is written in anime's parameters by ``AnimeV3Parameters/init(_:)``
+/// The spring is written in anime's parameters by `AnimeV3Parameters.init(_:)`
 /// (its motion scaled into v3's ranges where a scale fits, else clamped); the
 /// run's initial velocity becomes anime's progress velocity
 /// `initialVelocity/(to − from)`, clamped to 0.1…100 (0 when `from == to`,

@@ -123,10 +123,10 @@ enum AnimeV4Playback {
 }
 
 /// anime.js v4.0–4.1's run of a spring as a ``PlatformLoop``:
-/// ``AnimeV4Spring`` played as ``AnimeV4Playback`` describes, with the v4.0
+/// ``AnimeV4Spring`` played as `AnimeV4Playback` describes, with the v4.0
 /// engine clock (120 fps).
 ///
-/// The spring is written in anime's parameters by ``AnimeV4Parameters/init(_:)``
+/// The spring is written in anime's parameters by `AnimeV4Parameters.init(_:)`
 /// (scaled into v4.0's ranges where a scale fits, else clamped); the run's
 /// initial velocity becomes the progress velocity `initialVelocity/(to − from)`,
 /// clamped to ±1000 (0 when `from == to`, where nothing moves).

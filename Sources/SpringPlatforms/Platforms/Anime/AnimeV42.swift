@@ -84,11 +84,11 @@ public struct AnimeV42Spring: Sendable, Hashable {
 }
 
 /// anime.js v4.2+'s run of a spring as a ``PlatformLoop``: ``AnimeV42Spring``
-/// (the physics object) played as ``AnimeV4Playback`` describes, with the
+/// (the physics object) played as `AnimeV4Playback` describes, with the
 /// engine clock of v4.3+ (240 fps) by default; v4.2.x ran the v4.0 clock (120 fps),
 /// ``AnimeEngineClock/Generation/v4_0``.
 ///
-/// The spring is written in anime's parameters by ``AnimeV42Parameters/init(_:)``
+/// The spring is written in anime's parameters by `AnimeV42Parameters.init(_:)`
 /// (scaled into the ranges where a scale fits — mass ≥ 1 and k ≤ 10⁴ cap `k/m`
 /// at 10⁴ — else clamped); the run's initial velocity becomes the progress
 /// velocity `initialVelocity/(to − from)`, clamped to ±10⁴ (0 when

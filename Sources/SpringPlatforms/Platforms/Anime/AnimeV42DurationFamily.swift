@@ -1,13 +1,13 @@
 import SpringModel
 
 extension SpringParameterizationKind {
-    /// anime.js v4.2+'s `spring({ bounce, duration })` (``AnimeV42DurationParameters``):
+    /// anime.js v4.2+'s `spring({ bounce, duration })` (`AnimeV42DurationParameters`):
     /// bounce default 0.5 (clamped to −1…1), perceived duration default 628 ms
     /// (clamped to 10…10 000), both anime's own defaults.
     public static let animeV42Duration = SpringParameterizationKind(AnimeV42DurationFamily.self)
 }
 
-/// anime.js v4.2+'s `spring({ bounce, duration })` (``AnimeV42DurationParameters``):
+/// anime.js v4.2+'s `spring({ bounce, duration })` (`AnimeV42DurationParameters`):
 /// SwiftUI's mapping with mass 1, stiffness and damping rounded to 3 decimals
 /// and the damping capped at 300.
 public enum AnimeV42DurationFamily: SpringParameterizationFamily {

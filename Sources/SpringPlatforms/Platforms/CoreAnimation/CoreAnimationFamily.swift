@@ -1,6 +1,6 @@
 import SpringModel
 
-/// Core Animation's `CASpringAnimation` mass, stiffness and damping (``CoreAnimationParameters``): `convert` shows it; the catalogue builds the same spring as ``PhysicalFamily``.
+/// Core Animation's `CASpringAnimation` mass, stiffness and damping (`CoreAnimationParameters`): `convert` shows it; the catalogue builds the same spring as ``PhysicalFamily``.
 public enum CoreAnimationFamily: SpringParameterizationFamily {
     public static var platform: SpringPlatform? { .coreAnimation }
 

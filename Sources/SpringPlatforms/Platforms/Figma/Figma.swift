@@ -1,6 +1,6 @@
 extension SpringPlatform {
     /// Figma's prototype and Motion springs. SpringBench models only the
-    /// parameters Figma's API names (``FigmaSpringParameters``): the solver
+    /// parameters Figma's API names (`FigmaSpringParameters`): the solver
     /// and the rule that sets a spring transition's duration are not public,
     /// so there is no frame loop.
     public static let figma = SpringPlatform(

@@ -1,7 +1,7 @@
 import SpringModel
 
 /// Figma's `EasingFunctionSpring { mass, stiffness, damping, initialVelocity }`
-/// (``FigmaSpringParameters``): `convert` shows it; the catalogue builds the
+/// (`FigmaSpringParameters`): `convert` shows it; the catalogue builds the
 /// same spring as ``PhysicalFamily``. Figma publishes the field names only:
 /// its solver, its units and how it sets a spring transition's duration are
 /// not public, so no loop shows its motion.

@@ -29,7 +29,7 @@ extension SpringPlatform {
 /// displacement from the end and the velocity of `_SpringSolution`
 /// (absolute, the default `Tolerance`; `nearZero` is `−ε < a < ε`), checked by
 /// the animation controller on each frame. The motion is Flutter's own
-/// closed form (``FlutterSpringSolution``), not SpringBench's propagator:
+/// closed form (`FlutterSpringSolution`), not SpringBench's propagator:
 /// near ζ = 1 Flutter's over- and under-damped coefficients cancel, and what
 /// it shows carries that error.
 public enum FlutterSpring {

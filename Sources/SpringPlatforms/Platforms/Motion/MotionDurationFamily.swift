@@ -2,14 +2,14 @@ import SpringModel
 
 extension SpringParameterizationKind {
     /// Motion's `visualDuration` (required) and `bounce`
-    /// (``MotionDurationParameters``). The bounce defaults to 0.3, Motion's own
+    /// (`MotionDurationParameters`). The bounce defaults to 0.3, Motion's own
     /// default in its `spring(visualDuration, bounce)` function form (and
-    /// ``MotionDurationParameters/init(visualDuration:bounce:)``'s). Motion
+    /// `MotionDurationParameters.init(visualDuration:bounce:)`'s). Motion
     /// clamps the bounce to 0…0.95.
     public static let motionDuration = SpringParameterizationKind(MotionDurationFamily.self)
 }
 
-/// Motion's `visualDuration` and `bounce` (``MotionDurationParameters``).
+/// Motion's `visualDuration` and `bounce` (`MotionDurationParameters`).
 public enum MotionDurationFamily: SpringParameterizationFamily {
     public static var platform: SpringPlatform? { .motion }
 

@@ -2,12 +2,12 @@ import SpringModel
 
 extension SpringParameterizationKind {
     /// Motion's duration-based spring, `{ duration, bounce }`
-    /// (``MotionPhysicalDurationParameters``): defaults 0.8 s and 0.3,
+    /// (`MotionPhysicalDurationParameters`): defaults 0.8 s and 0.3,
     /// Motion's; ω₀ from Motion's own Newton iteration.
     public static let motionPhysicalDuration = SpringParameterizationKind(MotionPhysicalDurationFamily.self)
 }
 
-/// Motion's duration-based spring `{ duration, bounce }` (``MotionPhysicalDurationParameters``).
+/// Motion's duration-based spring `{ duration, bounce }` (`MotionPhysicalDurationParameters`).
 public enum MotionPhysicalDurationFamily: SpringParameterizationFamily {
     public static var platform: SpringPlatform? { .motion }
 

@@ -1,6 +1,6 @@
 import SpringModel
 
-/// Motion's physics spring, stiffness, damping and mass (``MotionParameters``): `convert` shows it; the catalogue builds the same spring as ``PhysicalFamily``.
+/// Motion's physics spring, stiffness, damping and mass (`MotionParameters`): `convert` shows it; the catalogue builds the same spring as ``PhysicalFamily``.
 public enum MotionPhysicsFamily: SpringParameterizationFamily {
     public static var platform: SpringPlatform? { .motion }
 

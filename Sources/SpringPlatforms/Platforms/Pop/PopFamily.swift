@@ -2,11 +2,11 @@ import SpringModel
 
 extension SpringParameterizationKind {
     /// Pop's `springBounciness` and `springSpeed`, each in 0…20, defaults 4
-    /// and 12 (``PopParameters/defaults``).
+    /// and 12 (`PopParameters.defaults`).
     public static let pop = SpringParameterizationKind(PopFamily.self)
 }
 
-/// Pop's `springBounciness` and `springSpeed` (``PopParameters``).
+/// Pop's `springBounciness` and `springSpeed` (`PopParameters`).
 public enum PopFamily: SpringParameterizationFamily {
     public static var platform: SpringPlatform? { .pop }
 

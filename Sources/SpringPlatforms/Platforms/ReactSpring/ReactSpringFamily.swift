@@ -2,11 +2,11 @@ import SpringModel
 
 extension SpringParameterizationKind {
     /// react-spring's tension and friction, defaults 170 and 26
-    /// (`config.default`, ``ReactSpringParameters/default``), mass default 1.
+    /// (`config.default`, `ReactSpringParameters.default`), mass default 1.
     public static let reactSpring = SpringParameterizationKind(ReactSpringFamily.self)
 }
 
-/// react-spring's tension, friction and mass (``ReactSpringParameters``).
+/// react-spring's tension, friction and mass (`ReactSpringParameters`).
 public enum ReactSpringFamily: SpringParameterizationFamily {
     public static var platform: SpringPlatform? { .reactSpring }
 

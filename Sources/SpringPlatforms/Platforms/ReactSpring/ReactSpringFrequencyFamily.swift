@@ -3,11 +3,11 @@ import SpringModel
 extension SpringParameterizationKind {
     /// react-spring's `frequency` (required, seconds: the response) and
     /// `damping` (the damping ratio, default 1), mass default 1, through
-    /// ``ReactSpringParameters/init(frequency:damping:mass:)``.
+    /// `ReactSpringParameters.init(frequency:damping:mass:)`.
     public static let reactSpringFrequency = SpringParameterizationKind(ReactSpringFrequencyFamily.self)
 }
 
-/// react-spring's `frequency` and `damping` (``ReactSpringParameters/init(frequency:damping:mass:)``).
+/// react-spring's `frequency` and `damping` (`ReactSpringParameters.init(frequency:damping:mass:)`).
 public enum ReactSpringFrequencyFamily: SpringParameterizationFamily {
     public static var name: String { "react-spring frequency/damping" }
 

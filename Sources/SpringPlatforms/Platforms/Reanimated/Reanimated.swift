@@ -32,7 +32,7 @@ extension SpringPlatform {
 ///
 /// `onStart` (at frame 0) sets `x0 = from − to`, the velocity to
 /// `config.velocity`, ζ, ω₀ and ω₁ from the config (in duration mode the
-/// stiffness is solved first, ``ReanimatedDurationParameters``), and the
+/// stiffness is solved first, `ReanimatedDurationParameters`), and the
 /// start energy `E0 = ½k·x0² + ½m·config.velocity²`. Each later frame
 /// (`springOnFrame`) takes `Δt = min(now − lastTimestamp, 64)` ms, advances
 /// the exact solution from the current value and velocity by Δt (the

@@ -39,7 +39,7 @@ extension SpringPlatform {
 ///   `|to − x| < restDisplacementThreshold` (0.01 units), both absolute and
 ///   strict, or with `overshootClamping` when the value has crossed `to`;
 /// - duration config: the mass is solved at the start for this run's travel
-///   (``Reanimated3DurationParameters/mass(duration:dampingRatio:stiffness:restSpeedThreshold:displacement:velocity:)``),
+///   (`Reanimated3DurationParameters.mass(duration:dampingRatio:stiffness:restSpeedThreshold:displacement:velocity:)`),
 ///   and the animation ends, showing `to`, on the first frame whose time since
 ///   the start is at least `duration`; the rest thresholds are not used.
 ///

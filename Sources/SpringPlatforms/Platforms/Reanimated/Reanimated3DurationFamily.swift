@@ -2,14 +2,14 @@ import SpringModel
 
 extension SpringParameterizationKind {
     /// Reanimated 3's `withSpring` duration config
-    /// (``Reanimated3DurationParameters``): duration in seconds (Reanimated's
+    /// (`Reanimated3DurationParameters`): duration in seconds (Reanimated's
     /// milliseconds / 1000, default 2), damping ratio (default 0.5),
     /// `config.stiffness` (default 100) and the travel (default 100, points or
     /// pixels): Reanimated 3 solves the mass for the travel, from rest.
     public static let reanimated3Duration = SpringParameterizationKind(Reanimated3DurationFamily.self)
 }
 
-/// Reanimated 3's duration, damping ratio, stiffness and travel (``Reanimated3DurationParameters``).
+/// Reanimated 3's duration, damping ratio, stiffness and travel (`Reanimated3DurationParameters`).
 public enum Reanimated3DurationFamily: SpringParameterizationFamily {
     public static var platform: SpringPlatform? { .reanimated3 }
 

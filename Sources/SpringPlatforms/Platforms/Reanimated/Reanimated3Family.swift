@@ -1,12 +1,12 @@
 import SpringModel
 
 extension SpringParameterizationKind {
-    /// Reanimated 3's `withSpring` physics config (``Reanimated3Parameters``):
+    /// Reanimated 3's `withSpring` physics config (`Reanimated3Parameters`):
     /// mass, stiffness and damping, defaults 1, 100, 10.
     public static let reanimated3 = SpringParameterizationKind(Reanimated3Family.self)
 }
 
-/// Reanimated 3's mass, stiffness and damping (``Reanimated3Parameters``); no
+/// Reanimated 3's mass, stiffness and damping (`Reanimated3Parameters`); no
 /// flags of its own (`--mass/--stiffness/--damping` give the same spring).
 public enum Reanimated3Family: SpringParameterizationFamily {
     public static var platform: SpringPlatform? { .reanimated3 }

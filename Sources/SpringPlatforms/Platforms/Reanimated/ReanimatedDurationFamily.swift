@@ -2,13 +2,13 @@ import SpringModel
 
 extension SpringParameterizationKind {
     /// Reanimated 4's `withSpring` duration config
-    /// (``ReanimatedDurationParameters``): duration in seconds (Reanimated's
+    /// (`ReanimatedDurationParameters`): duration in seconds (Reanimated's
     /// milliseconds / 1000, default 0.55) and damping ratio (default 1),
     /// mass 4; the stiffness is Reanimated's bisection from rest.
     public static let reanimatedDuration = SpringParameterizationKind(ReanimatedDurationFamily.self)
 }
 
-/// Reanimated 4's duration and damping ratio (``ReanimatedDurationParameters``).
+/// Reanimated 4's duration and damping ratio (`ReanimatedDurationParameters`).
 public enum ReanimatedDurationFamily: SpringParameterizationFamily {
     public static var platform: SpringPlatform? { .reanimated }
 

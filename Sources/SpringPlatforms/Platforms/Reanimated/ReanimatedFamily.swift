@@ -1,12 +1,12 @@
 import SpringModel
 
 extension SpringParameterizationKind {
-    /// Reanimated 4's `withSpring` physics config (``ReanimatedParameters``):
+    /// Reanimated 4's `withSpring` physics config (`ReanimatedParameters`):
     /// mass, stiffness and damping, defaults 4, 900, 120 (`GentleSpringConfig`).
     public static let reanimated = SpringParameterizationKind(ReanimatedFamily.self)
 }
 
-/// Reanimated 4's mass, stiffness and damping (``ReanimatedParameters``); no
+/// Reanimated 4's mass, stiffness and damping (`ReanimatedParameters`); no
 /// flags of its own (`--mass/--stiffness/--damping` give the same spring).
 public enum ReanimatedFamily: SpringParameterizationFamily {
     public static var platform: SpringPlatform? { .reanimated }

@@ -2,11 +2,11 @@ import SpringModel
 
 extension SpringParameterizationKind {
     /// Rebound's / Origami's tension and friction, defaults 40 and 7
-    /// (``OrigamiParameters/defaults``).
+    /// (`OrigamiParameters.defaults`).
     public static let origami = SpringParameterizationKind(OrigamiFamily.self)
 }
 
-/// Rebound's / Origami's tension and friction (``OrigamiParameters``).
+/// Rebound's / Origami's tension and friction (`OrigamiParameters`).
 public enum OrigamiFamily: SpringParameterizationFamily {
     public static var platform: SpringPlatform? { .rebound }
 

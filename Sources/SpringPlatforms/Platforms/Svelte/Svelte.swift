@@ -77,7 +77,7 @@ public struct SvelteLoop: PlatformLoop, Hashable {
     }
 
     /// The `Spring` class (5.17+) with the per-tick values that have
-    /// `spring`'s characteristic roots at 60 Hz (``SvelteSpringParameters/perTick(_:)``):
+    /// `spring`'s characteristic roots at 60 Hz (`SvelteSpringParameters.perTick(_:)`):
     /// exact at 60 Hz; a spring too fast for 60 Hz ticks gets a stiffness
     /// above 1, which the class clamps, as it would for a user.
     public init(_ spring: Spring, precision: Double = 0.01) {

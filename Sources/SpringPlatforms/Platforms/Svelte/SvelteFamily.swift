@@ -1,14 +1,14 @@
 import SpringModel
 
 extension SpringParameterizationKind {
-    /// Svelte's `Spring` options (``SvelteSpringParameters``): stiffness and
+    /// Svelte's `Spring` options (`SvelteSpringParameters`): stiffness and
     /// damping per 60 Hz tick (defaults 0.15, 0.8) and precision (0.01). The
     /// spring is the one whose 60 Hz samples the recurrence reproduces: exact
     /// at 60 Hz only (Svelte's motion depends on the frame rate).
     public static let svelte = SpringParameterizationKind(SvelteFamily.self)
 }
 
-/// Svelte's stiffness, damping (per 60 Hz tick) and precision (``SvelteSpringParameters``).
+/// Svelte's stiffness, damping (per 60 Hz tick) and precision (`SvelteSpringParameters`).
 public enum SvelteFamily: SpringParameterizationFamily {
     public static var platform: SpringPlatform? { .svelte }
 

@@ -2,11 +2,11 @@ import SpringModel
 
 extension SpringParameterizationKind {
     /// SwiftUI's `Spring(duration:bounce:)`: duration (default 0.5 s) and
-    /// bounce (default 0), the defaults of SwiftUI and of ``SwiftUIParameters``.
+    /// bounce (default 0), the defaults of SwiftUI and of `SwiftUIParameters`.
     public static let swiftUI = SpringParameterizationKind(SwiftUIFamily.self)
 }
 
-/// SwiftUI's `Spring(duration:bounce:)` (``SwiftUIParameters``).
+/// SwiftUI's `Spring(duration:bounce:)` (`SwiftUIParameters`).
 public enum SwiftUIFamily: SpringParameterizationFamily {
     public static var platform: SpringPlatform? { .swiftUI }
 

@@ -2,12 +2,12 @@ import SpringModel
 
 extension SpringParameterizationKind {
     /// SwiftUI's `Spring(settlingDuration:dampingRatio:epsilon:)`, computed as
-    /// SwiftUI does (``SwiftUISettlingParameters``): both required, epsilon
+    /// SwiftUI does (`SwiftUISettlingParameters`): both required, epsilon
     /// default 0.001. SwiftUI clamps ζ to at most 1 and the duration to 0.01…10 s.
     public static let swiftUISettling = SpringParameterizationKind(SwiftUISettlingFamily.self)
 }
 
-/// SwiftUI's `Spring(settlingDuration:dampingRatio:epsilon:)` (``SwiftUISettlingParameters``).
+/// SwiftUI's `Spring(settlingDuration:dampingRatio:epsilon:)` (`SwiftUISettlingParameters`).
 public enum SwiftUISettlingFamily: SpringParameterizationFamily {
     public static var platform: SpringPlatform? { .swiftUI }
 
