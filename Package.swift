@@ -48,6 +48,7 @@ let package = Package(
         .library(name: "ResultsHistoryPostgreSQL", targets: ["ResultsHistoryPostgreSQL"]),
         .executable(name: "springbench", targets: ["springbench"]),
         .executable(name: "springbench-sampler", targets: ["springbench-sampler"]),
+        .plugin(name: "SpringBenchPlugin", targets: ["SpringBenchPlugin"]),
     ],
     // `PostgreSQL` (off by default): the `springbench` tool with `history --database
     // postgresql://…` and ResultsHistoryPostgreSQL's store, through libpq (Debian's
@@ -171,6 +172,17 @@ let package = Package(
             dependencies: [
                 "SpringBenchCLI", .target(name: "ResultsHistoryPostgreSQL", condition: .when(traits: ["PostgreSQL"])),
             ]
+        ),
+        // `swift package springbench …`: the tool built in release and run in the package's
+        // directory (`report-all`: the main job; anything else goes to the tool as it is).
+        .plugin(
+            name: "SpringBenchPlugin",
+            capability: .command(
+                intent: .custom(verb: "springbench", description: "Build springbench in release and run it"),
+                permissions: [
+                    .writeToPackageDirectory(reason: "springbench writes its results and Reports/ in the package")
+                ]
+            )
         ),
         // ---- Tests. `<Module>Tests` tests Sources/<Module> (`make test` runs these: the unit
         // tier); it depends on its module, modules below it and test support, never on a module
