@@ -36,6 +36,11 @@ let benchmarks: @Sendable () -> Void = {
         registerKernels(SIMDBackend.self, size: size)
         registerKernels(OpenBLASBackend.self, size: size)
     }
+    // The inline vector at animation sizes: its allocating forms allocate nothing (issue 41).
+    if #available(macOS 26.0, *) {
+        registerInline(InlinePointVector<16>.self)
+        registerInline(InlinePointVector<256>.self)
+    }
 }
 
 /// The kernels, spelled as SpringBench spells them (`Kernel`'s raw values in
@@ -49,6 +54,10 @@ enum SuiteKernel: String, CaseIterable {
     case scale
     case axpy
     case magnitudeSquared
+    // The vector types' kernels: a new value per call (`InlinePointVector`'s need no heap).
+    case subtractAllocating = "subtract-alloc"
+    case scaleToNew = "scale-to-new"
+    case frame
 
     /// Whether the kernel writes into storage that already exists (so it must not allocate).
     var isAllocationFree: Bool { self != .addAllocating }
@@ -132,6 +141,45 @@ func registerKernels<Backend: KernelBackend>(_ backend: Backend.Type, size: Int)
     register(.subtract) { a, b, c in Vector.subtract(a, b, into: &c) }
     register(.subtractInPlace) { a, b, _ in a -= b }
     register(.scale) { a, _, _ in a.scale(by: 1.000_000_1) }
+    register(.axpy) { a, b, _ in a.add(b, scaledBy: 1e-3) }
+    register(.magnitudeSquared) { a, _, _ in Benchmark.blackHole(a.magnitudeSquared) }
+}
+
+/// Registers the inline vector's kernels at its size, named `<kernel>.inline.<size>`
+/// (`add-alloc.inline.16`): every one, the allocating forms and a whole animation frame
+/// (`from + (to - from)·t` into a new value) included, must make 0 allocations.
+@available(macOS 26.0, *)
+func registerInline<let N: Int>(_: InlinePointVector<N>.Type) {
+    typealias Vector = InlinePointVector<N>
+    typealias Body = @Sendable (inout Vector, inout Vector, inout Vector) -> Void
+    func register(_ kernel: SuiteKernel, _ body: @escaping Body) {
+        var thresholds: [BenchmarkMetric: BenchmarkThresholds] = [
+            .mallocCountTotal: .init(absolute: [.p0: 0, .p50: 0, .p90: 0, .p100: 0])
+        ]
+        if let tolerance = WallClockTolerance.percent(size: N) {
+            thresholds[.wallClock] = .init(relative: [.p50: tolerance])
+        }
+        let name = "\(kernel.rawValue).inline.\(SuiteSize.label(N))"
+        let injectsAllocation = InjectedAllocation.applies(to: name)
+        Benchmark(name, configuration: .init(thresholds: thresholds)) { benchmark in
+            var a = Vector { Double($0 % 7) * 0.25 - 0.75 }
+            var b = Vector { Double($0 % 5) * 0.125 - 0.25 }
+            var c = Vector.zero
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                body(&a, &b, &c)
+                if injectsAllocation { Benchmark.blackHole([Double](repeating: 1, count: 2)) }
+            }
+            benchmark.stopMeasurement()
+            Benchmark.blackHole(c)
+            Benchmark.blackHole(a)
+        }
+    }
+    register(.addAllocating) { a, b, c in c = a + b }
+    register(.subtractAllocating) { a, b, c in c = a - b }
+    register(.scaleToNew) { a, _, c in c = a.scaled(by: 1.000_000_1) }
+    register(.frame) { a, b, c in c = Vector.interpolate(from: a, to: b, progress: 0.25) }
+    register(.addInPlace) { a, b, _ in a += b }
     register(.axpy) { a, b, _ in a.add(b, scaledBy: 1e-3) }
     register(.magnitudeSquared) { a, _, _ in Benchmark.blackHole(a.magnitudeSquared) }
 }

@@ -138,7 +138,21 @@ extension VerificationSuite {
             checks += lawChecks(backend, Truncating.self)
             checks += pairLawChecks(backend)
         }
+        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+            checks += inlineLawChecks(InlinePointVector<1>.self)
+            checks += inlineLawChecks(InlinePointVector<17>.self)
+            checks += inlineLawChecks(InlinePointVector<256>.self)
+        }
         return checks
+    }
+
+    /// The inline vector's laws at its one length (the count is its type's).
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+    func inlineLawChecks<let N: Int>(_: InlinePointVector<N>.Type) -> [VerificationCheck] {
+        lawChecks(
+            VectorLawChecker<InlinePointVector<N>>(
+                name: "InlinePointVector<\(N)>", lengths: [(N, N)],
+                make: { InlinePointVector<N>($0) }, elements: { $0.elements }))
     }
 
     func lawChecks<B: KernelBackend, P: LengthPolicy>(_: B.Type, _: P.Type) -> [VerificationCheck] {
