@@ -18,6 +18,8 @@ import PackageDescription
 
 let package = Package(
     name: "CustomBackend",
+    // SpringBench's own minimums (its Package.swift says why): a package depending on it states them too.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     dependencies: [
         .package(name: "SpringBench", path: "../..", traits: ["PostgreSQL"]),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
