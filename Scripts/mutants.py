@@ -18,6 +18,11 @@ expected to survive, with the reason given there.
                                        # only the mutants of files changed since a revision
                                        # (committed or not): what a change may have weakened
 
+With SPRINGBENCH_POSTGRES_URL set (a server: `eval "$(bash .ci/postgres-start)"`), the copy is
+built and tested with the trait PostgreSQL, so the PostgreSQL store's mutants are judged by its
+tests; without it they are named and left out, neither caught nor survived. A mutant with `env:`
+runs its tests with those variables (the portable fallbacks).
+
 The scratch copy lives in .build-mutants/ (ignored by git) and keeps its build
 directory between runs, so a mutant costs an incremental build plus a test run.
 A failing suite is stopped at its first failure unless --full is given; --full
@@ -235,8 +240,17 @@ def kill_session(session: int) -> None:
     subprocess.run(["pkill", "-KILL", "-s", str(session)], capture_output=True)
 
 
+# With a PostgreSQL server (SPRINGBENCH_POSTGRES_URL, `eval "$(bash .ci/postgres-start)"`), the
+# scratch copy builds and tests with the trait PostgreSQL, so mutants of the PostgreSQL store are
+# judged by its tests against that server; without one, those mutants are left out of the run
+# (named, neither caught nor survived) instead of "surviving" a build that does not compile them.
+POSTGRES_PATHS = ("Sources/ResultsHistoryPostgreSQL/", "Sources/CLibPQ/", "Tests/PostgreSQLTests/",
+                  "Tests/_PostgreSQLTestSupport/")
+TRAIT_FLAGS = ["--traits", "PostgreSQL"] if os.environ.get("SPRINGBENCH_POSTGRES_URL") else []
+
+
 def build(work: str, log: str) -> bool:
-    result = subprocess.run(["swift", "build", "--build-tests"], cwd=work, stdout=open(log, "w"),
+    result = subprocess.run(["swift", "build", "--build-tests", *TRAIT_FLAGS], cwd=work, stdout=open(log, "w"),
                             stderr=subprocess.STDOUT)
     return result.returncode == 0
 
@@ -283,7 +297,7 @@ def judge(work: str, args: argparse.Namespace, label: str,
     for stage, selection in stages:
         log = os.path.join(logs, f"{label}.test-{stage}.log")
         for attempt in range(2):
-            state, more, failures = run(["swift", "test", "--skip-build", *selection], work, args.timeout,
+            state, more, failures = run(["swift", "test", "--skip-build", *TRAIT_FLAGS, *selection], work, args.timeout,
                                         not args.full, log, env)
             seconds += more
             # A non-zero exit after every test passed names no test: the
@@ -456,6 +470,14 @@ def main() -> None:
     if args.check:
         print(f"{len(mutants)} mutants apply")
         return
+    if not TRAIT_FLAGS:
+        left_out = [m.ident for m in mutants if m.path.startswith(POSTGRES_PATHS)]
+        if left_out:
+            print(f"left out, no PostgreSQL server (SPRINGBENCH_POSTGRES_URL unset; "
+                  f"eval \"$(bash .ci/postgres-start)\" starts one): {', '.join(left_out)}", flush=True)
+            mutants = [m for m in mutants if not m.path.startswith(POSTGRES_PATHS)]
+            if not mutants:
+                return
     if args.merge:
         # Checked before anything runs: a merge that cannot be completed must
         # not cost a baseline and every mutant first, then discard them.
