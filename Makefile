@@ -99,7 +99,8 @@ endif
 # the release build with the tests took 344 s and the deep test phase 216 s (2026-11-28),
 # against 363 s and 520 s in debug with postgres-nio before. Tests import modules plainly
 # (what they reach is `package`), so no -enable-testing is needed, and the example and the
-# ordo suite reuse the build. The whole `bash .ci/run`: 714 s (it was 1187 s).
+# ordo suite reuse the build. The whole `bash .ci/run`: 714 s (it was 1187 s); 1079 s on a day the
+# host ran the same build 1.36x slower (README.md).
 # TEST_CONFIGURATION, TRAITS and TEST_SCRATCH let `make test` run on another build: CI runs it
 # on make check's (release, the trait, .build-check) instead of compiling a third time.
 TEST_CONFIGURATION ?= debug
