@@ -10,24 +10,36 @@ import VectorKernels
 /// The Swift user's baseline: a struct over [Double], arithmetic by zip and map.
 struct ArrayVector {
     var values: [Double]
-    static func + (l: ArrayVector, r: ArrayVector) -> ArrayVector { ArrayVector(values: zip(l.values, r.values).map(+)) }
-    static func - (l: ArrayVector, r: ArrayVector) -> ArrayVector { ArrayVector(values: zip(l.values, r.values).map(-)) }
+    static func + (l: ArrayVector, r: ArrayVector) -> ArrayVector {
+        ArrayVector(values: zip(l.values, r.values).map(+))
+    }
+    static func - (l: ArrayVector, r: ArrayVector) -> ArrayVector {
+        ArrayVector(values: zip(l.values, r.values).map(-))
+    }
     func scaled(by t: Double) -> ArrayVector { ArrayVector(values: values.map { $0 * t }) }
 }
 
 /// Each measured call writes its result where the caller keeps it, through a function the
 /// optimiser cannot see into, so no call is hoisted out of the loop or dropped.
-@inline(never) func inlineAdd<let N: Int>(_ a: InlinePointVector<N>, _ b: InlinePointVector<N>, _ out: inout InlinePointVector<N>) {
+@inline(never) func inlineAdd<let N: Int>(
+    _ a: InlinePointVector<N>, _ b: InlinePointVector<N>, _ out: inout InlinePointVector<N>
+) {
     out = a + b
 }
-@inline(never) func inlineFrame<let N: Int>(_ a: InlinePointVector<N>, _ b: InlinePointVector<N>, _ t: Double, _ out: inout InlinePointVector<N>) {
+@inline(never) func inlineFrame<let N: Int>(
+    _ a: InlinePointVector<N>, _ b: InlinePointVector<N>, _ t: Double, _ out: inout InlinePointVector<N>
+) {
     out = a + (b - a).scaled(by: t)
 }
 typealias Points = PointVector<SIMDBackend, ZeroExtending>
 @inline(never) func pointAdd(_ a: Points, _ b: Points, _ out: inout Points) { out = a + b }
-@inline(never) func pointFrame(_ a: Points, _ b: Points, _ t: Double, _ out: inout Points) { out = a + (b - a).scaled(by: t) }
+@inline(never) func pointFrame(_ a: Points, _ b: Points, _ t: Double, _ out: inout Points) {
+    out = a + (b - a).scaled(by: t)
+}
 @inline(never) func arrayAdd(_ a: ArrayVector, _ b: ArrayVector, _ out: inout ArrayVector) { out = a + b }
-@inline(never) func arrayFrame(_ a: ArrayVector, _ b: ArrayVector, _ t: Double, _ out: inout ArrayVector) { out = a + (b - a).scaled(by: t) }
+@inline(never) func arrayFrame(_ a: ArrayVector, _ b: ArrayVector, _ t: Double, _ out: inout ArrayVector) {
+    out = a + (b - a).scaled(by: t)
+}
 
 /// ns per call of `body`, `calls` times in a row (a non-escaping closure: the call is inlined here).
 @inline(__always)
