@@ -57,11 +57,7 @@ struct WorkerPoolSleepTests {
                 done.add()
             }
         }
-        var waited = 0
-        while done.value < 20, waited < 30_000 {
-            usleep(10_000)
-            waited += 10
-        }
+        done.wait(until: 20, seconds: 30)
         #expect(done.value == 20, "calls returned: \(done.value) of 20 within 30 s")
         #expect(wrong.value == 0)
         // A loaded machine may deschedule the worker through a whole call now and then.

@@ -139,11 +139,7 @@ extension RunsAlone {
                     done.add()
                 }
             }
-            var waited = 0
-            while done.value < 3, waited < 30_000 {
-                usleep(10_000)
-                waited += 10
-            }
+            done.wait(until: 3, seconds: 30)
             #expect(done.value == 3, "split calls returned: \(done.value) of 3 within 30 s")
             #expect(wrong.value == 0)
         }

@@ -51,3 +51,17 @@ public final class FailureCount: @unchecked Sendable {
         return count
     }
 }
+
+extension FailureCount {
+    /// Waits, polling every 10 ms, until the count reaches `target` or `seconds` pass; the count
+    /// then. For threads that may hang: the caller goes on (and fails) instead of hanging too.
+    @discardableResult
+    public func wait(until target: Int, seconds: Int) -> Int {
+        var waited = 0
+        while value < target, waited < seconds * 1000 {
+            usleep(10_000)
+            waited += 10
+        }
+        return value
+    }
+}

@@ -111,29 +111,15 @@ func registerKernels<Backend: KernelBackend>(_ backend: Backend.Type, size: Int)
     typealias Vector = PointVector<Backend, ZeroExtending>
     typealias Body = @Sendable (inout Vector, inout Vector, inout Vector) -> Void
     func register(_ kernel: SuiteKernel, _ body: @escaping Body) {
-        var thresholds: [BenchmarkMetric: BenchmarkThresholds] = [:]
-        if let tolerance = WallClockTolerance.percent(size: size) {
-            thresholds[.wallClock] = .init(relative: [.p50: tolerance])
-        }
-        if kernel.isAllocationFree {
-            // p90 is the percentile `thresholds check` compares with the static thresholds.
-            thresholds[.mallocCountTotal] = .init(absolute: [.p0: 0, .p50: 0, .p90: 0, .p100: 0])
-        }
-        let name = "\(kernel.rawValue).\(Backend.name).\(SuiteSize.label(size))"
-        let injectsAllocation = InjectedAllocation.applies(to: name)
-        Benchmark(name, configuration: .init(thresholds: thresholds)) { benchmark in
-            var a = Vector((0..<size).map { Double($0 % 7) * 0.25 - 0.75 })
-            var b = Vector((0..<size).map { Double($0 % 5) * 0.125 - 0.25 })
-            var c = Vector(repeating: 0, count: size)
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                body(&a, &b, &c)
-                if injectsAllocation { Benchmark.blackHole([Double](repeating: 1, count: 2)) }
-            }
-            benchmark.stopMeasurement()
-            Benchmark.blackHole(c)
-            Benchmark.blackHole(a)
-        }
+        registerBenchmark(
+            "\(kernel.rawValue).\(Backend.name).\(SuiteSize.label(size))", size: size,
+            allocationFree: kernel.isAllocationFree,
+            operands: {
+                (
+                    Vector((0..<size).map { Double($0 % 7) * 0.25 - 0.75 }),
+                    Vector((0..<size).map { Double($0 % 5) * 0.125 - 0.25 }), Vector(repeating: 0, count: size)
+                )
+            }, body)
     }
     register(.add) { a, b, c in Vector.add(a, b, into: &c) }
     register(.addInPlace) { a, b, _ in a += b }
@@ -153,27 +139,10 @@ func registerInline<let N: Int>(_: InlinePointVector<N>.Type) {
     typealias Vector = InlinePointVector<N>
     typealias Body = @Sendable (inout Vector, inout Vector, inout Vector) -> Void
     func register(_ kernel: SuiteKernel, _ body: @escaping Body) {
-        var thresholds: [BenchmarkMetric: BenchmarkThresholds] = [
-            .mallocCountTotal: .init(absolute: [.p0: 0, .p50: 0, .p90: 0, .p100: 0])
-        ]
-        if let tolerance = WallClockTolerance.percent(size: N) {
-            thresholds[.wallClock] = .init(relative: [.p50: tolerance])
-        }
-        let name = "\(kernel.rawValue).inline.\(SuiteSize.label(N))"
-        let injectsAllocation = InjectedAllocation.applies(to: name)
-        Benchmark(name, configuration: .init(thresholds: thresholds)) { benchmark in
-            var a = Vector { Double($0 % 7) * 0.25 - 0.75 }
-            var b = Vector { Double($0 % 5) * 0.125 - 0.25 }
-            var c = Vector.zero
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                body(&a, &b, &c)
-                if injectsAllocation { Benchmark.blackHole([Double](repeating: 1, count: 2)) }
-            }
-            benchmark.stopMeasurement()
-            Benchmark.blackHole(c)
-            Benchmark.blackHole(a)
-        }
+        registerBenchmark(
+            "\(kernel.rawValue).inline.\(SuiteSize.label(N))", size: N, allocationFree: true,
+            operands: { (Vector { Double($0 % 7) * 0.25 - 0.75 }, Vector { Double($0 % 5) * 0.125 - 0.25 }, .zero) },
+            body)
     }
     register(.addAllocating) { a, b, c in c = a + b }
     register(.subtractAllocating) { a, b, c in c = a - b }
@@ -182,4 +151,33 @@ func registerInline<let N: Int>(_: InlinePointVector<N>.Type) {
     register(.addInPlace) { a, b, _ in a += b }
     register(.axpy) { a, b, _ in a.add(b, scaledBy: 1e-3) }
     register(.magnitudeSquared) { a, _, _ in Benchmark.blackHole(a.magnitudeSquared) }
+}
+
+/// One benchmark: `body(&a, &b, &c)` per iteration on the operands `operands()` builds, with the
+/// wall-clock tolerance of `size` and, when `allocationFree`, the 0-allocation threshold
+/// (p90 is the percentile `thresholds check` compares with the static thresholds).
+func registerBenchmark<Vector>(
+    _ name: String, size: Int, allocationFree: Bool,
+    operands: @escaping @Sendable () -> (Vector, Vector, Vector),
+    _ body: @escaping @Sendable (inout Vector, inout Vector, inout Vector) -> Void
+) {
+    var thresholds: [BenchmarkMetric: BenchmarkThresholds] = [:]
+    if let tolerance = WallClockTolerance.percent(size: size) {
+        thresholds[.wallClock] = .init(relative: [.p50: tolerance])
+    }
+    if allocationFree {
+        thresholds[.mallocCountTotal] = .init(absolute: [.p0: 0, .p50: 0, .p90: 0, .p100: 0])
+    }
+    let injectsAllocation = InjectedAllocation.applies(to: name)
+    Benchmark(name, configuration: .init(thresholds: thresholds)) { benchmark in
+        var (a, b, c) = operands()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            body(&a, &b, &c)
+            if injectsAllocation { Benchmark.blackHole([Double](repeating: 1, count: 2)) }
+        }
+        benchmark.stopMeasurement()
+        Benchmark.blackHole(c)
+        Benchmark.blackHole(a)
+    }
 }
