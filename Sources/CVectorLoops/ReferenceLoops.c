@@ -36,6 +36,14 @@
                                   ptrdiff_t n) {                                                   \
         for (ptrdiff_t i = 0; i < n; i++) y[i] += alpha * x[i];                                     \
     }                                                                                              \
+    ATTR static void scale_to##SUFFIX(const double *restrict a, double s, double *restrict c,       \
+                                      ptrdiff_t n) {                                               \
+        for (ptrdiff_t i = 0; i < n; i++) c[i] = a[i] * s;                                          \
+    }                                                                                              \
+    ATTR static void frame##SUFFIX(const double *restrict a, const double *restrict b, double t,    \
+                                   double *restrict c, ptrdiff_t n) {                              \
+        for (ptrdiff_t i = 0; i < n; i++) c[i] = a[i] + (b[i] - a[i]) * t;                          \
+    }                                                                                              \
     ATTR static double sum_of_squares##SUFFIX(const double *a, ptrdiff_t n) {                       \
         double s[16] = {0};                                                                        \
         ptrdiff_t i = 0;                                                                           \
@@ -91,6 +99,48 @@ double *springbench_reference_add_allocating(const double *a, const double *b, p
     double *c = malloc((size_t)(n > 0 ? n : 1) * sizeof(double));
     if (c) springbench_reference_add(a, b, c, n);
     return c;
+}
+
+// Animation-sized values (ValueTypeSweep): each operation as C writes it into a buffer the
+// caller reuses (the arithmetic's floor), and into a fresh malloc block that is freed again
+// (what a new value costs in C). The block escapes to an opaque reader before it is freed, so
+// the compiler may drop neither the loop nor the allocation.
+static double *value_block(ptrdiff_t n) {
+    double *c = malloc((size_t)(n > 0 ? n : 1) * sizeof(double));
+    if (c == NULL) abort();
+    return c;
+}
+static void value_release(double *c) {
+    __asm__ volatile("" : : "r"(c) : "memory");
+    free(c);
+}
+void springbench_value_add_into(const double *a, const double *b, double *c, ptrdiff_t n) { PICK(add, a, b, c, n); }
+void springbench_value_subtract_into(const double *a, const double *b, double *c, ptrdiff_t n) {
+    PICK(subtract, a, b, c, n);
+}
+void springbench_value_scale_into(const double *a, double s, double *c, ptrdiff_t n) { PICK(scale_to, a, s, c, n); }
+void springbench_value_frame_into(const double *a, const double *b, double t, double *c, ptrdiff_t n) {
+    PICK(frame, a, b, t, c, n);
+}
+void springbench_value_add_malloc(const double *a, const double *b, ptrdiff_t n) {
+    double *c = value_block(n);
+    PICK(add, a, b, c, n);
+    value_release(c);
+}
+void springbench_value_subtract_malloc(const double *a, const double *b, ptrdiff_t n) {
+    double *c = value_block(n);
+    PICK(subtract, a, b, c, n);
+    value_release(c);
+}
+void springbench_value_scale_malloc(const double *a, double s, ptrdiff_t n) {
+    double *c = value_block(n);
+    PICK(scale_to, a, s, c, n);
+    value_release(c);
+}
+void springbench_value_frame_malloc(const double *a, const double *b, double t, ptrdiff_t n) {
+    double *c = value_block(n);
+    PICK(frame, a, b, t, c, n);
+    value_release(c);
 }
 
 #define SPRINGBENCH_STRING2(x) #x

@@ -35,6 +35,12 @@ package struct BenchCommand: ParsableCommand {
     @Flag(help: "Skip the end-to-end spring workloads.")
     var noWorkloads = false
 
+    @Flag(
+        help:
+            "Skip the animation-sized values (InlinePointVector, PointVector and a [Double] struct making a new value, beside C's malloc + loop + free)."
+    )
+    var noValueTypes = false
+
     @Flag(help: "Skip the long-sample check of the cache state.")
     var noCacheCheck = false
 
@@ -91,6 +97,7 @@ package struct BenchCommand: ParsableCommand {
     package func plan() throws -> BenchmarkPlan {
         var plan = try sweep.plan(.standard)
         if noWorkloads { plan.workloads = [] }
+        if noValueTypes { plan.valueTypeSizes = [] }
         if noCacheCheck { plan.cacheCheck = nil }
         if noYardstick { plan.yardstick = false }
         for path in otherBuild where !FileManager.default.isExecutableFile(atPath: path) {

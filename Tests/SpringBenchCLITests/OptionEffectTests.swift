@@ -848,6 +848,10 @@ extension OptionEffectTests {
             #expect(try Self.bench(["--no-workloads"]).plan().workloads.isEmpty)
             #expect(try Self.bench([]).plan().workloads == SpringWorkload.allCases)
         },
+        Row("--no-value-types", ["bench"]) { _ throws in
+            #expect(try Self.bench(["--no-value-types"]).plan().valueTypeSizes.isEmpty)
+            #expect(try Self.bench([]).plan().valueTypeSizes == ValueTypeSweep.defaultSizes)
+        },
         Row("--no-cache-check", ["bench"]) { _ throws in
             #expect(try Self.bench(["--no-cache-check"]).plan().cacheCheck == nil)
             #expect(try Self.bench([]).plan().cacheCheck != nil)

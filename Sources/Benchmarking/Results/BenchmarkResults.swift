@@ -39,6 +39,9 @@ public struct BenchmarkResults: Codable, Sendable, Equatable {
     /// The parallel backend's thresholds as this run measured and used them;
     /// nil when the run did not time it (or in files from before it existed).
     public var parallel: ParallelThresholds?
+    /// Animation-sized new values (``ValueTypeSweep``): each vector type beside C's malloc and
+    /// C's loop into a buffer, in the same rounds; nil when not measured (and in older files).
+    @OptionalUniqueElements public var valueTypes: [ValueTypeMeasurement]?
 
     public init(
         machine: MachineRecord, configuration: SweepConfiguration, probe: BandwidthProbeResult,

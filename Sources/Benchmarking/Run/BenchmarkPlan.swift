@@ -47,6 +47,9 @@ public struct BenchmarkPlan: Sendable, Equatable {
     public var probeBudgetSeconds: Double?
     public var workloads: [SpringWorkload]
     public var workloadSizes: [Int]
+    /// Sizes of the animation-sized value sweep (``ValueTypeSweep``), a subset of
+    /// ``ValueTypeSweep/supportedSizes``; empty: not measured.
+    public var valueTypeSizes: [Int]
     /// Threads OpenBLAS may use (set explicitly for every run, recorded).
     public var openBLASThreads: Int
     /// The most threads one call of the plan's backends runs (OpenBLAS:
@@ -106,6 +109,8 @@ public struct BenchmarkPlan: Sendable, Equatable {
             probeTrials = 4
             probeMinimumElements = 1 << 24
         }
+        // The value sweep: 60 cells, about 4 s in the standard preset and 1 s in the quick one.
+        valueTypeSizes = preset == .standard || preset == .quick ? ValueTypeSweep.defaultSizes : []
         switch preset {
         case .standard:
             workloads = SpringWorkload.allCases
@@ -173,6 +178,13 @@ public struct BenchmarkPlan: Sendable, Equatable {
                 "\(size) is outside 1…\(PointCount.format(PointCount.maximum))")
         }
         if !workloads.isEmpty { try unique(workloadSizes, .workloadSizes) { PointCount.format($0) } }
+        for size in valueTypeSizes where !ValueTypeSweep.supportedSizes.contains(size) {
+            throw BenchmarkPlanError(
+                .valueTypeSizes,
+                "\(size) is not one of \(ValueTypeSweep.supportedSizes.map(String.init).joined(separator: ", ")) (the sizes InlinePointVector is compiled for)"
+            )
+        }
+        if !valueTypeSizes.isEmpty { try unique(valueTypeSizes, .valueTypeSizes) { String($0) } }
         if !otherBuilds.isEmpty { try unique(otherBuilds, .otherBuild) { $0 } }
         if !referenceSamplers.isEmpty { try unique(referenceSamplers, .referenceSampler) { $0 } }
         // Operands: three vectors per backend and build, plus one result of
@@ -226,6 +238,7 @@ public struct BenchmarkPlan: Sendable, Equatable {
         plan.cacheCheck?.clock = timing.clock
         plan.sizes.sort()
         plan.workloadSizes.sort()
+        plan.valueTypeSizes.sort()
         return plan
     }
 
@@ -268,6 +281,14 @@ public struct BenchmarkPlan: Sendable, Equatable {
             samples: max(3, timing.samples / 2), minimumSampleNanoseconds: timing.minimumSampleNanoseconds,
             warmupNanoseconds: timing.warmupNanoseconds, clock: timing.clock)
     }
+
+    /// The value sweep's timing: the kernels' samples and sample length, without a target
+    /// precision (its cells are short and its ratios are medians of the same rounds).
+    public var valueTypeTiming: TimingPolicy {
+        TimingPolicy(
+            samples: timing.samples, minimumSampleNanoseconds: timing.minimumSampleNanoseconds,
+            warmupNanoseconds: timing.warmupNanoseconds, clock: timing.clock)
+    }
 }
 
 /// A field of a ``BenchmarkPlan`` out of its valid range.
@@ -282,6 +303,7 @@ public struct BenchmarkPlanError: Error, Equatable, CustomStringConvertible {
         case targetPrecision = "target-precision"
         case precisionBudget = "precision-budget"
         case workloadSizes = "workload-sizes"
+        case valueTypeSizes = "value-type-sizes"
         case otherBuild = "other-build"
         case referenceSampler = "reference-sampler"
     }

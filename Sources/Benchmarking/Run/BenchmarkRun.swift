@@ -151,6 +151,10 @@ public struct BenchmarkRun {
             seed: plan.seed,
             sampler: InterleavedSampler(policy: plan.workloadTiming, countAllocations: countAllocations)
         ).run(progress: progress)
+        let valueTypes = ValueTypeSweep(
+            sizes: plan.valueTypeSizes, seed: plan.seed,
+            sampler: InterleavedSampler(policy: plan.valueTypeTiming, countAllocations: countAllocations)
+        ).run(progress: progress)
         let elapsed = Double(monotonicNanoseconds() &- started) / 1e9
         var results = BenchmarkResults(
             machine: machine, configuration: configuration, probe: probe,
@@ -159,6 +163,7 @@ public struct BenchmarkRun {
         results.cacheCheck = outcome.cacheCheck
         results.harnessFloor = floor.isEmpty ? nil : floor
         results.parallel = parallel
+        results.valueTypes = valueTypes.isEmpty ? nil : valueTypes
         results.yardstick =
             plan.yardstick
             ? YardstickMeasurements(details: CYardstick.details, measurements: outcome.yardstick) : nil

@@ -75,6 +75,18 @@ double springbench_reference_sum_of_squares(const double *a, ptrdiff_t n);
 /// `a + b` into a fresh `malloc` block (free it), or NULL when refused.
 double *springbench_reference_add_allocating(const double *a, const double *b, ptrdiff_t n);
 
+/// Animation-sized values (ValueTypeSweep), by the yardstick's loops: `c = a + b`, `a - b`,
+/// `a·s` and one frame `a + (b - a)·t` into a buffer the caller reuses (the floor)...
+void springbench_value_add_into(const double *a, const double *b, double *c, ptrdiff_t n);
+void springbench_value_subtract_into(const double *a, const double *b, double *c, ptrdiff_t n);
+void springbench_value_scale_into(const double *a, double s, double *c, ptrdiff_t n);
+void springbench_value_frame_into(const double *a, const double *b, double t, double *c, ptrdiff_t n);
+/// ...and into a fresh `malloc` block, freed again after an opaque read (C's new value).
+void springbench_value_add_malloc(const double *a, const double *b, ptrdiff_t n);
+void springbench_value_subtract_malloc(const double *a, const double *b, ptrdiff_t n);
+void springbench_value_scale_malloc(const double *a, double s, ptrdiff_t n);
+void springbench_value_frame_malloc(const double *a, const double *b, double t, ptrdiff_t n);
+
 /// The `-target-cpu` the Makefile built for (`-Xcc -DSPRINGBENCH_TARGET_CPU_NAME=…`),
 /// or "" in a build without one (SwiftPM's defaults).
 const char *springbench_build_target_cpu(void);

@@ -22,7 +22,7 @@ public enum PerformanceReport {
         markdown += summaryLine(results) + "\n\n"
         markdown +=
             "## Headline figures\n\n" + headlineTable(index) + yardstickHeadline(results) + referenceHeadline(results)
-            + parallelHeadline(results) + "\n"
+            + parallelHeadline(results) + valueTypeHeadline(results) + "\n"
         if !results.workloads.isEmpty {
             markdown +=
                 "### Largest N per \(FrameBudget.displayName) frame (\(NumberFormatting.significant(FrameBudget.frameSeconds * 1000, digits: 3, trimmingZeros: false)) ms)\n\n"
@@ -54,6 +54,7 @@ public enum PerformanceReport {
         markdown += referenceSection(results)
         markdown += parallelSection(results)
         markdown += yardstickSection(results)
+        markdown += valueTypeSection(results)
         markdown += ceilingSection(index)
         markdown += cacheCheckSection(results)
         markdown += otherBuildSection(results)
