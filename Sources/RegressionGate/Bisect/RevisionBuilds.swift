@@ -227,7 +227,11 @@ public final class RevisionBuilds {
                 subject,
                 "`swift build` failed (its log: \(Self.display(log)), kept with --work-directory):\n    \(shown)")
         }
-        let binPath = try Self.capture(arguments + ["--show-bin-path"], subject: subject)
+        // SwiftPM links `<scratch>/<configuration>` to the products' directory. Read, not asked of
+        // a second `swift build --show-bin-path`: that child ran outside the build's TMPDIR and
+        // outside the interrupt cleanup, so a signal during it left the child running and its
+        // TemporaryDirectory.* in the caller's TMPDIR (seen when the test suite loaded the machine).
+        let binPath = workDirectory + "/scratch/" + configuration
         do {
             try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
             // Copied under a temporary name and renamed: an interrupted copy is never taken for a build.
@@ -266,13 +270,6 @@ public final class RevisionBuilds {
     static func display(_ path: String) -> String {
         let here = FileManager.default.currentDirectoryPath
         return path.hasPrefix(here + "/") ? String(path.dropFirst(here.count + 1)) : path
-    }
-
-    static func capture(_ arguments: [String], subject: String) throws(RevisionBuildError) -> String {
-        guard let run = try? ChildProcess.capture(executable: git, arguments: arguments),
-            case .exited(0) = run.termination
-        else { throw RevisionBuildError(subject, "`\(arguments.joined(separator: " "))` failed") }
-        return run.output.split(separator: "\n").last.map(String.init) ?? ""
     }
 
     /// Removes the worktree and git's record of it.
