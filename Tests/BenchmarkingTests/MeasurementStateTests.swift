@@ -1,5 +1,6 @@
 import Benchmarking
 import Foundation
+import ParallelKernels
 import Testing
 import VectorKernels
 
@@ -204,6 +205,29 @@ struct MeasurementStateTests {
         let (a, b) = (operands.a.elements, operands.b.elements)
         operations.ceilings[kernel]![0].run(1)
         expectCeiling(kernel, a: a, b: b, operands: operands)
+    }
+
+    @Test(
+        "a threaded backend's ceiling runs on its threads over all of its own operands; a single-thread one's on one",
+        arguments: Kernel.allCases)
+    func threadedCeiling(kernel: Kernel) throws {
+        try #require(ParallelBackend.threadCount > 1, "needs two usable cores")
+        #expect(
+            KernelOperandsCeiling.threads(forBackendThreads: ParallelBackend.details.threads)
+                == ParallelBackend.threadCount)
+        #expect(KernelOperandsCeiling.threads(forBackendThreads: 1) == 1)
+        // 4099 points: parts of uneven length, each a tail of its own; every element must be written.
+        let operands = KernelOperands<ParallelBackend>(size: 4099, seed: 6)
+        let (a, b) = (operands.a.elements, operands.b.elements)
+        operands.operations([kernel]).ceilings[kernel]![0].run(1)
+        let factor = 1.000_000_1, small = 1e-9
+        switch kernel.ceilingPattern {
+        case .addStreaming: #expect(operands.c.elements == zip(a, b).map { $0 + $1 })
+        case .triadInPlace: #expect(operands.a.elements == zip(a, b).map { x, y in x + small * y })
+        case .scaleInPlace: #expect(operands.a.elements == a.map { $0 * factor })
+        case .read: #expect(operands.a.elements == a && operands.b.elements == b)
+        default: Issue.record("\(kernel) has an unexpected ceiling \(kernel.ceilingPattern)")
+        }
     }
 
     func expectCeiling(_ kernel: Kernel, a: [Double], b: [Double], operands: KernelOperands<NaiveBackend>) {

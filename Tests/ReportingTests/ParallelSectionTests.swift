@@ -75,6 +75,38 @@ struct ParallelSectionTests {
         #expect(markdown.contains("| `add-nt`, 2 threads | 24 | 44.0 | 40.0 |"))
     }
 
+    @Test("With its all-core ceiling sampled in the same rounds, the bar judges that ratio, not the probe's rate")
+    func sameRoundsCeiling() throws {
+        // The probe (40 GB/s median) would give 48/40 = 120 %; the same rounds say 0.85: below the bar.
+        var results = ParallelResults.make()
+        let index = try #require(
+            results.measurements.firstIndex {
+                $0.backend == ParallelBackend.name && $0.kernel == .add && $0.size == 1 << 24
+            })
+        let parallel = results.measurements[index].samples
+        // The ceiling's rounds move with the kernel's: the fraction is 0.85 in every round.
+        var ceiling = CeilingComparison(
+            kernel: .add, size: 1 << 24, kernelSamples: parallel, loops: [parallel.map { $0 * 0.85 }], seed: 1,
+            threads: 2)
+        results.measurements[index].ceiling = ceiling
+        let comparison = try #require(ParallelComparison(results))
+        let bandwidth = try #require(comparison.bandwidth)
+        #expect(abs(bandwidth.fractionOfMedian - 0.85) < 1e-12)
+        #expect(bandwidth.sameRounds?.threads == 2)
+        let markdown = PerformanceReport.render(results).markdown
+        #expect(
+            markdown.contains(
+                "**85.0 %** of the all-core `add-nt` ceiling sampled in the same rounds on its own operands"))
+        #expect(markdown.contains("**below the 90 % bar**"))
+        // A one-thread ceiling (files from before) leaves the probe's figure in charge.
+        ceiling.threads = nil
+        results.measurements[index].ceiling = ceiling
+        let probeBased = try #require(ParallelComparison(results)?.bandwidth)
+        #expect(
+            probeBased.sameRounds == nil
+                && abs(probeBased.fractionOfMedian - 48 / ParallelResults.allCoreMedian) < 1e-12)
+    }
+
     @Test("Below the bandwidth bar, and with one core, the answer says so")
     func belowBarAndOneCore() throws {
         let slow = ParallelResults.make { _, size in size >= 1 << 20 ? 2.0 : 1.0 }

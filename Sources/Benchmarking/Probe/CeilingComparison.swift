@@ -22,6 +22,11 @@ public struct CeilingComparison: Codable, Sendable, Equatable {
     /// How far the ceiling's loops disagreed (|median over rounds of their
     /// time ratio − 1|, the largest over pairs; 0 with one loop).
     @Checked<NonNegative> public var loopSpread: Double
+    /// Threads the ceiling ran on: a backend that runs threads per call (the parallel backend,
+    /// threaded OpenBLAS) is held to the pattern run by that many threads at once, each on its
+    /// part of the same operands (``BandwidthProbe``'s all-core pass); nil: one thread (and
+    /// files from before it was recorded).
+    @CheckedOptional<PositiveCount> public var threads: Int?
 
     public init(
         pattern: ProbePattern, ceilingGigabytesPerSecond: Double, fraction: Double, interval: ConfidenceInterval,
@@ -41,7 +46,7 @@ public struct CeilingComparison: Codable, Sendable, Equatable {
     /// Pairs `kernelSamples[i]` with round *i* of the ceiling: the fastest of
     /// `loops[k][i]` (nanoseconds per call over the same number of elements).
     public init(
-        kernel: Kernel, size: Int, kernelSamples: [Double], loops: [[Double]], seed: UInt64
+        kernel: Kernel, size: Int, kernelSamples: [Double], loops: [[Double]], seed: UInt64, threads: Int = 1
     ) {
         precondition(
             !kernelSamples.isEmpty && !loops.isEmpty && loops.allSatisfy { $0.count == kernelSamples.count },
@@ -65,5 +70,6 @@ public struct CeilingComparison: Codable, Sendable, Equatable {
             pattern: pattern,
             ceilingGigabytesPerSecond: Double(pattern.bytesPerElement) * Double(size) / ceilingMedian,
             fraction: summary.median, interval: summary.medianInterval, loopSpread: loopSpread)
+        self.threads = threads > 1 ? threads : nil
     }
 }

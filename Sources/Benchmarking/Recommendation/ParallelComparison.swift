@@ -45,7 +45,15 @@ public struct ParallelComparison: Sendable, Equatable {
         public var parallelGigabytesPerSecond: Double
         public var allCoreMedianGigabytesPerSecond: Double
         public var allCoreBestGigabytesPerSecond: Double
-        public var fractionOfMedian: Double { parallelGigabytesPerSecond / allCoreMedianGigabytesPerSecond }
+        /// The all-core `add-nt` pass on the cell's own operands, sampled in the same rounds
+        /// (``CeilingComparison/threads`` > 1); nil in files from before it was (then the probe's
+        /// all-core rate, taken before the sweep, is the ceiling).
+        public var sameRounds: CeilingComparison?
+        /// The fraction the bar judges: the median over rounds of the per-round fraction of the
+        /// same-rounds ceiling, else the cell's rate over the probe's all-core median.
+        public var fractionOfMedian: Double {
+            sameRounds?.fraction ?? parallelGigabytesPerSecond / allCoreMedianGigabytesPerSecond
+        }
         public var fractionOfBest: Double { parallelGigabytesPerSecond / allCoreBestGigabytesPerSecond }
     }
 
@@ -88,10 +96,12 @@ public struct ParallelComparison: Sendable, Equatable {
             })
             .max(by: { $0.size < $1.size })
         {
+            let sameRounds = add.ceiling.flatMap { ($0.threads ?? 1) > 1 ? $0 : nil }
             bandwidth = Bandwidth(
-                size: add.size, threads: allCores.threads, parallelGigabytesPerSecond: add.gigabytesPerSecond,
+                size: add.size, threads: sameRounds?.threads ?? allCores.threads,
+                parallelGigabytesPerSecond: add.gigabytesPerSecond,
                 allCoreMedianGigabytesPerSecond: allCores.medianGigabytesPerSecond,
-                allCoreBestGigabytesPerSecond: allCores.bestGigabytesPerSecond)
+                allCoreBestGigabytesPerSecond: allCores.bestGigabytesPerSecond, sameRounds: sameRounds)
         } else {
             bandwidth = nil
         }

@@ -1,3 +1,4 @@
+import ParallelKernels
 import VectorKernels
 
 /// What a backend offers to time at one size, on one shared set of operands:
@@ -70,19 +71,35 @@ package final class KernelOperands<Backend: KernelBackend> {
     /// memory moved a streaming loop by up to 15 % here (the same loop on
     /// two sets of 16 Mi doubles: 38.6 and 33.3 GB/s), so a ceiling on arrays
     /// of its own bounds nothing; on the kernel's own it cancels out.
+    ///
+    /// A backend that runs threads per call is held to the pattern run by as many threads at
+    /// once, each on its part of these operands (``KernelOperandsCeiling``): a single-core
+    /// ceiling bounds nothing there, and the probe's all-core rate, taken minutes before the
+    /// cell on arrays of its own, moved with the machine (the parallel add read 99.0 % of it in
+    /// one `make report` here and 83.9 % in the next, at the same 32 GB/s).
     @usableFromInline
     func ceiling(_ kernel: Kernel, variant: Int) -> TimedOperation {
         let pattern = kernel.ceilingPattern
+        let threads = KernelOperandsCeiling.threads(forBackendThreads: Backend.details.threads)
         return TimedOperation { [self] n in
             withOperands { a, b, c in
                 let count = a.count  // b and c have it too (add-alloc replaces c by a result as long)
                 a.withUnsafeMutableBufferPointer { a in
                     b.withUnsafeMutableBufferPointer { b in
                         c.withUnsafeMutableBufferPointer { c in
+                            let (a, b, c) = (a.baseAddress!, b.baseAddress!, c.baseAddress!)
                             for i in 0..<n {
-                                sink += BandwidthProbe.pass(
-                                    pattern, a.baseAddress!, b.baseAddress!, c.baseAddress!, count,
-                                    inverse: i & 1 == 1, variant: variant)
+                                if threads > 1 {
+                                    ParallelBackend.forEachPart(count: count, parts: threads) { start, length in
+                                        blackHole(
+                                            BandwidthProbe.pass(
+                                                pattern, a + start, b + start, c + start, length, inverse: i & 1 == 1,
+                                                variant: variant))
+                                    }
+                                } else {
+                                    sink += BandwidthProbe.pass(
+                                        pattern, a, b, c, count, inverse: i & 1 == 1, variant: variant)
+                                }
                             }
                         }
                     }
@@ -132,5 +149,13 @@ package final class KernelOperands<Backend: KernelBackend> {
                 blackHole(sink)
             }
         }
+    }
+}
+
+/// How many threads a backend's ceiling runs on: as many as one of its calls runs, up to the
+/// pool's threads that run the pass (one: the single-core ceiling).
+package enum KernelOperandsCeiling {
+    package static func threads(forBackendThreads threads: Int) -> Int {
+        threads > 1 ? min(threads, ParallelBackend.threadCount) : 1
     }
 }

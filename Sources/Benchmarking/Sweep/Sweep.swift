@@ -167,7 +167,9 @@ public struct Sweep {
             let seed = seeds.measurement(measured)
             let measurement = Sweep.measurement(
                 kernel: round.kernel, backend: cell.owner.backend, size: round.size, cell: cell.samples, probe: probe,
-                seed: seed, cacheState: round.cacheState, ceiling: Sweep.ceilingComparison(cell, of: round, seed: seed))
+                seed: seed, cacheState: round.cacheState,
+                ceiling: Sweep.ceilingComparison(
+                    cell, of: round, seed: seed, threads: sweep.ceilingThreads(of: cell.owner)))
             if let build = cell.owner.build {
                 otherBuilds[build].append(measurement)
             } else {

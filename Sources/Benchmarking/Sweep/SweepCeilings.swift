@@ -8,11 +8,21 @@ extension Sweep {
     }
 
     /// The owner's kernel against the ceiling sampled beside it; nil when none was.
-    static func ceilingComparison(_ cell: SweepRound.Sampled, of round: SweepRound, seed: UInt64) -> CeilingComparison?
-    {
+    /// `threads`: how many threads the ceiling ran on (``KernelOperands``' all-core pass for a
+    /// backend that runs threads per call).
+    static func ceilingComparison(
+        _ cell: SweepRound.Sampled, of round: SweepRound, seed: UInt64, threads: Int = 1
+    ) -> CeilingComparison? {
         cell.ceilings.map { loops in
             CeilingComparison(
-                kernel: round.kernel, size: round.size, kernelSamples: cell.samples.samples, loops: loops, seed: seed)
+                kernel: round.kernel, size: round.size, kernelSamples: cell.samples.samples, loops: loops, seed: seed,
+                threads: threads)
         }
+    }
+
+    /// Threads of the all-core ceiling pass that `owner`'s cells are held to (1: one core).
+    func ceilingThreads(of owner: SweepRound.Owner) -> Int {
+        guard case .own(let name) = owner, let backend = backends.first(where: { $0.name == name }) else { return 1 }
+        return KernelOperandsCeiling.threads(forBackendThreads: backend.details.threads)
     }
 }

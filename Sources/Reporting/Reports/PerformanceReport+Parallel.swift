@@ -23,7 +23,18 @@ extension PerformanceReport {
                 ? "with \(comparison.threads) threads splitting never paid by \(NumberFormatting.percent(thresholds.margin)) here, so every threshold is *never* and the backend is SIMD. "
                 : "with \(comparison.threads) threads it splits \(splitting.count) of \(thresholds.operations.count) operations, from \(NumberFormatting.size(splitting.min()!)) points at the earliest. "
         }
-        if let bandwidth = comparison.bandwidth {
+        if let bandwidth = comparison.bandwidth, let sameRounds = bandwidth.sameRounds {
+            let met = bandwidth.fractionOfMedian >= ParallelComparison.bandwidthBar
+            text +=
+                "At N = \(NumberFormatting.size(bandwidth.size)) out-of-place add moves "
+                + "\(NumberFormatting.significant(bandwidth.parallelGigabytesPerSecond)) GB/s, "
+                + "**\(NumberFormatting.percent(sameRounds.fraction))** of the all-core `add-nt` ceiling sampled in the "
+                + "same rounds on its own operands (\(NumberFormatting.significant(sameRounds.ceilingGigabytesPerSecond)) "
+                + "GB/s over \(bandwidth.threads) threads; 95 % interval \(NumberFormatting.percent(sameRounds.interval.lower))–"
+                + "\(NumberFormatting.percent(sameRounds.interval.upper)); the probe's all-core median before the sweep: "
+                + "\(NumberFormatting.significant(bandwidth.allCoreMedianGigabytesPerSecond)) GB/s): "
+                + (met ? "the 90 % bar is met. " : "**below the 90 % bar**. ")
+        } else if let bandwidth = comparison.bandwidth {
             let met = bandwidth.fractionOfMedian >= ParallelComparison.bandwidthBar
             text +=
                 "At N = \(NumberFormatting.size(bandwidth.size)) out-of-place add moves "
