@@ -207,26 +207,37 @@ struct MeasurementStateTests {
         expectCeiling(kernel, a: a, b: b, operands: operands)
     }
 
-    @Test(
-        "a threaded backend's ceiling runs on its threads over all of its own operands; a single-thread one's on one",
-        arguments: Kernel.allCases)
-    func threadedCeiling(kernel: Kernel) throws {
-        try #require(ParallelBackend.threadCount > 1, "needs two usable cores")
-        #expect(
-            KernelOperandsCeiling.threads(forBackendThreads: ParallelBackend.details.threads)
-                == ParallelBackend.threadCount)
+    @Test("a threaded backend's ceiling: as many threads as its calls run, up to the pool's; one for the others")
+    func ceilingThreads() {
         #expect(KernelOperandsCeiling.threads(forBackendThreads: 1) == 1)
-        // 4099 points: parts of uneven length, each a tail of its own; every element must be written.
-        let operands = KernelOperands<ParallelBackend>(size: 4099, seed: 6)
-        let (a, b) = (operands.a.elements, operands.b.elements)
-        operands.operations([kernel]).ceilings[kernel]![0].run(1)
+        for threads in [2, 3, 64] {
+            #expect(
+                KernelOperandsCeiling.threads(forBackendThreads: threads) == min(threads, ParallelBackend.threadCount))
+        }
+    }
+
+    @Test(
+        "the all-core ceiling pass covers every element of the operands, in any number of parts",
+        arguments: [ProbePattern.addStreaming, .triadInPlace, .scaleInPlace, .read], [2, 3, 7])
+    func allCorePass(pattern: ProbePattern, parts: Int) {
+        // 4099 points: parts of uneven length, each with a scalar tail of its own.
+        let count = 4099
+        let arrays = BandwidthProbe.Arrays(elements: count)
+        var rng = SplitMix64(seed: UInt64(parts))
+        for i in 0..<count {
+            arrays.a[i] = Double.random(in: -1...1, using: &rng)
+            arrays.b[i] = Double.random(in: -1...1, using: &rng)
+            arrays.c[i] = 0
+        }
+        let a = (0..<count).map { arrays.a[$0] }, b = (0..<count).map { arrays.b[$0] }
+        KernelOperandsCeiling.pass(pattern, arrays.a, arrays.b, arrays.c, count, threads: parts, inverse: false)
         let factor = 1.000_000_1, small = 1e-9
-        switch kernel.ceilingPattern {
-        case .addStreaming: #expect(operands.c.elements == zip(a, b).map { $0 + $1 })
-        case .triadInPlace: #expect(operands.a.elements == zip(a, b).map { x, y in x + small * y })
-        case .scaleInPlace: #expect(operands.a.elements == a.map { $0 * factor })
-        case .read: #expect(operands.a.elements == a && operands.b.elements == b)
-        default: Issue.record("\(kernel) has an unexpected ceiling \(kernel.ceilingPattern)")
+        let (newA, newC) = ((0..<count).map { arrays.a[$0] }, (0..<count).map { arrays.c[$0] })
+        switch pattern {
+        case .addStreaming: #expect(newC == zip(a, b).map { $0 + $1 })
+        case .triadInPlace: #expect(newA == zip(a, b).map { x, y in x + small * y })
+        case .scaleInPlace: #expect(newA == a.map { $0 * factor })
+        default: #expect(newA == a && newC.allSatisfy { $0 == 0 }, "a read pattern writes nothing")
         }
     }
 

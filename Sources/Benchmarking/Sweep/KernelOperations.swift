@@ -90,12 +90,9 @@ package final class KernelOperands<Backend: KernelBackend> {
                             let (a, b, c) = (a.baseAddress!, b.baseAddress!, c.baseAddress!)
                             for i in 0..<n {
                                 if threads > 1 {
-                                    ParallelBackend.forEachPart(count: count, parts: threads) { start, length in
-                                        blackHole(
-                                            BandwidthProbe.pass(
-                                                pattern, a + start, b + start, c + start, length, inverse: i & 1 == 1,
-                                                variant: variant))
-                                    }
+                                    KernelOperandsCeiling.pass(
+                                        pattern, a, b, c, count, threads: threads, inverse: i & 1 == 1,
+                                        variant: variant)
                                 } else {
                                     sink += BandwidthProbe.pass(
                                         pattern, a, b, c, count, inverse: i & 1 == 1, variant: variant)
@@ -157,5 +154,18 @@ package final class KernelOperands<Backend: KernelBackend> {
 package enum KernelOperandsCeiling {
     package static func threads(forBackendThreads threads: Int) -> Int {
         threads > 1 ? min(threads, ParallelBackend.threadCount) : 1
+    }
+
+    /// One pass of `pattern` over `count` elements cut into `threads` parts run by the pool at
+    /// once (the caller takes the parts no worker has claimed).
+    package static func pass(
+        _ pattern: ProbePattern, _ a: UnsafeMutablePointer<Double>, _ b: UnsafeMutablePointer<Double>,
+        _ c: UnsafeMutablePointer<Double>, _ count: Int, threads: Int, inverse: Bool, variant: Int = 0
+    ) {
+        ParallelBackend.forEachPart(count: count, parts: threads) { start, length in
+            blackHole(
+                BandwidthProbe.pass(
+                    pattern, a + start, b + start, c + start, length, inverse: inverse, variant: variant))
+        }
     }
 }
