@@ -13,7 +13,9 @@ struct ValueTypeSweepTests {
 
     /// The operation by plain loops in the test: the oracle.
     static func expected(_ operation: ValueOperation, _ operands: ValueOperands) -> [Double] {
-        let a = operands.a, b = operands.b, s = operands.factor
+        let a = operands.a
+        let b = operands.b
+        let s = operands.factor
         return a.indices.map { i in
             switch operation {
             case .addAllocating: return a[i] + b[i]
@@ -47,11 +49,15 @@ struct ValueTypeSweepTests {
         for i in expected.indices {
             let scale = abs(operands.a[i]) + abs(operands.b[i] - operands.a[i]) * operands.factor
             let bound = operation == .frame ? 2 * 0x1p-53 * scale : 0
-            #expect(abs(result[i] - expected[i]) <= bound, "\(operation) at \(i): \(result[i]) vs \(expected[i])")
+            #expect(
+                abs(result[i] - expected[i]) <= bound,
+                "\(operation) at \(i): \(result[i]) vs \(expected[i])")
         }
     }
 
-    @Test("the sweep's cells: (operation, size, subject) order, positive samples, the allocations each kind makes")
+    @Test(
+        "the sweep's cells: (operation, size, subject) order, positive samples, the allocations each kind makes"
+    )
     func sweepCells() throws {
         try #require(AllocationCounter.isActive)
         var policy = TimingPolicy.quick
@@ -64,16 +70,34 @@ struct ValueTypeSweepTests {
             sampler: InterleavedSampler(policy: policy, countAllocations: AllocationCounter.count)
         ).run()
         let order = ValueOperation.allCases.flatMap { operation in
-            sizes.flatMap { size in ValueSubject.available.map { "\(operation.rawValue).\($0.rawValue).\(size)" } }
+            sizes.flatMap { size in
+                ValueSubject.available.map { "\(operation.rawValue).\($0.rawValue).\(size)" }
+            }
         }
         #expect(cells.map(\.uniqueKey) == order)
+        // Each operation's cells time that operation: the [Double] struct's frame makes three
+        // arrays ((to − from), its scaled copy, the sum) where a + b makes one, so it allocates
+        // more in any build (3 against 1 optimised; the debug build's unspecialised map adds
+        // allocations per element to both).
+        for size in sizes {
+            func arrayAllocations(_ operation: ValueOperation) -> Double? {
+                cells.first { $0.operation == operation && $0.subject == .arrayStruct && $0.size == size }?
+                    .allocationsPerOperation
+            }
+            let add = try #require(arrayAllocations(.addAllocating))
+            let frame = try #require(arrayAllocations(.frame))
+            #expect(add >= 1 && frame > add, "[Double] struct at \(size): a + b \(add), frame \(frame) allocations")
+        }
         for cell in cells {
             #expect(cell.samples.count == 3 && cell.samples.allSatisfy { $0 > 0 }, "\(cell.uniqueKey)")
             let allocations = try #require(cell.allocationsPerOperation, "\(cell.uniqueKey)")
             switch cell.subject {
-            case .inline, .cBuffer: #expect(allocations == 0, "\(cell.uniqueKey) allocated \(allocations) per call")
+            case .inline, .cBuffer:
+                #expect(allocations == 0, "\(cell.uniqueKey) allocated \(allocations) per call")
             case .pointVector, .arrayStruct, .cMalloc:
-                #expect(allocations >= 1, "\(cell.uniqueKey): a new heap value must allocate, counted \(allocations)")
+                #expect(
+                    allocations >= 1,
+                    "\(cell.uniqueKey): a new heap value must allocate, counted \(allocations)")
             }
         }
     }
@@ -91,7 +115,9 @@ struct ValueTypeSweepTests {
     func comparisonRatios() throws {
         // Round 2 is slow for every subject (the machine's mood): per-round ratios cancel it,
         // a ratio of medians would not (medians 10 and 30 → 0.333…; per round 0.5, 0.5, 0.5 → 0.5).
-        let inline = [5.0, 10, 50], malloc = [10.0, 20, 100], buffer = [40.0, 4, 30]
+        let inline = [5.0, 10, 50]
+        let malloc = [10.0, 20, 100]
+        let buffer = [40.0, 4, 30]
         let measurements = [
             Self.measurement(.frame, .inline, 16, [1, 1, 1]),
             Self.measurement(.addAllocating, .cBuffer, 256, buffer),
@@ -113,19 +139,39 @@ struct ValueTypeSweepTests {
         #expect(cell.toBuffer?.median == 50.0 / 30)
         #expect(cell.nanosecondsPerCall == 10)
         #expect(comparison.row(.addAllocating, size: 16)?[.inline]?.toMalloc == nil)
+        // Cells not sampled in the same rounds (different counts) get no ratio.
+        let unpaired = ValueTypeComparison(
+            [
+                Self.measurement(.scaleToNew, .inline, 64, [1, 2, 3]),
+                Self.measurement(.scaleToNew, .cMalloc, 64, [2, 4, 6, 8], allocations: 1),
+            ], seed: 5)
+        #expect(unpaired.row(.scaleToNew, size: 64)?[.inline]?.toMalloc == nil)
+        #expect(unpaired.row(.scaleToNew, size: 64)?[.inline]?.nanosecondsPerCall == 2)
+    }
+
+    @Test("bench's default sizes span issue 41's animation range, 16 to 256 points, all compiled for")
+    func defaultSizes() {
+        let sizes = ValueTypeSweep.defaultSizes
+        #expect(sizes.min() == 16 && sizes.max() == 256, "\(sizes)")
+        #expect(
+            sizes.allSatisfy(ValueTypeSweep.supportedSizes.contains) && Set(sizes).count == sizes.count)
     }
 
     @Test("issue 41's bars: each met exactly at its bound and missed just past it")
     func bars() throws {
-        func comparison(inlineToMalloc16: Double, inlineToMalloc256: Double, frameLead: Double, pointVector256: Double)
+        func comparison(
+            inlineToMalloc16: Double, inlineToMalloc256: Double, frameLead: Double, pointVector256: Double
+        )
             -> ValueTypeComparison
         {
             var measurements: [ValueTypeMeasurement] = []
             for (size, toMalloc) in [(16, inlineToMalloc16), (256, inlineToMalloc256)] {
                 measurements += [
                     Self.measurement(.addAllocating, .cMalloc, size, [100, 100, 100], allocations: 1),
-                    Self.measurement(.addAllocating, .cBuffer, size, [100 * toMalloc / 1.1].map { [$0, $0, $0] }[0]),
-                    Self.measurement(.addAllocating, .inline, size, [100 * toMalloc].map { [$0, $0, $0] }[0]),
+                    Self.measurement(
+                        .addAllocating, .cBuffer, size, [100 * toMalloc / 1.1].map { [$0, $0, $0] }[0]),
+                    Self.measurement(
+                        .addAllocating, .inline, size, [100 * toMalloc].map { [$0, $0, $0] }[0]),
                     Self.measurement(
                         .addAllocating, .pointVector, size, [100 * pointVector256].map { [$0, $0, $0] }[0]),
                     Self.measurement(.frame, .inline, size, [10, 10, 10]),
@@ -135,13 +181,17 @@ struct ValueTypeSweepTests {
             }
             return ValueTypeComparison(measurements, seed: 1)
         }
-        let atBounds = comparison(inlineToMalloc16: 0.5, inlineToMalloc256: 0.8, frameLead: 3, pointVector256: 1)
+        let atBounds = comparison(
+            inlineToMalloc16: 0.5, inlineToMalloc256: 0.8, frameLead: 3, pointVector256: 1)
         #expect(atBounds.bars.count == 7)
         #expect(atBounds.bars.allSatisfy { $0.met }, "\(atBounds.bars.filter { !$0.met })")
-        let past = comparison(inlineToMalloc16: 0.51, inlineToMalloc256: 0.81, frameLead: 2.9, pointVector256: 1.01)
+        let past = comparison(
+            inlineToMalloc16: 0.51, inlineToMalloc256: 0.81, frameLead: 2.9, pointVector256: 1.01)
         #expect(past.bars.filter { !$0.met }.map(\.statement).count == 4)
         #expect(
-            past.bars.filter(\.met).allSatisfy { $0.statement.contains("1.1×") || $0.statement.contains("nothing") })
+            past.bars.filter(\.met).allSatisfy {
+                $0.statement.contains("1.1×") || $0.statement.contains("nothing")
+            })
     }
 
     @Test("the plan: value sizes must be ones the inline type is compiled for, each once")
@@ -157,10 +207,13 @@ struct ValueTypeSweepTests {
         let error = #expect(throws: BenchmarkPlanError.self) { try plan.validated(against: catalogue) }
         #expect(error?.parameter == .valueTypeSizes)
         #expect(
-            error?.description.contains("17 is not one of 16, 32, 64, 128, 256") == true, "\(String(describing: error))"
+            error?.description.contains("17 is not one of 16, 32, 64, 128, 256") == true,
+            "\(String(describing: error))"
         )
         plan.valueTypeSizes = [64, 64]
-        let repeated = #expect(throws: BenchmarkPlanError.self) { try plan.validated(against: catalogue) }
+        let repeated = #expect(throws: BenchmarkPlanError.self) {
+            try plan.validated(against: catalogue)
+        }
         #expect(repeated?.description == "--value-type-sizes: 64 appears more than once")
     }
 }
