@@ -212,6 +212,10 @@ def main() -> int:
         print(f"run-tests: {', '.join(empty)} ran no test (a target that runs nothing is a failure; "
               "built without its trait?)", file=sys.stderr)
     if failed:
+        # Repeated last, so that the tail of a CI log (often all that is kept) names each failure.
+        for r in results:
+            for line in (r["failures"] if not r["passed"] else [])[:20]:
+                print(f"  {r['target']}: {line[:300]}", file=sys.stderr)
         print(f"run-tests: failures in {', '.join(failed)}", file=sys.stderr)
     return 1 if failed or empty else 0
 

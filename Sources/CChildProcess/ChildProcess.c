@@ -15,7 +15,7 @@
 int springbench_pipe(int ends[2]) { return pipe2(ends, O_CLOEXEC); }
 
 int springbench_spawn(const char *executable, char *const argv[], char *const envp[], const char *directory,
-                      const springbench_stream streams[3], pid_t *pid) {
+                      const springbench_stream streams[3], int new_group, pid_t *pid) {
     posix_spawn_file_actions_t actions;
     posix_spawnattr_t attributes;
     int result = posix_spawn_file_actions_init(&actions);
@@ -42,7 +42,12 @@ int springbench_spawn(const char *executable, char *const argv[], char *const en
     sigfillset(&all);
     if (result == 0) result = posix_spawnattr_setsigmask(&attributes, &none);
     if (result == 0) result = posix_spawnattr_setsigdefault(&attributes, &all);
-    if (result == 0) result = posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    short flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF;
+    if (new_group) {
+        flags |= POSIX_SPAWN_SETPGROUP;
+        if (result == 0) result = posix_spawnattr_setpgroup(&attributes, 0);
+    }
+    if (result == 0) result = posix_spawnattr_setflags(&attributes, flags);
     if (result == 0) result = posix_spawn(pid, executable, &actions, &attributes, argv, envp);
     posix_spawnattr_destroy(&attributes);
     posix_spawn_file_actions_destroy(&actions);

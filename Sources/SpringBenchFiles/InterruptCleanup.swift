@@ -63,8 +63,19 @@ public enum InterruptCleanup {
         let pending = actions.sorted { $0.key > $1.key }.map(\.value)
         actions.removeAll()
         for action in pending { action() }
-        for (_, directory) in directories { try? FileManager.default.removeItem(atPath: directory) }
+        for (_, directory) in directories { removeWhole(directory) }
         directories.removeAll()
+    }
+
+    /// Removes `directory`, again while something left running still adds to it (a removal
+    /// that meets a new entry fails with ENOTEMPTY and would leave it): at most 50 tries, 10 ms apart.
+    /// Once the directory itself is gone nothing can be added to it.
+    static func removeWhole(_ directory: String) {
+        for _ in 0..<50 {
+            try? FileManager.default.removeItem(atPath: directory)
+            if !FileManager.default.fileExists(atPath: directory) { return }
+            usleep(10_000)
+        }
     }
 
     /// `exit`'s cleanup: every directory still registered. Waits at most 2 s for
@@ -149,7 +160,7 @@ public final class RunTemporaryDirectory: @unchecked Sendable {
         InterruptCleanup.uninterruptible {
             guard !removed else { return }
             removed = true
-            try? FileManager.default.removeItem(atPath: path)
+            InterruptCleanup.removeWhole(path)
             InterruptCleanup.unregister(token)
         }
     }

@@ -1,4 +1,5 @@
 import CChildProcess
+import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -68,9 +69,12 @@ package final class ChildProcess: Sendable {
     /// - Parameters:
     ///   - environment: the child's environment; nil passes the parent's.
     ///   - directory: the child's working directory; nil keeps the parent's.
+    ///   - processGroup: the child leads a process group of its own, which what it starts joins
+    ///     unless it makes groups of its own (``stopTree(leader:seconds:leaderEnded:)`` stops both).
     package init(
         executable: String, arguments: [String] = [], environment: [String: String]? = nil, directory: String? = nil,
-        standardInput: Stream = .inherit, standardOutput: Stream = .inherit, standardError: Stream = .inherit
+        standardInput: Stream = .inherit, standardOutput: Stream = .inherit, standardError: Stream = .inherit,
+        processGroup: Bool = false
     ) throws(SpawnError) {
         let argv = [executable] + arguments
         let envp =
@@ -81,9 +85,11 @@ package final class ChildProcess: Sendable {
             Self.withCStrings(envp) { envp in
                 Self.withStreams([standardInput, standardOutput, standardError]) { streams in
                     if let directory {
-                        return directory.withCString { springbench_spawn(executable, argv, envp, $0, streams, &pid) }
+                        return directory.withCString {
+                            springbench_spawn(executable, argv, envp, $0, streams, processGroup ? 1 : 0, &pid)
+                        }
                     }
-                    return springbench_spawn(executable, argv, envp, nil, streams, &pid)
+                    return springbench_spawn(executable, argv, envp, nil, streams, processGroup ? 1 : 0, &pid)
                 }
             }
         }
@@ -133,6 +139,42 @@ package final class ChildProcess: Sendable {
             usleep(pause)
             pause = min(pause * 2, 10_000)
         }
+    }
+
+    /// Stops a child started with `processGroup: true` and everything it started, and waits
+    /// until they have ended: SIGTERM to its group and (on Linux, read from /proc) to each of its
+    /// descendants, which covers those a tool starts in groups of their own (SwiftPM compiles a
+    /// manifest in a new group, and a `swift build` stopped alone left that compiler writing into
+    /// the TMPDIR its caller was removing). Waits until `leaderEnded()` (the caller's own `wait`
+    /// reaped it; this takes no lock of the child's, so it may run while another thread waits) and
+    /// every process found has ended, at most `seconds`; then SIGKILLs what is left and waits 2 s
+    /// more. True when nothing was left running.
+    @discardableResult
+    package static func stopTree(leader pid: pid_t, seconds: Double = 10, leaderEnded: () -> Bool) -> Bool {
+        var found = Set(ProcessTree.descendants(of: pid))
+        _ = kill(-pid, SIGTERM)
+        for member in found { _ = kill(member, SIGTERM) }
+        func running() -> Bool {
+            !leaderEnded() || ProcessTree.groupIsRunning(pid) || found.contains { ProcessTree.isRunning($0) }
+        }
+        func waitForEnd(_ seconds: Double, signal: Int32) -> Bool {
+            let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(seconds * 1000)))
+            while running() {
+                if ContinuousClock.now >= deadline { return false }
+                usleep(10_000)
+                // What the leader started since (before it ended: orphans are no longer its descendants).
+                if !leaderEnded() {
+                    for member in ProcessTree.descendants(of: pid) where found.insert(member).inserted {
+                        _ = kill(member, signal)
+                    }
+                }
+            }
+            return true
+        }
+        if waitForEnd(seconds, signal: SIGTERM) { return true }
+        _ = kill(-pid, SIGKILL)
+        for member in found { _ = kill(member, SIGKILL) }
+        return waitForEnd(2, signal: SIGKILL)
     }
 
     /// `waitpid` on this child only; nil while it runs.
@@ -241,4 +283,69 @@ extension ChildProcess {
         close(pipe.readEnd)
         return (child.wait()!, String(decoding: output, as: UTF8.self))
     }
+}
+
+/// Processes as the system lists them, for ``ChildProcess/stopTree(leader:seconds:leaderEnded:)``.
+enum ProcessTree {
+    /// Every descendant of `pid` now running (children, their children, …): read from /proc on
+    /// Linux; elsewhere none (the process group is all that is signalled there).
+    static func descendants(of pid: pid_t) -> [pid_t] {
+        #if os(Linux)
+            var children: [pid_t: [pid_t]] = [:]
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+                guard let member = pid_t(entry), let parent = status(of: member)?.parent else { continue }
+                children[parent, default: []].append(member)
+            }
+            var result: [pid_t] = []
+            var pending = children[pid] ?? []
+            while let next = pending.popLast() {
+                result.append(next)
+                pending += children[next] ?? []
+            }
+            return result
+        #else
+            return []
+        #endif
+    }
+
+    /// Whether `pid` exists and has not ended (a zombie, ended but not yet reaped, has ended).
+    static func isRunning(_ pid: pid_t) -> Bool {
+        guard kill(pid, 0) == 0 || errno == EPERM else { return false }
+        #if os(Linux)
+            return status(of: pid).map { $0.state != "Z" && $0.state != "X" } ?? false
+        #else
+            return true
+        #endif
+    }
+
+    /// Whether any process of group `group` exists (zombies of a group whose members were all
+    /// reaped do not count: the system has no such group then).
+    static func groupIsRunning(_ group: pid_t) -> Bool {
+        guard kill(-group, 0) == 0 || errno == EPERM else { return false }
+        #if os(Linux)
+            // Members that are zombies waiting for a parent that does not reap them have ended.
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+                guard let member = pid_t(entry), let status = status(of: member) else { continue }
+                if status.group == group, status.state != "Z", status.state != "X" { return true }
+            }
+            return false
+        #else
+            return true
+        #endif
+    }
+
+    #if os(Linux)
+        /// State, parent and process group from /proc/PID/stat (`pid (comm) state ppid pgrp …`; the
+        /// command name may hold spaces and parentheses, so the fields are read after the last `)`).
+        static func status(of pid: pid_t) -> (state: Character, parent: pid_t, group: pid_t)? {
+            guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = text.lastIndex(of: ")")
+            else { return nil }
+            let fields = text[text.index(after: close)...].split(separator: " ")
+            guard fields.count >= 3, let state = fields[0].first, let parent = pid_t(fields[1]),
+                let group = pid_t(fields[2])
+            else { return nil }
+            return (state, parent, group)
+        }
+    #endif
 }

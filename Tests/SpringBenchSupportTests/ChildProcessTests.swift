@@ -159,4 +159,50 @@ struct ChildProcessTests {
         #expect(all.allSatisfy { if case .exited(let status)? = $0 { (0..<7).contains(status) } else { false } })
         #expect(Dictionary(grouping: all.compactMap { $0 }, by: { $0 }).count == 7)
     }
+
+    /// Whether `pid` has not ended, read from /proc independently of the code under test: gone,
+    /// or a zombie waiting to be reaped, has ended.
+    static func running(_ pid: pid_t) -> Bool {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = text.lastIndex(of: ")")
+        else { return false }
+        let state = text[text.index(after: close)...].split(separator: " ").first
+        return state != "Z" && state != "X"
+    }
+
+    @Test(
+        "stopTree ends the child, what it started in its group and what it started in a group of its own, then returns"
+    )
+    func stopTreeEndsEveryDescendant() throws {
+        let directory = Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let pids = directory + "/pids"
+        // As `swift build` does: one child in the build's group, one (the manifest's compiler)
+        // in a group of its own, which a signal to the build's group does not reach.
+        let child = try ChildProcess(
+            executable: "/bin/sh",
+            arguments: [
+                "-c", "sleep 300 & a=$!; setsid sleep 300 & echo \"$a $!\" > \(pids).new; mv \(pids).new \(pids); wait",
+            ],
+            standardInput: .nullDevice, processGroup: true)
+        var started: [pid_t] = []
+        for _ in 0..<1000 where started.count < 2 {
+            started = ((try? String(contentsOfFile: pids, encoding: .utf8)) ?? "").split(separator: " ").compactMap {
+                pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            if started.count < 2 { usleep(10_000) }
+        }
+        defer { for pid in started { kill(pid, SIGKILL) } }
+        try #require(started.count == 2, "the shell never wrote its children's pids")
+        #expect(started.allSatisfy(Self.running), "both sleeps run before the stop")
+        #expect(getpgid(started[0]) == child.processIdentifier, "the first sleep is in the child's group")
+        #expect(getpgid(started[1]) != child.processIdentifier, "setsid gave the second one a group of its own")
+
+        let stopped = ChildProcess.stopTree(leader: child.processIdentifier, seconds: 10) { child.termination != nil }
+        #expect(stopped)
+        #expect(child.termination == .signalled(SIGTERM))
+        for pid in started {
+            #expect(!Self.running(pid), "process \(pid), which the child started, still runs after stopTree returned")
+        }
+    }
 }

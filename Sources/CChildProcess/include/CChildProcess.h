@@ -16,10 +16,12 @@ typedef struct {
 /// posix_spawn: the three standard streams as `streams` says, in `directory`
 /// when it is not NULL, every other descriptor closed, no signal blocked and
 /// every signal at its default action (a parent that ignores SIGPIPE or runs
-/// in a test runner's thread passes neither on). 0 and `*pid` set, or an
-/// errno value.
+/// in a test runner's thread passes neither on). With `new_group` non-zero the
+/// child leads a process group of its own (its pid), which everything it
+/// starts joins, so that one `kill(-pid, …)` reaches them all. 0 and `*pid`
+/// set, or an errno value.
 int springbench_spawn(const char *executable, char *const argv[], char *const envp[], const char *directory,
-                      const springbench_stream streams[3], pid_t *pid);
+                      const springbench_stream streams[3], int new_group, pid_t *pid);
 
 /// A pipe whose both ends close on exec (`pipe2` with `O_CLOEXEC`, which
 /// Swift's Glibc module hides): 0, or -1 with errno set.

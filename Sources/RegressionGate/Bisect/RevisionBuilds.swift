@@ -175,10 +175,11 @@ public final class RevisionBuilds {
                 let (tree, repository, running) = (tree, repository, running)
                 cleanupToken = InterruptCleanup.register(action: {
                     // The main thread is blocked in the build's wait (which holds the child's own
-                    // lock): signal it by pid, then let that wait see it end (at most 10 s).
+                    // lock): stop the build and every compiler it started by pid, without that
+                    // lock, and let that wait see it end; only then are the tree and the build's
+                    // TMPDIR removed, so nothing writes into them meanwhile (at most 12 s).
                     if let pid = running.child.withLock({ $0?.processIdentifier }) {
-                        kill(pid, SIGTERM)
-                        for _ in 0..<1000 where running.child.withLock({ $0 != nil }) { usleep(10_000) }
+                        ChildProcess.stopTree(leader: pid) { running.child.withLock { $0 == nil } }
                     }
                     try? FileManager.default.removeItem(atPath: tree)
                     _ = try? Self.git(["worktree", "prune"], in: repository, subject: "cleanup")
@@ -209,7 +210,7 @@ public final class RevisionBuilds {
             environment["TMPDIR"] = temporary.path
             let child = try ChildProcess(
                 executable: Self.git, arguments: arguments, environment: environment, standardInput: .nullDevice,
-                standardOutput: .descriptor(descriptor), standardError: .descriptor(descriptor))
+                standardOutput: .descriptor(descriptor), standardError: .descriptor(descriptor), processGroup: true)
             Glibc.close(descriptor)
             running.child.withLock { $0 = child }
             termination = child.wait()
