@@ -292,10 +292,7 @@ enum ProcessTree {
     static func descendants(of pid: pid_t) -> [pid_t] {
         #if os(Linux)
             var children: [pid_t: [pid_t]] = [:]
-            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-                guard let member = pid_t(entry), let parent = status(of: member)?.parent else { continue }
-                children[parent, default: []].append(member)
-            }
+            for (member, status) in all() { children[status.parent, default: []].append(member) }
             var result: [pid_t] = []
             var pending = children[pid] ?? []
             while let next = pending.popLast() {
@@ -312,32 +309,43 @@ enum ProcessTree {
     static func isRunning(_ pid: pid_t) -> Bool {
         guard kill(pid, 0) == 0 || errno == EPERM else { return false }
         #if os(Linux)
-            return status(of: pid).map { $0.state != "Z" && $0.state != "X" } ?? false
+            return status(of: pid).map { !$0.ended } ?? false
         #else
             return true
         #endif
     }
 
-    /// Whether any process of group `group` exists (zombies of a group whose members were all
-    /// reaped do not count: the system has no such group then).
+    /// Whether a process of group `group` has not ended. Zombies count as ended: an orphan's
+    /// zombie lasts until PID 1 reaps it, which in a container may be late.
     static func groupIsRunning(_ group: pid_t) -> Bool {
         guard kill(-group, 0) == 0 || errno == EPERM else { return false }
         #if os(Linux)
-            // Members that are zombies waiting for a parent that does not reap them have ended.
-            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-                guard let member = pid_t(entry), let status = status(of: member) else { continue }
-                if status.group == group, status.state != "Z", status.state != "X" { return true }
-            }
-            return false
+            return all().contains { $0.status.group == group && !$0.status.ended }
         #else
             return true
         #endif
     }
 
     #if os(Linux)
+        struct Status {
+            var state: Character
+            var parent: pid_t
+            var group: pid_t
+            /// A zombie (`Z`) or dead (`X`) process has ended.
+            var ended: Bool { state == "Z" || state == "X" }
+        }
+
+        /// Every process /proc lists, with its status.
+        static func all() -> [(pid: pid_t, status: Status)] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
+                guard let pid = pid_t(entry), let status = status(of: pid) else { return nil }
+                return (pid, status)
+            }
+        }
+
         /// State, parent and process group from /proc/PID/stat (`pid (comm) state ppid pgrp …`; the
         /// command name may hold spaces and parentheses, so the fields are read after the last `)`).
-        static func status(of pid: pid_t) -> (state: Character, parent: pid_t, group: pid_t)? {
+        static func status(of pid: pid_t) -> Status? {
             guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
                 let close = text.lastIndex(of: ")")
             else { return nil }
@@ -345,7 +353,7 @@ enum ProcessTree {
             guard fields.count >= 3, let state = fields[0].first, let parent = pid_t(fields[1]),
                 let group = pid_t(fields[2])
             else { return nil }
-            return (state, parent, group)
+            return Status(state: state, parent: parent, group: group)
         }
     #endif
 }

@@ -180,7 +180,7 @@ struct SpringJSONOutputTests {
     func convertRoundTrip(spring index: Int) throws {
         // One seeded spring per case: the cases run in parallel (serially, six took 30 s of a
         // one-minute unit tier in debug, every other test of the target waiting behind them).
-        var roundTrips: [String: Int] = [:]
+        var roundTrips: Set<String> = []
         for (k, c, m) in [Self.springs(count: 6)[index]] {
             let arguments = ["--mass", "\(m)", "--stiffness", "\(k)", "--damping", "\(c)", "--format", "json"]
             let text = try Self.run(["convert"] + arguments)
@@ -229,7 +229,7 @@ struct SpringJSONOutputTests {
                 let (kAllowance, cAllowance) = Self.roundTripAllowance(family.name, omega: omega, zeta: zeta)
                 #expect(abs(kBack - k / m) <= 1e-9 * (k / m) + kAllowance, "\(family.name): k/m \(kBack) vs \(k / m)")
                 #expect(abs(cBack - c / m) <= 1e-9 * omega + cAllowance, "\(family.name): c/m \(cBack) vs \(c / m)")
-                roundTrips[family.name, default: 0] += 1
+                roundTrips.insert(family.name)
             }
             // Every family with flags that converts this spring (the library's own answer) made the
             // round trip or says in its row why not: a family dropping its row shows here.
@@ -238,11 +238,9 @@ struct SpringJSONOutputTests {
             }
             let explained = Set(read.filter { $0.value["error"] != nil }.keys)
             #expect(
-                Set(roundTrips.keys).union(explained).isSuperset(of: convertible.map { $0.name }),
+                roundTrips.union(explained).isSuperset(of: convertible.map { $0.name }),
                 "\(roundTrips), errors in \(explained)")
         }
-        // Most families have an inverse for each of these springs (11 or 12 of them).
-        #expect(roundTrips.count >= 11, "\(roundTrips)")
     }
 
     @Test("convert: over the seeded springs, at least 12 families with flags show a row without error")
