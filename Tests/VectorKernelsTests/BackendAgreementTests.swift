@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 import VectorKernels
 import _TestSupport
@@ -26,6 +27,26 @@ struct BackendAgreementTests {
             let make = moderate ? TestValues.moderateArray : TestValues.array
             a = make(count + 8, seed)
             b = make(count + 8, seed &+ 0x5EED)
+        }
+
+        struct Key: Hashable {
+            var count: Int
+            var offset: Int
+            var seed: UInt64
+            var moderate: Bool
+        }
+
+        /// Every case's operands are made once per run and shared by the backends and kernels
+        /// that read them (they are never written): making them was 79 % of this suite's time in
+        /// a debug build (the same operands made again for each of 5 backends × 5 kernels).
+        static let made = Mutex<[Key: Operands]>([:])
+
+        static func shared(count: Int, offset: Int, seed: UInt64, moderate: Bool = false) -> Operands {
+            let key = Key(count: count, offset: offset, seed: seed, moderate: moderate)
+            if let operands = made.withLock({ $0[key] }) { return operands }
+            let operands = Operands(count: count, offset: offset, seed: seed, moderate: moderate)
+            made.withLock { $0[key] = operands }
+            return operands
         }
     }
 
@@ -74,7 +95,7 @@ struct BackendAgreementTests {
         func check<B: KernelBackend>(_: B.Type) {
             var rng = SplitMix64(seed: 11)
             for (count, offset) in Self.cases {
-                let operands = Operands(count: count, offset: offset, seed: UInt64(count * 8 + offset))
+                let operands = Operands.shared(count: count, offset: offset, seed: UInt64(count * 8 + offset))
                 let factor = TestValues.factor(using: &rng) * 4
                 expectIdentical(
                     Self.run(kernel, B.self, operands, factor: factor),
@@ -90,7 +111,7 @@ struct BackendAgreementTests {
         func check<B: KernelBackend>(_: B.Type) {
             var rng = SplitMix64(seed: 12)
             for (count, offset) in Self.cases {
-                let o = Operands(count: count, offset: offset, seed: UInt64(count * 8 + offset) + 1)
+                let o = Operands.shared(count: count, offset: offset, seed: UInt64(count * 8 + offset) + 1)
                 let alpha = TestValues.factor(using: &rng) * 3
                 var y = o.a[o.aRange]
                 var span = y.mutableSpan
@@ -115,7 +136,7 @@ struct BackendAgreementTests {
         func check<B: KernelBackend>(_: B.Type) {
             for (count, offset) in Self.cases {
                 for moderate in [true, false] {
-                    let o = Operands(
+                    let o = Operands.shared(
                         count: count, offset: offset, seed: UInt64(count * 8 + offset) + 2, moderate: moderate)
                     let values = Array(o.a[o.aRange])
                     let result = B.magnitudeSquared(o.a[o.aRange].span)

@@ -304,18 +304,42 @@ public struct CSSCubicBezier: Sendable, Equatable {
         return 3 * t * t * s * a + 3 * t * s * s * b + s * s * s
     }
 
-    /// The output at input `x` in 0…1 (the curve's parameter found by bisection to 1e-12; x(s) is monotone).
+    /// dx/ds of ``bezier(_:_:_:)`` with a = x1, b = x2: 3(1−s)²a + 6(1−s)s(b−a) + 3s²(1−b), ≥ 0 for a, b in 0…1.
+    static func slope(_ s: Double, _ a: Double, _ b: Double) -> Double {
+        let t = 1 - s
+        return 3 * t * t * a + 6 * t * s * (b - a) + 3 * s * s * (1 - b)
+    }
+
+    /// The output at input `x` in 0…1: the curve's parameter s where x(s) = x, then y(s).
+    ///
+    /// x(s) is monotone (x1, x2 in 0…1), so the root is bracketed in 0…1. Newton's method from
+    /// s = x converges in 4–6 steps where x′ is not small; a step that leaves the bracket (x′ near
+    /// 0, as at s = 0 when x1 = 0) is replaced by bisection of it. It stops once a step moves s by
+    /// less than 1e-14 or the bracket is narrower than 1e-13 (bisection alone, as this did before,
+    /// took 43 halvings: the cubic-Bézier search evaluates this millions of times).
     public func evaluate(_ x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
         var low = 0.0
         var high = 1.0
-        for _ in 0..<60 {
-            let middle = (low + high) / 2
-            if Self.bezier(middle, x1, x2) < x { low = middle } else { high = middle }
-            if high - low < 1e-13 { break }
+        var s = x
+        for _ in 0..<100 {
+            let difference = Self.bezier(s, x1, x2) - x
+            if difference == 0 { break }
+            if difference < 0 { low = s } else { high = s }
+            if high - low < 1e-13 {
+                s = (low + high) / 2
+                break
+            }
+            var next = s - difference / Self.slope(s, x1, x2)
+            if !(next > low && next < high) { next = (low + high) / 2 }
+            if abs(next - s) < 1e-14 {
+                s = next
+                break
+            }
+            s = next
         }
-        return Self.bezier((low + high) / 2, y1, y2)
+        return Self.bezier(s, y1, y2)
     }
 
     public var text: String {
