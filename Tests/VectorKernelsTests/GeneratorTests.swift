@@ -16,4 +16,24 @@ struct GeneratorTests {
         ]
         #expect((0..<5).map { _ in rng.next() } == expected)
     }
+
+    @Test("index(below:) draws what Int.random(in: 0..<n, using:) draws, bound by bound")
+    func indexIsTheStandardLibrarysDraw() {
+        // Small bounds, bounds where rejection is frequent (just above a power of two, and
+        // 2⁶³ + 1 - style bounds where the threshold is near half the range), and Int.max.
+        let bounds = [1, 2, 3, 7, 16, 17, 25, 100, 1_000_003, (1 << 32) + 1, (1 << 62) + 1, Int.max / 3 * 2, Int.max]
+        for (offset, bound) in bounds.enumerated() {
+            var ours = SplitMix64(seed: 77 + UInt64(offset))
+            var standard = ours
+            for draw in 0..<20_000 {
+                let (a, b) = (ours.index(below: bound), Int.random(in: 0..<bound, using: &standard))
+                if a != b {
+                    Issue.record("bound \(bound), draw \(draw): \(a) vs \(b)")
+                    break
+                }
+            }
+            // Both generators consumed the same words (rejections included).
+            #expect(ours.next() == standard.next(), "bound \(bound)")
+        }
+    }
 }

@@ -89,7 +89,7 @@ public enum SampleStatistics {
     ) -> Double {
         let n = sorted.count
         precondition(n > 0 && counts.count == n, "resample of no samples, or scratch of the wrong size")
-        for _ in 0..<n { counts[Int.random(in: 0..<n, using: &rng)] += 1 }
+        for _ in 0..<n { counts[rng.index(below: n)] += 1 }
         defer { for rank in 0..<n { counts[rank] = 0 } }
         let lowerMiddle = (n - 1) / 2, upperMiddle = n / 2
         var seen = 0
