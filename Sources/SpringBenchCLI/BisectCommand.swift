@@ -17,9 +17,9 @@ package struct BisectCommand: ParsableCommand {
         discussion: """
             Builds revisions of the git repository holding --repository (default: the working directory) in one \
             detached worktree under the work directory, with one scratch path, so after the first build only what \
-            a commit changed is rebuilt. Each build's --product (default springbench; for your own package, the \
-            executable that calls SpringBenchCLI.main(adding:) with your backends) speaks the sampler protocol of \
-            `compare-builds`, and each step times one revision against the good one, sample by sample, on one CPU \
+            a commit changed is rebuilt. Each build's --product (default springbench; for your own package, an \
+            executable that calls SpringBenchCLI.main(adding:), or, building faster, SamplerSession.main(adding:), \
+            with your backends) speaks the sampler protocol of `compare-builds`, and each step times one revision against the good one, sample by sample, on one CPU \
             (--epochs fresh sampler pairs). BAD must be measurably slower than GOOD. A commit is bad when the whole \
             interval of its change lies above the boundary: 1 + --threshold, or by default the geometric midpoint \
             of no change and BAD's change (√ratio). An interval that straddles it is measured again with twice the \

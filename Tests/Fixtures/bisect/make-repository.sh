@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Makes the bisect fixture: a git repository holding a small package that uses
 # SpringBench (by path) with a backend of its own, "fixture", and ten commits
-# of which the sixth makes that backend's add four times slower.
+# of which the sixth makes that backend's add four times slower. Its product is
+# a sampler executable (`SamplerSession.main(adding:)`): bisect only samples it,
+# and it builds without SpringBench's command-line tool, reports or GRDB.
 #
 #   Tests/Fixtures/bisect/make-repository.sh SPRINGBENCH_ROOT DESTINATION
 #
@@ -31,7 +33,7 @@ let package = Package(
         .executableTarget(
             name: "fixture-bench",
             dependencies: [
-                .product(name: "SpringBenchCLI", package: "SpringBench"),
+                .product(name: "RegressionGate", package: "SpringBench"),
                 .product(name: "Benchmarking", package: "SpringBench"),
                 .product(name: "VectorKernels", package: "SpringBench"),
             ]
@@ -42,9 +44,10 @@ SWIFT
 
 cat > Sources/fixture-bench/main.swift <<'SWIFT'
 import Benchmarking
-import SpringBenchCLI
+import RegressionGate
 
-SpringBenchCLI.main(adding: [BenchmarkBackend(FixtureBackend.self)])
+// A sampler only (what bisect runs): no command-line tool, reports or history to build.
+SamplerSession.main(adding: [BenchmarkBackend(FixtureBackend.self)])
 SWIFT
 
 # The backend, with add's pass count as a placeholder.
