@@ -149,10 +149,12 @@ extension RunsAlone {
             let fixture = try Self.makeFixture()
             let work = fixture.directory + "/../work"
             defer { try? FileManager.default.removeItem(atPath: fixture.directory + "/..") }
+            // 8 epochs (the least allowed), as the history check below: the slow commit is 4× slower,
+            // far outside what 8 epochs can blur, and each step costs half the sampling of 16.
             let base = [
                 "bisect", "--repository", fixture.directory, "--product", "fixture-bench", "--build-configuration",
                 "debug",
-                "--work-directory", work, "--good", fixture.good, "--bad", fixture.bad,
+                "--work-directory", work, "--good", fixture.good, "--bad", fixture.bad, "--epochs", "8",
             ]
             let found = SpringBenchCLI.run(base + ["--cell", "add.fixture.4Ki", "--format", "json"])
             #expect(found.status == 0, "\(found)")
