@@ -44,8 +44,14 @@ int springbench_spawn(const char *executable, char *const argv[], char *const en
     if (result == 0) result = posix_spawnattr_setsigdefault(&attributes, &all);
     short flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF;
     if (new_group) {
+#ifdef POSIX_SPAWN_SETSID
+        // A session of its own (also a group of its own): everything it starts keeps the session
+        // even when it makes groups of its own or is orphaned, so it can still be found and stopped.
+        flags |= POSIX_SPAWN_SETSID;
+#else
         flags |= POSIX_SPAWN_SETPGROUP;
         if (result == 0) result = posix_spawnattr_setpgroup(&attributes, 0);
+#endif
     }
     if (result == 0) result = posix_spawnattr_setflags(&attributes, flags);
     if (result == 0) result = posix_spawn(pid, executable, &actions, &attributes, argv, envp);

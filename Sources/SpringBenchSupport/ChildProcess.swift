@@ -69,8 +69,9 @@ package final class ChildProcess: Sendable {
     /// - Parameters:
     ///   - environment: the child's environment; nil passes the parent's.
     ///   - directory: the child's working directory; nil keeps the parent's.
-    ///   - processGroup: the child leads a process group of its own, which what it starts joins
-    ///     unless it makes groups of its own (``stopTree(leader:seconds:leaderEnded:)`` stops both).
+    ///   - processGroup: the child leads a session and a process group of its own; what it starts
+    ///     joins the group unless it makes one of its own, and stays in the session even then
+    ///     (``stopTree(leader:seconds:leaderEnded:)`` stops all of them).
     package init(
         executable: String, arguments: [String] = [], environment: [String: String]? = nil, directory: String? = nil,
         standardInput: Stream = .inherit, standardOutput: Stream = .inherit, standardError: Stream = .inherit,
@@ -143,19 +144,22 @@ package final class ChildProcess: Sendable {
 
     /// Stops a child started with `processGroup: true` and everything it started, and waits
     /// until they have ended: SIGTERM to its group and (on Linux, read from /proc) to each of its
-    /// descendants, which covers those a tool starts in groups of their own (SwiftPM compiles a
-    /// manifest in a new group, and a `swift build` stopped alone left that compiler writing into
-    /// the TMPDIR its caller was removing). Waits until `leaderEnded()` (the caller's own `wait`
-    /// reaped it; this takes no lock of the child's, so it may run while another thread waits) and
-    /// every process found has ended, at most `seconds`; then SIGKILLs what is left and waits 2 s
-    /// more. True when nothing was left running.
+    /// descendants and each process of its session, which covers those a tool starts in groups of
+    /// their own (SwiftPM compiles a manifest in a new group, and a `swift build` stopped alone
+    /// left that compiler writing into the TMPDIR its caller was removing) and those orphaned when
+    /// their parent ended first (a `clang` llbuild started just before it was stopped: no longer
+    /// anyone's descendant, still in the session). Waits until `leaderEnded()` (the caller's own
+    /// `wait` reaped it; this takes no lock of the child's, so it may run while another thread
+    /// waits) and every process found has ended, at most `seconds`; then SIGKILLs what is left and
+    /// waits 2 s more. True when nothing was left running.
     @discardableResult
     package static func stopTree(leader pid: pid_t, seconds: Double = 10, leaderEnded: () -> Bool) -> Bool {
-        var found = Set(ProcessTree.descendants(of: pid))
+        var found = Set(ProcessTree.descendants(of: pid) + ProcessTree.session(pid))
         _ = kill(-pid, SIGTERM)
         for member in found { _ = kill(member, SIGTERM) }
         func running() -> Bool {
-            !leaderEnded() || ProcessTree.groupIsRunning(pid) || found.contains { ProcessTree.isRunning($0) }
+            !leaderEnded() || ProcessTree.groupIsRunning(pid) || !ProcessTree.session(pid).isEmpty
+                || found.contains { ProcessTree.isRunning($0) }
         }
         func waitForEnd(_ seconds: Double, signal: Int32) -> Bool {
             let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(seconds * 1000)))
@@ -167,6 +171,10 @@ package final class ChildProcess: Sendable {
                     for member in ProcessTree.descendants(of: pid) where found.insert(member).inserted {
                         _ = kill(member, signal)
                     }
+                }
+                // The session's members, orphans included, however late they were started.
+                for member in ProcessTree.session(pid) where found.insert(member).inserted {
+                    _ = kill(member, signal)
                 }
             }
             return true
@@ -305,6 +313,15 @@ enum ProcessTree {
         #endif
     }
 
+    /// Every process of session `session` that has not ended (on Linux; elsewhere none).
+    static func session(_ session: pid_t) -> [pid_t] {
+        #if os(Linux)
+            return all().filter { $0.status.session == session && !$0.status.ended }.map(\.pid)
+        #else
+            return []
+        #endif
+    }
+
     /// Whether `pid` exists and has not ended (a zombie, ended but not yet reaped, has ended).
     static func isRunning(_ pid: pid_t) -> Bool {
         guard kill(pid, 0) == 0 || errno == EPERM else { return false }
@@ -331,6 +348,7 @@ enum ProcessTree {
             var state: Character
             var parent: pid_t
             var group: pid_t
+            var session: pid_t
             /// A zombie (`Z`) or dead (`X`) process has ended.
             var ended: Bool { state == "Z" || state == "X" }
         }
@@ -343,17 +361,18 @@ enum ProcessTree {
             }
         }
 
-        /// State, parent and process group from /proc/PID/stat (`pid (comm) state ppid pgrp …`; the
+        /// State, parent, process group and session from /proc/PID/stat (`pid (comm) state ppid pgrp
+        /// session …`; the
         /// command name may hold spaces and parentheses, so the fields are read after the last `)`).
         static func status(of pid: pid_t) -> Status? {
             guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
                 let close = text.lastIndex(of: ")")
             else { return nil }
             let fields = text[text.index(after: close)...].split(separator: " ")
-            guard fields.count >= 3, let state = fields[0].first, let parent = pid_t(fields[1]),
-                let group = pid_t(fields[2])
+            guard fields.count >= 4, let state = fields[0].first, let parent = pid_t(fields[1]),
+                let group = pid_t(fields[2]), let session = pid_t(fields[3])
             else { return nil }
-            return Status(state: state, parent: parent, group: group)
+            return Status(state: state, parent: parent, group: group, session: session)
         }
     #endif
 }

@@ -160,6 +160,15 @@ struct ChildProcessTests {
         #expect(Dictionary(grouping: all.compactMap { $0 }, by: { $0 }).count == 7)
     }
 
+    /// The parent of `pid` from /proc (-1 when it is gone).
+    static func parent(of pid: pid_t) -> pid_t {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = text.lastIndex(of: ")")
+        else { return -1 }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        return fields.count > 1 ? pid_t(fields[1]) ?? -1 : -1
+    }
+
     /// Whether `pid` has not ended, read from /proc independently of the code under test: gone,
     /// or a zombie waiting to be reaped, has ended.
     static func running(_ pid: pid_t) -> Bool {
@@ -171,32 +180,39 @@ struct ChildProcessTests {
     }
 
     @Test(
-        "stopTree ends the child, what it started in its group and what it started in a group of its own, then returns"
+        "stopTree ends the child, what it started in its group, in a group of its own and what was orphaned, then returns"
     )
     func stopTreeEndsEveryDescendant() throws {
         let directory = Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let pids = directory + "/pids"
         // As `swift build` does: one child in the build's group, one (the manifest's compiler)
-        // in a group of its own, which a signal to the build's group does not reach.
+        // in a group of its own, which a signal to the build's group does not reach; and one whose
+        // parent (a subshell) ended at once, in a group of its own, as a compiler llbuild started
+        // just before it was stopped: an orphan, no longer the child's descendant nor in its group.
         let child = try ChildProcess(
             executable: "/bin/sh",
             arguments: [
-                "-c", "sleep 300 & a=$!; setsid sleep 300 & echo \"$a $!\" > \(pids).new; mv \(pids).new \(pids); wait",
+                "-c",
+                "sleep 300 & a=$!; setsid sleep 300 & b=$!; (perl -e 'setpgrp(0, 0); exec \"sleep\", \"300\"' & echo $! > \(pids).orphan); "
+                    + "echo \"$a $b $(cat \(pids).orphan)\" > \(pids).new; mv \(pids).new \(pids); wait",
             ],
             standardInput: .nullDevice, processGroup: true)
         var started: [pid_t] = []
-        for _ in 0..<1000 where started.count < 2 {
+        for _ in 0..<1000 where started.count < 3 {
             started = ((try? String(contentsOfFile: pids, encoding: .utf8)) ?? "").split(separator: " ").compactMap {
                 pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
             }
-            if started.count < 2 { usleep(10_000) }
+            if started.count < 3 { usleep(10_000) }
         }
         defer { for pid in started { kill(pid, SIGKILL) } }
-        try #require(started.count == 2, "the shell never wrote its children's pids")
-        #expect(started.allSatisfy(Self.running), "both sleeps run before the stop")
+        try #require(started.count == 3, "the shell never wrote its children's pids")
+        #expect(started.allSatisfy(Self.running), "the three sleeps run before the stop")
         #expect(getpgid(started[0]) == child.processIdentifier, "the first sleep is in the child's group")
         #expect(getpgid(started[1]) != child.processIdentifier, "setsid gave the second one a group of its own")
+        #expect(Self.parent(of: started[2]) != child.processIdentifier, "the third one is an orphan")
+        #expect(getpgid(started[2]) == started[2], "in a group of its own, as llbuild starts a compiler")
+        #expect(getsid(started[2]) == child.processIdentifier, "in the child's session")
 
         let stopped = ChildProcess.stopTree(leader: child.processIdentifier, seconds: 10) { child.termination != nil }
         #expect(stopped)

@@ -17,9 +17,11 @@ typedef struct {
 /// when it is not NULL, every other descriptor closed, no signal blocked and
 /// every signal at its default action (a parent that ignores SIGPIPE or runs
 /// in a test runner's thread passes neither on). With `new_group` non-zero the
-/// child leads a process group of its own (its pid), which everything it
-/// starts joins, so that one `kill(-pid, …)` reaches them all. 0 and `*pid`
-/// set, or an errno value.
+/// child leads a session and a process group of its own (both its pid, where
+/// POSIX_SPAWN_SETSID exists; else a group only): what it starts joins the group
+/// unless it makes one of its own, and keeps the session even then or when
+/// orphaned, so `kill(-pid, …)` and a walk of the session reach them all. 0 and
+/// `*pid` set, or an errno value.
 int springbench_spawn(const char *executable, char *const argv[], char *const envp[], const char *directory,
                       const springbench_stream streams[3], int new_group, pid_t *pid);
 
