@@ -362,8 +362,8 @@ enum ProcessTree {
         }
 
         /// State, parent, process group and session from /proc/PID/stat (`pid (comm) state ppid pgrp
-        /// session …`; the
-        /// command name may hold spaces and parentheses, so the fields are read after the last `)`).
+        /// session …`; the command name may hold spaces and parentheses, so the fields are read after
+        /// the last `)`).
         static func status(of pid: pid_t) -> Status? {
             guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
                 let close = text.lastIndex(of: ")")
