@@ -47,6 +47,10 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mutant_schemata  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -187,7 +191,8 @@ def run_once(command: list[str], cwd: str, timeout: float, stop_at_failure: bool
     """Runs `command`; returns ("pass" | "fail" | "timeout", seconds, failing lines)."""
     start = time.monotonic()
     failures: list[str] = []
-    env = dict(os.environ, SWIFT_BACKTRACE="enable=no", **extra_env)
+    # NO_COLOR: Swift Testing's lines plain, so FAILURE sees the first failing test and stops there.
+    env = dict(os.environ, SWIFT_BACKTRACE="enable=no", NO_COLOR="1", **extra_env)
     with open(log, "w", encoding="utf-8") as output:
         process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                    env=env, start_new_session=True, text=True, errors="replace")
@@ -276,37 +281,46 @@ def own_tests(path: str | None) -> str | None:
     return target if os.path.isdir(os.path.join(ROOT, "Tests", target)) else None
 
 
+def swift_test_stages(mutant_path: str | None) -> list[tuple[str, list[list[str]], float | None]]:
+    """The rebuild mode's suite in stages, through `swift test`: first the mutated module's own
+    test target (most mutants fail there, in seconds), then the other libraries' tests, then the
+    command-line tests (which start processes). A stage's tests are not run again by a later one."""
+    own = own_tests(mutant_path)
+    stages: list[tuple[str, list[list[str]], float | None]] = []
+    test = ["swift", "test", "--skip-build", *TRAIT_FLAGS]
+    if own:
+        stages.append(("own", [test + ["--filter", own]], None))
+    stages.append(("libraries", [test + ["--skip", "SpringBenchCLITests"] + (["--skip", own] if own else [])], None))
+    if own != "SpringBenchCLITests":
+        stages.append(("cli", [test + ["--filter", "SpringBenchCLITests"]], None))
+    return stages
+
+
 def judge(work: str, args: argparse.Namespace, label: str,
-          mutant_path: str | None = None, env: dict[str, str] | None = None) -> tuple[str, str, float, list[str]]:
-    """Runs the suite, then verify: ("caught" | "passed", by whom, seconds, lines)."""
+          stages: list[tuple[str, list[list[str]], float | None]],
+          env: dict[str, str] | None = None) -> tuple[str, str, float, list[str]]:
+    """Runs the suite's stages (each a list of runner commands, and its own time limit or None for
+    --timeout), then verify: ("caught" | "passed", by whom, seconds, lines)."""
     logs = os.path.join(work, ".build-mutants-logs")
     os.makedirs(logs, exist_ok=True)
-    # The suite in stages: first the mutated module's own test target (most
-    # mutants fail there, in seconds), then the other libraries' tests, then
-    # the command-line tests (which start processes). A stage's tests are not
-    # run again by a later one.
     seconds = 0.0
     state, failures = "pass", []
-    own = own_tests(mutant_path)
-    stages = []
-    if own:
-        stages.append(("own", ["--filter", own]))
-    stages.append(("libraries", ["--skip", "SpringBenchCLITests"] + (["--skip", own] if own else [])))
-    if own != "SpringBenchCLITests":
-        stages.append(("cli", ["--filter", "SpringBenchCLITests"]))
-    for stage, selection in stages:
-        log = os.path.join(logs, f"{label}.test-{stage}.log")
-        for attempt in range(2):
-            state, more, failures = run(["swift", "test", "--skip-build", *TRAIT_FLAGS, *selection], work, args.timeout,
-                                        not args.full, log, env)
-            seconds += more
-            # A non-zero exit after every test passed names no test: the
-            # machine, not the mutant (a shared machine's stray signal). Run
-            # the stage once more before counting it.
-            if state == "fail" and not failures and all_passed(log):
-                print(f"  {label}: {stage} exited non-zero after every test passed; running it again", flush=True)
-                continue
-            break
+    for stage, commands, limit in stages:
+        for index, command in enumerate(commands):
+            log = os.path.join(logs, f"{label}.test-{stage}{'-' + str(index) if index else ''}.log")
+            for attempt in range(2):
+                state, more, failures = run(command, work, min(args.timeout, limit or args.timeout),
+                                            not args.full, log, env)
+                seconds += more
+                # A non-zero exit after every test passed names no test: the
+                # machine, not the mutant (a shared machine's stray signal). Run
+                # the stage once more before counting it.
+                if state == "fail" and not failures and all_passed(log):
+                    print(f"  {label}: {stage} exited non-zero after every test passed; running it again", flush=True)
+                    continue
+                break
+            if state != "pass":
+                break
         if state != "pass":
             break
     if state != "pass":
@@ -317,7 +331,7 @@ def judge(work: str, args: argparse.Namespace, label: str,
     output = os.path.join(work, "verify-output")
     shutil.rmtree(output, ignore_errors=True)
     state, more, _ = run([binary, "verify", "--output-directory", output], work, args.timeout, False,
-                         os.path.join(logs, f"{label}.verify.log"))
+                         os.path.join(logs, f"{label}.verify.log"), env)
     seconds += more
     if state != "pass":
         with open(os.path.join(logs, f"{label}.verify.log"), encoding="utf-8", errors="replace") as handle:
@@ -326,8 +340,144 @@ def judge(work: str, args: argparse.Namespace, label: str,
     return "passed", "", seconds, []
 
 
+@dataclass
+class Suite:
+    """The schema build's test runner and what each test target reaches (from the manifest)."""
+    bundle: str
+    targets: list[str]  # the unit targets, then the tiers
+    reaches: dict[str, set[str]]  # test target -> every target it depends on, directly or not
+    alone: set[str]  # targets with a `RunsAlone` namespace (run one test at a time)
+    unit: set[str]  # the `<Module>Tests` targets (the others are the slow tiers)
+    seconds: dict[str, float] = field(default_factory=dict)  # the unmutated run's time per target
+
+    @staticmethod
+    def load(work: str) -> "Suite":
+        package = json.loads(subprocess.run(["swift", "package", "dump-package"], cwd=work, check=True,
+                                            capture_output=True, text=True).stdout)
+        depends: dict[str, set[str]] = {}
+        for target in package["targets"]:
+            names = set()
+            for dependency in target.get("dependencies", []):
+                for value in dependency.values():
+                    names.add(value[0] if isinstance(value, list) else value)
+            depends[target["name"]] = names
+        reaches: dict[str, set[str]] = {}
+        for target in package["targets"]:
+            if target["type"] != "test":
+                continue
+            seen, todo = set(), [target["name"]]
+            while todo:
+                for name in depends.get(todo.pop(), ()):
+                    if name not in seen:
+                        seen.add(name)
+                        todo.append(name)
+            reaches[target["name"]] = seen
+        modules = {t["name"] for t in package["targets"] if t["type"] in ("regular", "executable")}
+        unit = sorted(t for t in reaches if t.endswith("Tests") and t[:-len("Tests")] in modules)
+        tiers = sorted(t for t in reaches if t not in unit)
+        alone = {t for t in reaches
+                 if any("enum RunsAlone" in path.read_text() for path in Path(work, "Tests", t).rglob("*.swift"))}
+        bundles = sorted(Path(work, ".build", "debug").glob("*PackageTests.xctest"))
+        if not bundles:
+            fail(f"no test bundle in {work}/.build/debug")
+        return Suite(str(bundles[0]), unit + tiers, reaches, alone, set(unit))
+
+    def passes(self, targets: list[str]) -> list[list[str]]:
+        """Runner commands for `targets`: their tests in parallel, then the `RunsAlone` suites one
+        test at a time (as Scripts/run-tests.py runs them)."""
+        runner = [self.bundle, "--testing-library", "swift-testing"]
+        first = runner + [a for t in targets for a in ("--filter", f"^{t}\\.")]
+        first += [a for t in targets if t in self.alone for a in ("--skip", f"^{t}\\.RunsAlone/")]
+        commands = [first]
+        lonely = [t for t in targets if t in self.alone]
+        if lonely:
+            commands.append(runner + [a for t in lonely for a in ("--filter", f"^{t}\\.RunsAlone/")] + ["--no-parallel"])
+        return commands
+
+    def stages(self, mutant_path: str) -> list[tuple[str, list[list[str]], float | None]]:
+        """A mutant's stages: its module's own target, the unit targets that reach the module, then
+        the rest of the suite (only a mutant that survived the first two gets there). Each stage's
+        time limit is four times its targets' unmutated time, at least 60 s (a mutant that loops)."""
+        parts = mutant_path.split("/")
+        module = parts[1] if len(parts) > 1 and parts[0] == "Sources" else None
+        own = own_tests(mutant_path)
+        # The unit targets that reach the module; the tiers (end-to-end runs, stress: minutes) only
+        # for a mutant that survived every unit target.
+        dependents = [t for t in self.targets if t != own and module in self.reaches[t] and t in self.unit]
+        rest = [t for t in self.targets if t != own and t not in dependents]
+        stages = []
+        for name, targets in (("own", [own] if own else []), ("dependents", dependents), ("rest", rest)):
+            if targets:
+                limit = max(60.0, 4 * sum(self.seconds.get(t, 60.0) for t in targets))
+                stages.append((name, self.passes(targets), limit))
+        return stages
+
+
+def schema_build(work: str, logs: str, mutants: list[Mutant]) -> tuple[mutant_schemata.Schema, Suite | None]:
+    """Writes the schema of `mutants` (Scripts/mutant_schemata.py) into the scratch copy and builds
+    it once. A compiler error inside a mutant's branch gives that mutant back to a rebuild of its
+    own; one in a body's original branch gives back that file's mutants. Up to 8 rounds."""
+    sources = {}
+    for mutant in mutants:
+        if mutant_schemata.language_of(mutant.path) and mutant.path not in sources:
+            with open(os.path.join(ROOT, mutant.path), encoding="utf-8") as handle:
+                sources[mutant.path] = handle.read()
+    excluded: set[str] = set()
+    for attempt in range(8):
+        schema = mutant_schemata.build_schema(sources, mutants, apply, excluded)
+        sync_tree(work)
+        if not schema.numbers:
+            return schema, None
+        for path, text in list(schema.files.items()) + list(schema.helpers.items()):
+            with open(os.path.join(work, path), "w", encoding="utf-8") as handle:
+                handle.write(text)
+        log = os.path.join(logs, f"schema.build-{attempt + 1}.log")
+        print(f"building the schema of {len(schema.numbers)} mutants in {work} (round {attempt + 1})", flush=True)
+        if build(work, log):
+            return schema, Suite.load(work)
+        with open(log, encoding="utf-8", errors="replace") as handle:
+            blamed, stray = mutant_schemata.mutants_in_errors(handle.read(), work, schema)
+        blamed &= set(schema.numbers)
+        if not blamed:
+            fail(f"the schema does not build and its errors name no mutant ({'; '.join(stray[:3])}); see {log}")
+        print(f"  {len(blamed)} mutant(s) go back to a rebuild of their own: {', '.join(sorted(blamed))}", flush=True)
+        excluded |= blamed
+    fail("the schema still does not build after 8 rounds; run with --rebuild")
+    raise AssertionError  # unreachable: fail exits
+
+
+def schema_baseline(work: str, args: argparse.Namespace, suite: Suite | None) -> float:
+    """Runs every test target of the schema build with no mutant chosen (each target apart, to
+    learn its time: the stages' time limits), then verify; all must pass. Returns the seconds."""
+    assert suite is not None
+    total = 0.0
+    for target in list(suite.targets):
+        started = time.monotonic()
+        for index, command in enumerate(suite.passes([target])):
+            log = os.path.join(work, ".build-mutants-logs", f"baseline.{target}{'-' + str(index) if index else ''}.log")
+            state, _, failures = run(command, work, args.timeout, True, log)
+            with open(log, encoding="utf-8", errors="replace") as handle:
+                empty = re.search(r"Test run with 0 tests", handle.read()) is not None
+            if state == "fail" and not failures and empty and index == 0:
+                # A target whose tests this build leaves out (PostgreSQL's without the trait).
+                print(f"  {target}: no test in this build; left out", flush=True)
+                suite.targets.remove(target)
+                break
+            if state != "pass":
+                fail(f"the unmutated tree fails in {target} ({state}); fix it first:\n  " + "\n  ".join(failures[:5]))
+        if target in suite.targets:
+            suite.seconds[target] = time.monotonic() - started
+            total += suite.seconds[target]
+            print(f"  unmutated {target}: {suite.seconds[target]:.1f} s", flush=True)
+    verdict, by, seconds, lines = judge(work, argparse.Namespace(**{**vars(args), "full": False}), "baseline", [])
+    if verdict != "passed":
+        fail(f"the unmutated tree fails ({by}); fix it first:\n  " + "\n  ".join(lines))
+    print(f"unmutated: {len(suite.targets)} test targets and verify pass in {total + seconds:.0f} s", flush=True)
+    return total + seconds
+
+
 def report(outcomes: list[Outcome], path: str, baseline_seconds: float, started: str,
-           merged: list[str] | None = None, pending: list[str] | None = None) -> None:
+           merged: list[str] | None = None, pending: list[str] | None = None, how: str = "") -> None:
     caught = [o for o in outcomes if o.status == "caught"]
     survived = [o for o in outcomes if o.status == "survived"]
     equivalent = [o for o in outcomes if o.status.startswith("equivalent")]
@@ -358,6 +508,8 @@ def report(outcomes: list[Outcome], path: str, baseline_seconds: float, started:
         lines.append(f"| `{outcome.mutant.ident}` | {why} | {outcome.status} | {by} | {outcome.seconds:.0f} |")
     lines += ["", f"Run started {started}; the unmutated suite took {baseline_seconds:.0f} s "
               "(build excluded). A caught mutant's time is up to its first failing test unless `--full` was given."]
+    if how:
+        lines.append(how)
     if pending:
         lines.append("Not yet run: " + ", ".join(f"`{m}`" for m in pending) + ".")
     if merged:
@@ -406,11 +558,22 @@ def write_report(args: argparse.Namespace, outcomes: list[Outcome], baseline_sec
         merged = sorted(set(earlier.get("merged", [])) | set(ran))
         outcomes = combined
         started, baseline_seconds = earlier["started"], earlier["baselineSeconds"]
-    report(outcomes, args.report, baseline_seconds, started, merged, pending)
+    how = ""
+    if getattr(args, "elapsed", None) is not None and not args.merge:
+        rebuilt = len(outcomes) - args.schema_count
+        how = (f"The whole run took {args.elapsed / 60:.1f} min in one process (builds included): "
+               f"{args.schema_count} mutants on one schema build (Scripts/mutant_schemata.py: each mutant's "
+               f"function body compiled beside the original, chosen by SPRINGBENCH_MUTANT), "
+               f"{rebuilt} rebuilt one by one"
+               + (" (" + "; ".join(f"`{ident}`: {why}" for ident, why in args.left.items()) + ")" if args.left else "")
+               + ". Each mutant runs its module's own test target, then the targets that reach the module, "
+               "then the rest of the suite and `springbench verify` only if it survived those.")
+    report(outcomes, args.report, baseline_seconds, started, merged, pending, how)
     rows = {o.mutant.ident: {"status": o.status, "by": o.by, "seconds": o.seconds} for o in outcomes}
     rows.update({ident: {"status": "pending", "by": "", "seconds": 0} for ident in pending})
     with open(record, "w", encoding="utf-8") as handle:
-        json.dump({"started": started, "baselineSeconds": baseline_seconds, "merged": merged, "outcomes": rows},
+        json.dump({"started": started, "baselineSeconds": baseline_seconds, "merged": merged,
+                   "elapsedSeconds": getattr(args, "elapsed", None), "outcomes": rows},
                   handle, indent=1, ensure_ascii=False)
         handle.write("\n")
     if final:
@@ -437,6 +600,8 @@ def main() -> None:
     parser.add_argument("--check", action="store_true", help="only check that every mutant applies")
     parser.add_argument("--changed", metavar="REV", default=None,
                         help="only the mutants whose file changed since REV (git diff REV, the work tree included)")
+    parser.add_argument("--rebuild", action="store_true",
+                        help="build every mutant on its own (no schema): slower; for a schema in doubt")
     parser.add_argument("--merge", action="store_true",
                         help="with --report and --only: replace these mutants' rows in the last report")
     args = parser.parse_args()
@@ -493,21 +658,62 @@ def main() -> None:
             fail("--merge: never run, so add them to --only: " + " ".join(missing))
 
     started = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    run_started = time.monotonic()
     work = os.path.abspath(args.work)
     os.makedirs(work, exist_ok=True)
     sync_tree(work)
     logs = os.path.join(work, ".build-mutants-logs")
     os.makedirs(logs, exist_ok=True)
-    print(f"building the unmutated tree in {work}", flush=True)
-    if not build(work, os.path.join(logs, "baseline.build.log")):
-        fail(f"the unmutated tree does not build; see {logs}/baseline.build.log")
-    verdict, by, baseline_seconds, lines = judge(work, argparse.Namespace(**{**vars(args), "full": False}), "baseline")
-    if verdict != "passed":
-        fail(f"the unmutated tree fails ({by}); fix it first:\n  " + "\n  ".join(lines))
-    print(f"unmutated: suite and verify pass in {baseline_seconds:.0f} s", flush=True)
-
     outcomes: list[Outcome] = []
-    for number, mutant in enumerate(mutants, start=1):
+    order = {m.ident: index for index, m in enumerate(mutants)}
+    baseline_seconds = 0.0
+    rebuilt = mutants
+    left: dict[str, str] = {}
+    counter = [0]
+
+    def record(outcome: Outcome, total: float) -> None:
+        outcomes.append(outcome)
+        counter[0] += 1
+        if args.report and args.merge:
+            # Written after every mutant: a run stopped part-way keeps what it measured.
+            write_report(args, outcomes, baseline_seconds, started, final=False)
+        print(f"[{counter[0]}/{len(mutants)}] {outcome.mutant.ident}: {outcome.status}"
+              + (f" — {outcome.by}" if outcome.by else "") + f" ({total:.0f} s)", flush=True)
+
+    def verdict_status(mutant: Mutant, verdict: str) -> str:
+        if mutant.equivalent:
+            return "equivalent-but-caught" if verdict == "caught" else "equivalent"
+        return "caught" if verdict == "caught" else "survived"
+
+    if not args.rebuild:
+        schema, suite = schema_build(work, logs, mutants)
+        left = schema.left
+        rebuilt = [m for m in mutants if m.ident not in schema.numbers]
+        if schema.numbers:
+            baseline_seconds = schema_baseline(work, args, suite)
+            for mutant in mutants:
+                if mutant.ident not in schema.numbers:
+                    continue
+                start = time.monotonic()
+                env = dict(mutant.env or {}, **{mutant_schemata.VARIABLE: str(schema.numbers[mutant.ident])})
+                verdict, by, seconds, lines = judge(work, args, mutant.ident, suite.stages(mutant.path), env)
+                record(Outcome(mutant, verdict_status(mutant, verdict), by, seconds, lines), time.monotonic() - start)
+        # The rest are built one by one from the unmutated tree.
+        sync_tree(work)
+    if rebuilt:
+        if left:
+            print(f"{len(rebuilt)} mutant(s) rebuilt one by one: "
+                  + "; ".join(f"{ident} ({why})" for ident, why in left.items()), flush=True)
+        print(f"building the unmutated tree in {work}", flush=True)
+        if not build(work, os.path.join(logs, "baseline.build.log")):
+            fail(f"the unmutated tree does not build; see {logs}/baseline.build.log")
+        if args.rebuild:
+            verdict, by, baseline_seconds, lines = judge(
+                work, argparse.Namespace(**{**vars(args), "full": False}), "baseline", swift_test_stages(None))
+            if verdict != "passed":
+                fail(f"the unmutated tree fails ({by}); fix it first:\n  " + "\n  ".join(lines))
+            print(f"unmutated: suite and verify pass in {baseline_seconds:.0f} s", flush=True)
+    for mutant in rebuilt:
         path = os.path.join(work, mutant.path)
         with open(path, encoding="utf-8") as handle:
             original = handle.read()
@@ -518,23 +724,17 @@ def main() -> None:
             if not build(work, os.path.join(logs, f"{mutant.ident}.build.log")):
                 outcome = Outcome(mutant, "invalid", "does not compile (fix the list)")
             else:
-                verdict, by, seconds, lines = judge(work, args, mutant.ident, mutant.path, mutant.env)
-                if mutant.equivalent:
-                    status = "equivalent-but-caught" if verdict == "caught" else "equivalent"
-                else:
-                    status = "caught" if verdict == "caught" else "survived"
-                outcome = Outcome(mutant, status, by, seconds, lines)
+                verdict, by, seconds, lines = judge(work, args, mutant.ident, swift_test_stages(mutant.path),
+                                                    mutant.env)
+                outcome = Outcome(mutant, verdict_status(mutant, verdict), by, seconds, lines)
         finally:
             with open(path, "w", encoding="utf-8") as handle:
                 handle.write(original)
-            # Restore the original timestamp's effect: the next build sees a change either way.
-        outcomes.append(outcome)
-        if args.report and args.merge:
-            # Written after every mutant: a run stopped part-way keeps what it measured.
-            write_report(args, outcomes, baseline_seconds, started, final=False)
-        total = time.monotonic() - start
-        print(f"[{number}/{len(mutants)}] {mutant.ident}: {outcome.status}"
-              + (f" — {outcome.by}" if outcome.by else "") + f" ({total:.0f} s)", flush=True)
+        record(outcome, time.monotonic() - start)
+    outcomes.sort(key=lambda o: order[o.mutant.ident])
+    args.elapsed = time.monotonic() - run_started
+    args.schema_count = len(mutants) - len(rebuilt)
+    args.left = left
 
     if args.report:
         outcomes = write_report(args, outcomes, baseline_seconds, started, final=True)

@@ -207,6 +207,12 @@ struct ChildProcessTests {
         }
         defer { for pid in started { kill(pid, SIGKILL) } }
         try #require(started.count == 3, "the shell never wrote its children's pids")
+        // The pids are written before setsid and perl's setpgrp have run: wait (up to 10 s, for a
+        // loaded machine) until both have; the checks below fail only if they never do.
+        for _ in 0..<1000
+        where getpgid(started[1]) == child.processIdentifier || getpgid(started[2]) != started[2] {
+            usleep(10_000)
+        }
         #expect(started.allSatisfy(Self.running), "the three sleeps run before the stop")
         #expect(getpgid(started[0]) == child.processIdentifier, "the first sleep is in the child's group")
         #expect(getpgid(started[1]) != child.processIdentifier, "setsid gave the second one a group of its own")
