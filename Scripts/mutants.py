@@ -23,11 +23,23 @@ built and tested with the trait PostgreSQL, so the PostgreSQL store's mutants ar
 tests; without it they are named and left out, neither caught nor survived. A mutant with `env:`
 runs its tests with those variables (the portable fallbacks).
 
+One build serves (almost) every mutant: Scripts/mutant_schemata.py writes each
+mutant's function body beside the original, behind SPRINGBENCH_MUTANT=<number>
+(a mutant schema), and the copy is built once; the unmutated suite runs first on
+that build (every test target, each one's time kept), then each mutant runs its
+module's own test target, the unit targets that reach its module, and only if it
+survived those the rest of the suite (the end-to-end and stress tiers) and
+`springbench verify`. Each stage stops at its first failing test and has a time
+limit of four times its targets' unmutated time (at least 60 s: a mutant that
+loops is caught by the limit). The mutants the schema cannot hold (a stored
+value, an enum case, a C macro's body, a script: `--check` counts them) and any
+whose schema does not compile are built one at a time afterwards, as `--rebuild`
+builds every mutant; the report says which and why.
+
 The scratch copy lives in .build-mutants/ (ignored by git) and keeps its build
-directory between runs, so a mutant costs an incremental build plus a test run.
-A failing suite is stopped at its first failure unless --full is given; --full
-measures how long a failing suite takes to end, which must be about as long as
-a passing one.
+directory between runs. A failing suite is stopped at its first failure unless
+--full is given; --full measures how long a failing suite takes to end, which
+must be about as long as a passing one.
 
 Exit status: 0 when every mutant not marked equivalent is caught, 1 when some
 survived, 2 for a bad list, a baseline that fails, or a bad option.
@@ -296,16 +308,35 @@ def swift_test_stages(mutant_path: str | None) -> list[tuple[str, list[list[str]
     return stages
 
 
+VERIFY = "verify"
+
+
 def judge(work: str, args: argparse.Namespace, label: str,
           stages: list[tuple[str, list[list[str]], float | None]],
           env: dict[str, str] | None = None) -> tuple[str, str, float, list[str]]:
     """Runs the suite's stages (each a list of runner commands, and its own time limit or None for
-    --timeout), then verify: ("caught" | "passed", by whom, seconds, lines)."""
+    --timeout) and `springbench verify` (where a stage named VERIFY stands, or last):
+    ("caught" | "passed", by whom, seconds, lines)."""
     logs = os.path.join(work, ".build-mutants-logs")
     os.makedirs(logs, exist_ok=True)
     seconds = 0.0
-    state, failures = "pass", []
+    if not any(stage == VERIFY for stage, _, _ in stages):
+        stages = stages + [(VERIFY, [], None)]
     for stage, commands, limit in stages:
+        if stage == VERIFY:
+            binary = os.path.join(work, ".build", "debug", "springbench")
+            output = os.path.join(work, "verify-output")
+            shutil.rmtree(output, ignore_errors=True)
+            log = os.path.join(logs, f"{label}.verify.log")
+            state, more, _ = run([binary, "verify", "--output-directory", output], work, args.timeout, False, log, env)
+            seconds += more
+            if state != "pass":
+                with open(log, encoding="utf-8", errors="replace") as handle:
+                    failed = [line.strip() for line in handle if "FAIL" in line or "✗" in line][:3]
+                return ("caught", "springbench verify" + (f": {failed[0]}" if failed else f" ({state})"), seconds,
+                        failed)
+            continue
+        state, failures = "pass", []
         for index, command in enumerate(commands):
             log = os.path.join(logs, f"{label}.test-{stage}{'-' + str(index) if index else ''}.log")
             for attempt in range(2):
@@ -322,21 +353,9 @@ def judge(work: str, args: argparse.Namespace, label: str,
             if state != "pass":
                 break
         if state != "pass":
-            break
-    if state != "pass":
-        names = [m.group(1) for m in map(FAILING_TEST.search, failures) if m]
-        by = "swift test: " + (", ".join(dict.fromkeys(names[:3])) if names else state)
-        return "caught", by, seconds, failures[:5]
-    binary = os.path.join(work, ".build", "debug", "springbench")
-    output = os.path.join(work, "verify-output")
-    shutil.rmtree(output, ignore_errors=True)
-    state, more, _ = run([binary, "verify", "--output-directory", output], work, args.timeout, False,
-                         os.path.join(logs, f"{label}.verify.log"), env)
-    seconds += more
-    if state != "pass":
-        with open(os.path.join(logs, f"{label}.verify.log"), encoding="utf-8", errors="replace") as handle:
-            failed = [line.strip() for line in handle if "FAIL" in line or "✗" in line][:3]
-        return "caught", "springbench verify" + (f": {failed[0]}" if failed else f" ({state})"), seconds, failed
+            names = [m.group(1) for m in map(FAILING_TEST.search, failures) if m]
+            by = "swift test: " + (", ".join(dict.fromkeys(names[:3])) if names else state)
+            return "caught", by, seconds, failures[:5]
     return "passed", "", seconds, []
 
 
@@ -395,8 +414,9 @@ class Suite:
         return commands
 
     def stages(self, mutant_path: str) -> list[tuple[str, list[list[str]], float | None]]:
-        """A mutant's stages: its module's own target, the unit targets that reach the module, then
-        the rest of the suite (only a mutant that survived the first two gets there). Each stage's
+        """A mutant's stages: its module's own target, the unit targets that reach the module, the
+        other unit targets, `springbench verify`, then the tiers (end-to-end runs, stress: minutes,
+        only for a mutant that survived everything before). Each stage's
         time limit is four times its targets' unmutated time, at least 60 s (a mutant that loops)."""
         parts = mutant_path.split("/")
         module = parts[1] if len(parts) > 1 and parts[0] == "Sources" else None
@@ -405,9 +425,15 @@ class Suite:
         # for a mutant that survived every unit target.
         dependents = [t for t in self.targets if t != own and module in self.reaches[t] and t in self.unit]
         rest = [t for t in self.targets if t != own and t not in dependents]
-        stages = []
-        for name, targets in (("own", [own] if own else []), ("dependents", dependents), ("rest", rest)):
-            if targets:
+        units = [t for t in rest if t in self.unit]
+        tiers = [t for t in rest if t not in self.unit]
+        stages: list[tuple[str, list[list[str]], float | None]] = []
+        for name, targets in (("own", [own] if own else []), ("dependents", dependents), ("units", units),
+                              (VERIFY, []), ("tiers", tiers)):
+            if name == VERIFY:
+                # Seconds in debug, where a tier takes minutes: it goes first.
+                stages.append((VERIFY, [], None))
+            elif targets:
                 limit = max(60.0, 4 * sum(self.seconds.get(t, 60.0) for t in targets))
                 stages.append((name, self.passes(targets), limit))
         return stages
@@ -633,7 +659,12 @@ def main() -> None:
         except ValueError as error:
             fail(f"{args.list}:{mutant.line}: {mutant.ident}: {error}")
     if args.check:
-        print(f"{len(mutants)} mutants apply")
+        # The schema's scanner reads every file it would rewrite (an unbalanced brace stops it).
+        sources = {m.path: open(os.path.join(ROOT, m.path), encoding="utf-8").read()
+                   for m in mutants if mutant_schemata.language_of(m.path)}
+        schema = mutant_schemata.build_schema(sources, mutants, apply)
+        print(f"{len(mutants)} mutants apply; {len(schema.numbers)} go into the schema, "
+              f"{len(schema.left)} are rebuilt one by one")
         return
     if not TRAIT_FLAGS:
         left_out = [m.ident for m in mutants if m.path.startswith(POSTGRES_PATHS)]
