@@ -26,8 +26,10 @@ runs its tests with those variables (the portable fallbacks).
 One build serves (almost) every mutant: Scripts/mutant_schemata.py writes each
 mutant's function body beside the original, behind SPRINGBENCH_MUTANT=<number>
 (a mutant schema), and the copy is built once; the unmutated suite runs first on
-that build (every test target, each one's time kept), then each mutant runs its
-module's own test target, the unit targets that reach its module, and only if it
+that build (every test target, each one's time kept), then each mutant runs the
+tests that caught it in the last recorded run (Reports/mutants.json's `killers`,
+read from Swift Testing's event stream; only an order), its module's own test
+target, the unit targets that reach its module, and only if it
 survived those the rest of the suite (the end-to-end and stress tiers) and
 `springbench verify`. Each stage stops at its first failing test and has a time
 limit of four times its targets' unmutated time (at least 60 s: a mutant that
@@ -94,6 +96,9 @@ class Outcome:
     by: str = ""
     seconds: float = 0.0
     detail: list[str] = field(default_factory=list)
+    # The tests that failed first (Swift Testing IDs without their source location): the next
+    # run tries them first.
+    killers: list[str] = field(default_factory=list)
 
 
 def fail(message: str) -> None:
@@ -311,9 +316,54 @@ def swift_test_stages(mutant_path: str | None) -> list[tuple[str, list[list[str]
 VERIFY = "verify"
 
 
+def event_stream(command: list[str], log: str) -> tuple[list[str], str | None]:
+    """The command with Swift Testing's event stream written beside `log`, when it runs a test
+    bundle (its path, else None)."""
+    if not command or not command[0].endswith(".xctest"):
+        return command, None
+    path = log + ".events"
+    return command + ["--event-stream-output-path", path, "--event-stream-version", "0"], path
+
+
+def failing_tests(path: str | None) -> list[str]:
+    """The tests that recorded an issue (not a known one) in an event stream, in order, each as its
+    ID without the source location (`Module.Suite/test(arg:)`). When none did (the runner itself
+    crashed, or was stopped at its time limit), the tests that had started and not ended."""
+    found: list[str] = []
+    running: list[str] = []
+    if not path or not os.path.exists(path):
+        return found
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue
+            payload = record.get("payload") or {}
+            if record.get("kind") != "event":
+                continue
+            test = strip_location(payload.get("testID") or "")
+            kind = payload.get("kind")
+            if kind == "testStarted" and test:
+                running.append(test)
+            elif kind == "testEnded" and test in running:
+                running.remove(test)
+            elif kind == "issueRecorded" and test and not (payload.get("issue") or {}).get("isKnown"):
+                if test not in found:
+                    found.append(test)
+    # Suites start and end around their tests: only the innermost (a test, not its suite) counts.
+    unfinished = [t for t in running if not any(other.startswith(t + "/") for other in running)]
+    return found or unfinished
+
+
+def strip_location(test_id: str) -> str:
+    """`Module.Suite/test()/File.swift:12:6` without `/File.swift:12:6` (it moves with every edit)."""
+    return re.sub(r"/[^/]+\.swift:\d+:\d+$", "", test_id)
+
+
 def judge(work: str, args: argparse.Namespace, label: str,
           stages: list[tuple[str, list[list[str]], float | None]],
-          env: dict[str, str] | None = None) -> tuple[str, str, float, list[str]]:
+          env: dict[str, str] | None = None, killers: list[str] | None = None) -> tuple[str, str, float, list[str]]:
     """Runs the suite's stages (each a list of runner commands, and its own time limit or None for
     --timeout) and `springbench verify` (where a stage named VERIFY stands, or last):
     ("caught" | "passed", by whom, seconds, lines)."""
@@ -340,9 +390,12 @@ def judge(work: str, args: argparse.Namespace, label: str,
         for index, command in enumerate(commands):
             log = os.path.join(logs, f"{label}.test-{stage}{'-' + str(index) if index else ''}.log")
             for attempt in range(2):
-                state, more, failures = run(command, work, min(args.timeout, limit or args.timeout),
+                streamed, events = event_stream(command, log)
+                state, more, failures = run(streamed, work, min(args.timeout, limit or args.timeout),
                                             not args.full, log, env)
                 seconds += more
+                if killers is not None and state != "pass":
+                    killers[:] = failing_tests(events)[:3]
                 # A non-zero exit after every test passed names no test: the
                 # machine, not the mutant (a shared machine's stray signal). Run
                 # the stage once more before counting it.
@@ -401,6 +454,33 @@ class Suite:
             fail(f"no test bundle in {work}/.build/debug")
         return Suite(str(bundles[0]), unit + tiers, reaches, alone, set(unit))
 
+    tests: dict[str, str] = field(default_factory=dict)  # test ID without location -> display name
+
+    def list_tests(self, work: str) -> None:
+        """Every test's ID and display name, from the runner's own listing (its event stream)."""
+        path = os.path.join(work, ".build-mutants-logs", "tests.events")
+        subprocess.run([self.bundle, "--testing-library", "swift-testing", "--list-tests", "--event-stream-output-path",
+                        path, "--event-stream-version", "0"], cwd=work, capture_output=True)
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            for line in handle:
+                record = json.loads(line)
+                payload = record.get("payload") or {}
+                if record.get("kind") == "test" and payload.get("kind") == "function":
+                    self.tests[strip_location(payload["id"])] = payload.get("displayName") or payload.get("name", "")
+
+    def previous(self, killers: list[str]) -> tuple[str, list[list[str]], float | None] | None:
+        """A first stage of the tests that caught the mutant last time (those that still exist)."""
+        known = [k for k in killers if k in self.tests]
+        if not known:
+            return None
+        command = [self.bundle, "--testing-library", "swift-testing"]
+        command += [a for k in known for a in ("--filter", "^" + re.escape(k) + "(/|$)")]
+        if any(".RunsAlone/" in k or ".RunsAlone." in k for k in known):
+            command.append("--no-parallel")
+        targets = {k.split(".", 1)[0] for k in known}
+        limit = max(60.0, 4 * sum(self.seconds.get(t, 60.0) for t in targets))
+        return ("previous", [command], limit)
+
     def passes(self, targets: list[str]) -> list[list[str]]:
         """Runner commands for `targets`: their tests in parallel, then the `RunsAlone` suites one
         test at a time (as Scripts/run-tests.py runs them)."""
@@ -414,9 +494,9 @@ class Suite:
         return commands
 
     def stages(self, mutant_path: str) -> list[tuple[str, list[list[str]], float | None]]:
-        """A mutant's stages: its module's own target, the unit targets that reach the module, the
-        other unit targets, `springbench verify`, then the tiers (end-to-end runs, stress: minutes,
-        only for a mutant that survived everything before). Each stage's
+        """A mutant's stages: its module's own target, the unit targets that reach the module,
+        `springbench verify`, the tiers that reach it (end-to-end runs, stress: minutes), then every
+        other target (a spawned tool may still reach it). Each stage's
         time limit is four times its targets' unmutated time, at least 60 s (a mutant that loops)."""
         parts = mutant_path.split("/")
         module = parts[1] if len(parts) > 1 and parts[0] == "Sources" else None
@@ -425,11 +505,11 @@ class Suite:
         # for a mutant that survived every unit target.
         dependents = [t for t in self.targets if t != own and module in self.reaches[t] and t in self.unit]
         rest = [t for t in self.targets if t != own and t not in dependents]
-        units = [t for t in rest if t in self.unit]
-        tiers = [t for t in rest if t not in self.unit]
+        tiers = [t for t in rest if t not in self.unit and module in self.reaches[t]]
+        rest = [t for t in rest if t not in tiers]
         stages: list[tuple[str, list[list[str]], float | None]] = []
-        for name, targets in (("own", [own] if own else []), ("dependents", dependents), ("units", units),
-                              (VERIFY, []), ("tiers", tiers)):
+        for name, targets in (("own", [own] if own else []), ("dependents", dependents), (VERIFY, []),
+                              ("tiers", tiers), ("rest", rest)):
             if name == VERIFY:
                 # Seconds in debug, where a tier takes minutes: it goes first.
                 stages.append((VERIFY, [], None))
@@ -470,6 +550,53 @@ def schema_build(work: str, logs: str, mutants: list[Mutant]) -> tuple[mutant_sc
         excluded |= blamed
     fail("the schema still does not build after 8 rounds; run with --rebuild")
     raise AssertionError  # unreachable: fail exits
+
+
+KILLERS = os.path.join(ROOT, "Mutants", "killers.json")
+
+
+def remember_killers(ident: str, killers: list[str]) -> None:
+    """Keeps `killers` as the tests that caught `ident` (Mutants/killers.json, written after every
+    mutant, so a run stopped part-way still teaches the next one)."""
+    if not killers:
+        return
+    known = {}
+    if os.path.exists(KILLERS):
+        with open(KILLERS, encoding="utf-8") as handle:
+            known = json.load(handle)
+    known[ident] = killers
+    staging = KILLERS + ".new"
+    with open(staging, "w", encoding="utf-8") as handle:
+        json.dump(dict(sorted(known.items())), handle, indent=1, ensure_ascii=False)
+        handle.write("\n")
+    os.replace(staging, KILLERS)
+
+
+def previous_killers(args: argparse.Namespace, suite: Suite) -> dict[str, list[str]]:
+    """Per mutant, the tests that caught it last time: Mutants/killers.json (kept after every
+    mutant), else the last report's record (Reports/mutants.json, or --report's): its `killers`,
+    or the display names its "caught by" gives, looked up in the runner's listing. Only an order:
+    every stage still runs after them."""
+    record = os.path.splitext(args.report or os.path.join(ROOT, "Reports", "mutants.md"))[0] + ".json"
+    rows = {}
+    if os.path.exists(record):
+        with open(record, encoding="utf-8") as handle:
+            rows = json.load(handle).get("outcomes", {})
+    by_name: dict[str, list[str]] = {}
+    for test, name in suite.tests.items():
+        by_name.setdefault(name, []).append(test)
+    found: dict[str, list[str]] = {}
+    for ident, row in rows.items():
+        tests = list(row.get("killers") or [])
+        if not tests and str(row.get("by", "")).startswith("swift test: "):
+            for name in re.findall(r'"(.*?)"(?=, "|$)', row["by"]):
+                tests += by_name.get(name, [])
+        if tests:
+            found[ident] = tests[:3]
+    if os.path.exists(KILLERS):
+        with open(KILLERS, encoding="utf-8") as handle:
+            found.update(json.load(handle))
+    return found
 
 
 def schema_baseline(work: str, args: argparse.Namespace, suite: Suite | None) -> float:
@@ -578,7 +705,7 @@ def write_report(args: argparse.Namespace, outcomes: list[Outcome], baseline_sec
                 combined.append(ran[ident])
             elif ident in earlier["outcomes"] and earlier["outcomes"][ident]["status"] != "pending":
                 old = earlier["outcomes"][ident]
-                combined.append(Outcome(mutant, old["status"], old["by"], old["seconds"]))
+                combined.append(Outcome(mutant, old["status"], old["by"], old["seconds"], [], old.get("killers", [])))
             else:
                 pending.append(ident)
         merged = sorted(set(earlier.get("merged", [])) | set(ran))
@@ -595,7 +722,8 @@ def write_report(args: argparse.Namespace, outcomes: list[Outcome], baseline_sec
                + ". Each mutant runs its module's own test target, then the targets that reach the module, "
                "then the rest of the suite and `springbench verify` only if it survived those.")
     report(outcomes, args.report, baseline_seconds, started, merged, pending, how)
-    rows = {o.mutant.ident: {"status": o.status, "by": o.by, "seconds": o.seconds} for o in outcomes}
+    rows = {o.mutant.ident: {"status": o.status, "by": o.by, "seconds": o.seconds, "killers": o.killers}
+            for o in outcomes}
     rows.update({ident: {"status": "pending", "by": "", "seconds": 0} for ident in pending})
     with open(record, "w", encoding="utf-8") as handle:
         json.dump({"started": started, "baselineSeconds": baseline_seconds, "merged": merged,
@@ -704,6 +832,8 @@ def main() -> None:
 
     def record(outcome: Outcome, total: float) -> None:
         outcomes.append(outcome)
+        if outcome.status in ("caught", "equivalent-but-caught"):
+            remember_killers(outcome.mutant.ident, outcome.killers)
         counter[0] += 1
         if args.report and args.merge:
             # Written after every mutant: a run stopped part-way keeps what it measured.
@@ -722,13 +852,21 @@ def main() -> None:
         rebuilt = [m for m in mutants if m.ident not in schema.numbers]
         if schema.numbers:
             baseline_seconds = schema_baseline(work, args, suite)
+            suite.list_tests(work)
+            hints = previous_killers(args, suite)
+            print(f"{len(hints)} mutants start with the tests that caught them last time", flush=True)
             for mutant in mutants:
                 if mutant.ident not in schema.numbers:
                     continue
                 start = time.monotonic()
                 env = dict(mutant.env or {}, **{mutant_schemata.VARIABLE: str(schema.numbers[mutant.ident])})
-                verdict, by, seconds, lines = judge(work, args, mutant.ident, suite.stages(mutant.path), env)
-                record(Outcome(mutant, verdict_status(mutant, verdict), by, seconds, lines), time.monotonic() - start)
+                first = suite.previous(hints.get(mutant.ident, []))
+                killers: list[str] = []
+                verdict, by, seconds, lines = judge(work, args, mutant.ident,
+                                                    ([first] if first else []) + suite.stages(mutant.path), env,
+                                                    killers)
+                record(Outcome(mutant, verdict_status(mutant, verdict), by, seconds, lines, killers),
+                       time.monotonic() - start)
         # The rest are built one by one from the unmutated tree.
         sync_tree(work)
     if rebuilt:
@@ -755,9 +893,10 @@ def main() -> None:
             if not build(work, os.path.join(logs, f"{mutant.ident}.build.log")):
                 outcome = Outcome(mutant, "invalid", "does not compile (fix the list)")
             else:
+                killers = []
                 verdict, by, seconds, lines = judge(work, args, mutant.ident, swift_test_stages(mutant.path),
-                                                    mutant.env)
-                outcome = Outcome(mutant, verdict_status(mutant, verdict), by, seconds, lines)
+                                                    mutant.env, killers)
+                outcome = Outcome(mutant, verdict_status(mutant, verdict), by, seconds, lines, killers)
         finally:
             with open(path, "w", encoding="utf-8") as handle:
                 handle.write(original)
