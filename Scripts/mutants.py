@@ -101,6 +101,27 @@ class Outcome:
     killers: list[str] = field(default_factory=list)
 
 
+@dataclass
+class Layout:
+    """Where mutants are built and run: the source tree (the scratch copy, or with --in-place this
+    tree itself), the build directory and its configuration, and the logs."""
+    tree: str
+    scratch: str
+    configuration: str = "debug"
+    logs: str = ""
+
+    @property
+    def products(self) -> str:
+        return os.path.join(self.scratch, self.configuration)
+
+    def flags(self) -> list[str]:
+        return ["-c", self.configuration, "--scratch-path", self.scratch, *TRAIT_FLAGS]
+
+
+LAYOUT = Layout(os.path.join(ROOT, ".build-mutants"), os.path.join(ROOT, ".build-mutants", ".build"),
+                logs=os.path.join(ROOT, ".build-mutants", ".build-mutants-logs"))
+
+
 def fail(message: str) -> None:
     print(f"error: {message}", file=sys.stderr)
     sys.exit(2)
@@ -168,9 +189,45 @@ def apply(mutant: Mutant, source: str) -> str:
     return source[:index] + mutant.replace + source[index + len(mutant.find):]
 
 
+# With --in-place, each file this run has rewritten in the tree, and its text before (None: the
+# file was new), so that restore_tree puts every one back, on any exit (SIGTERM and SIGINT included).
+SAVED: dict[str, str | None] = {}
+
+
+def write_file(work: str, path: str, text: str) -> None:
+    """Writes `path` (relative) in the tree the mutants are built from, keeping its text first when
+    that is this tree itself."""
+    full = os.path.join(work, path)
+    if work == ROOT and path not in SAVED:
+        SAVED[path] = None
+        if os.path.exists(full):
+            with open(full, encoding="utf-8") as handle:
+                SAVED[path] = handle.read()
+    with open(full, "w", encoding="utf-8") as handle:
+        handle.write(text)
+
+
+def restore_tree(work: str) -> None:
+    """The unmutated tree again: the scratch copy synced from this tree, or (--in-place) every file
+    this run rewrote put back as it was."""
+    if work != ROOT:
+        sync_tree(work)
+        return
+    for path, text in list(SAVED.items()):
+        full = os.path.join(ROOT, path)
+        if text is None:
+            if os.path.exists(full):
+                os.remove(full)
+        else:
+            with open(full, "w", encoding="utf-8") as handle:
+                handle.write(text)
+        del SAVED[path]
+
+
 def sync_tree(work: str) -> None:
     """Copies the working tree's tracked and unignored files into `work`,
     touching only files whose content changed (so builds stay incremental)."""
+    assert work != ROOT, "the scratch copy is not the tree itself"
     listed = subprocess.run(
         ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
         cwd=ROOT, check=True, capture_output=True).stdout.decode().split("\0")
@@ -200,7 +257,7 @@ def run(command: list[str], cwd: str, timeout: float, stop_at_failure: bool, log
     finally:
         # Whatever the scratch build started (test bundles, springbench) ends
         # with the run: only this script runs binaries from there.
-        subprocess.run(["pkill", "-KILL", "-f", os.path.join(cwd, ".build") + "/"], capture_output=True)
+        subprocess.run(["pkill", "-KILL", "-f", LAYOUT.products + "/"], capture_output=True)
 
 
 def run_once(command: list[str], cwd: str, timeout: float, stop_at_failure: bool, log: str,
@@ -272,8 +329,9 @@ TRAIT_FLAGS = ["--traits", "PostgreSQL"] if os.environ.get("SPRINGBENCH_POSTGRES
 
 
 def build(work: str, log: str) -> bool:
-    result = subprocess.run(["swift", "build", "--build-tests", *TRAIT_FLAGS], cwd=work, stdout=open(log, "w"),
-                            stderr=subprocess.STDOUT)
+    with open(log, "w", encoding="utf-8") as output:
+        result = subprocess.run(["swift", "build", "--build-tests", *LAYOUT.flags()], cwd=work, stdout=output,
+                                stderr=subprocess.STDOUT)
     return result.returncode == 0
 
 
@@ -296,21 +354,6 @@ def own_tests(path: str | None) -> str | None:
         return None
     target = OWN_TESTS.get(parts[1], parts[1] + "Tests")
     return target if os.path.isdir(os.path.join(ROOT, "Tests", target)) else None
-
-
-def swift_test_stages(mutant_path: str | None) -> list[tuple[str, list[list[str]], float | None]]:
-    """The rebuild mode's suite in stages, through `swift test`: first the mutated module's own
-    test target (most mutants fail there, in seconds), then the other libraries' tests, then the
-    command-line tests (which start processes). A stage's tests are not run again by a later one."""
-    own = own_tests(mutant_path)
-    stages: list[tuple[str, list[list[str]], float | None]] = []
-    test = ["swift", "test", "--skip-build", *TRAIT_FLAGS]
-    if own:
-        stages.append(("own", [test + ["--filter", own]], None))
-    stages.append(("libraries", [test + ["--skip", "SpringBenchCLITests"] + (["--skip", own] if own else [])], None))
-    if own != "SpringBenchCLITests":
-        stages.append(("cli", [test + ["--filter", "SpringBenchCLITests"]], None))
-    return stages
 
 
 VERIFY = "verify"
@@ -361,26 +404,44 @@ def strip_location(test_id: str) -> str:
     return re.sub(r"/[^/]+\.swift:\d+:\d+$", "", test_id)
 
 
+@dataclass
+class Evidence:
+    """The command that caught a mutant, to be run once with no mutant chosen: a verdict counts
+    only if the unmutated tree passes the same command (within the same time limit)."""
+    command: list[str]
+    env: dict[str, str]
+    limit: float
+    label: str
+
+    def key(self) -> tuple:
+        return (tuple(self.command), tuple(sorted(self.env.items())), self.limit)
+
+
 def judge(work: str, args: argparse.Namespace, label: str,
           stages: list[tuple[str, list[list[str]], float | None]],
-          env: dict[str, str] | None = None, killers: list[str] | None = None) -> tuple[str, str, float, list[str]]:
+          env: dict[str, str] | None = None, killers: list[str] | None = None,
+          evidence: list[Evidence] | None = None) -> tuple[str, str, float, list[str]]:
     """Runs the suite's stages (each a list of runner commands, and its own time limit or None for
     --timeout) and `springbench verify` (where a stage named VERIFY stands, or last):
-    ("caught" | "passed", by whom, seconds, lines)."""
-    logs = os.path.join(work, ".build-mutants-logs")
+    ("caught" | "passed", by whom, seconds, lines). The command that caught it goes to `evidence`."""
+    logs = LAYOUT.logs
     os.makedirs(logs, exist_ok=True)
+    plain_env = {key: value for key, value in (env or {}).items() if key != mutant_schemata.VARIABLE}
     seconds = 0.0
     if not any(stage == VERIFY for stage, _, _ in stages):
         stages = stages + [(VERIFY, [], None)]
     for stage, commands, limit in stages:
         if stage == VERIFY:
-            binary = os.path.join(work, ".build", "debug", "springbench")
-            output = os.path.join(work, "verify-output")
+            binary = os.path.join(LAYOUT.products, "springbench")
+            output = os.path.join(logs, "verify-output")
             shutil.rmtree(output, ignore_errors=True)
             log = os.path.join(logs, f"{label}.verify.log")
-            state, more, _ = run([binary, "verify", "--output-directory", output], work, args.timeout, False, log, env)
+            command = [binary, "verify", "--output-directory", output]
+            state, more, _ = run(command, work, args.timeout, False, log, env)
             seconds += more
             if state != "pass":
+                if evidence is not None:
+                    evidence.append(Evidence(command, plain_env, args.timeout, label))
                 with open(log, encoding="utf-8", errors="replace") as handle:
                     failed = [line.strip() for line in handle if "FAIL" in line or "✗" in line][:3]
                 return ("caught", "springbench verify" + (f": {failed[0]}" if failed else f" ({state})"), seconds,
@@ -404,6 +465,8 @@ def judge(work: str, args: argparse.Namespace, label: str,
                     continue
                 break
             if state != "pass":
+                if evidence is not None:
+                    evidence.append(Evidence(command, plain_env, min(args.timeout, limit or args.timeout), label))
                 break
         if state != "pass":
             names = [m.group(1) for m in map(FAILING_TEST.search, failures) if m]
@@ -449,16 +512,16 @@ class Suite:
         tiers = sorted(t for t in reaches if t not in unit)
         alone = {t for t in reaches
                  if any("enum RunsAlone" in path.read_text() for path in Path(work, "Tests", t).rglob("*.swift"))}
-        bundles = sorted(Path(work, ".build", "debug").glob("*PackageTests.xctest"))
+        bundles = sorted(Path(LAYOUT.products).glob("*PackageTests.xctest"))
         if not bundles:
-            fail(f"no test bundle in {work}/.build/debug")
+            fail(f"no test bundle in {os.path.relpath(LAYOUT.products)}")
         return Suite(str(bundles[0]), unit + tiers, reaches, alone, set(unit))
 
     tests: dict[str, str] = field(default_factory=dict)  # test ID without location -> display name
 
     def list_tests(self, work: str) -> None:
         """Every test's ID and display name, from the runner's own listing (its event stream)."""
-        path = os.path.join(work, ".build-mutants-logs", "tests.events")
+        path = os.path.join(LAYOUT.logs, "tests.events")
         subprocess.run([self.bundle, "--testing-library", "swift-testing", "--list-tests", "--event-stream-output-path",
                         path, "--event-stream-version", "0"], cwd=work, capture_output=True)
         with open(path, encoding="utf-8", errors="replace") as handle:
@@ -531,12 +594,11 @@ def schema_build(work: str, logs: str, mutants: list[Mutant]) -> tuple[mutant_sc
     excluded: set[str] = set()
     for attempt in range(8):
         schema = mutant_schemata.build_schema(sources, mutants, apply, excluded)
-        sync_tree(work)
+        restore_tree(work)
         if not schema.numbers:
             return schema, None
         for path, text in list(schema.files.items()) + list(schema.helpers.items()):
-            with open(os.path.join(work, path), "w", encoding="utf-8") as handle:
-                handle.write(text)
+            write_file(work, path, text)
         log = os.path.join(logs, f"schema.build-{attempt + 1}.log")
         print(f"building the schema of {len(schema.numbers)} mutants in {work} (round {attempt + 1})", flush=True)
         if build(work, log):
@@ -599,15 +661,15 @@ def previous_killers(args: argparse.Namespace, suite: Suite) -> dict[str, list[s
     return found
 
 
-def schema_baseline(work: str, args: argparse.Namespace, suite: Suite | None) -> float:
-    """Runs every test target of the schema build with no mutant chosen (each target apart, to
+def suite_baseline(work: str, args: argparse.Namespace, suite: Suite | None) -> float:
+    """Runs every test target of the build with no mutant chosen (each target apart, to
     learn its time: the stages' time limits), then verify; all must pass. Returns the seconds."""
     assert suite is not None
     total = 0.0
     for target in list(suite.targets):
         started = time.monotonic()
         for index, command in enumerate(suite.passes([target])):
-            log = os.path.join(work, ".build-mutants-logs", f"baseline.{target}{'-' + str(index) if index else ''}.log")
+            log = os.path.join(LAYOUT.logs, f"baseline.{target}{'-' + str(index) if index else ''}.log")
             state, _, failures = run(command, work, args.timeout, True, log)
             with open(log, encoding="utf-8", errors="replace") as handle:
                 empty = re.search(r"Test run with 0 tests", handle.read()) is not None
@@ -710,6 +772,12 @@ def write_report(args: argparse.Namespace, outcomes: list[Outcome], baseline_sec
                 pending.append(ident)
         merged = sorted(set(earlier.get("merged", [])) | set(ran))
         outcomes = combined
+        # The rows measured at different commits: the oldest, and every file that differed from it
+        # in any run, so that --since-report covers whatever some row did not see.
+        if earlier.get("commit"):
+            args.uncommitted = sorted(set(earlier.get("uncommitted", [])) | set(args.uncommitted or [])
+                                      | (changed_files(earlier["commit"]) if args.commit else set()))
+            args.commit = earlier["commit"]
         started, baseline_seconds = earlier["started"], earlier["baselineSeconds"]
     how = ""
     if getattr(args, "elapsed", None) is not None and not args.merge:
@@ -726,13 +794,44 @@ def write_report(args: argparse.Namespace, outcomes: list[Outcome], baseline_sec
             for o in outcomes}
     rows.update({ident: {"status": "pending", "by": "", "seconds": 0} for ident in pending})
     with open(record, "w", encoding="utf-8") as handle:
-        json.dump({"started": started, "baselineSeconds": baseline_seconds, "merged": merged,
+        json.dump({"started": started, "commit": getattr(args, "commit", None),
+                   "uncommitted": getattr(args, "uncommitted", []), "baselineSeconds": baseline_seconds, "merged": merged,
                    "elapsedSeconds": getattr(args, "elapsed", None), "outcomes": rows},
                   handle, indent=1, ensure_ascii=False)
         handle.write("\n")
     if final:
         print(f"wrote {args.report} and {record}" + (f" ({len(pending)} still pending)" if pending else ""))
     return outcomes
+
+
+def tree_state() -> tuple[str | None, list[str]]:
+    """The commit checked out and the files that differ from it (changed or untracked): what a run
+    measures. (None, []) outside a git checkout."""
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    if head.returncode != 0:
+        return None, []
+    untracked = subprocess.run(["git", "ls-files", "--others", "--exclude-standard"], cwd=ROOT,
+                               capture_output=True, text=True).stdout.split()
+    return head.stdout.strip(), sorted(changed_files("HEAD") | set(untracked))
+
+
+def report_revision(record: str) -> tuple[str, set[str]]:
+    """The commit a report's record measured, and the files that differed from it then."""
+    if not os.path.isfile(record):
+        fail(f"--since-report: no {os.path.relpath(record)}; run the whole list first (make mutants)")
+    try:
+        with open(record, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except ValueError as error:
+        fail(f"--since-report: {os.path.relpath(record)} is not JSON ({error})")
+    commit = data.get("commit") if isinstance(data, dict) else None
+    if not isinstance(commit, str) or not re.fullmatch(r"[0-9a-f]{40}", commit):
+        fail(f"--since-report: {os.path.relpath(record)}: $.commit must be a 40-digit commit hash (a record "
+             "written before 2026-11-29 has none); run the whole list again (make mutants)")
+    uncommitted = data.get("uncommitted", [])
+    if not isinstance(uncommitted, list) or not all(isinstance(path, str) for path in uncommitted):
+        fail(f"--since-report: {os.path.relpath(record)}: $.uncommitted must be a list of paths")
+    return commit, set(uncommitted)
 
 
 def changed_files(revision: str) -> set[str]:
@@ -754,15 +853,28 @@ def main() -> None:
     parser.add_argument("--check", action="store_true", help="only check that every mutant applies")
     parser.add_argument("--changed", metavar="REV", default=None,
                         help="only the mutants whose file changed since REV (git diff REV, the work tree included)")
+    parser.add_argument("--since-report", action="store_true",
+                        help="only the mutants whose file changed since the commit the report's record "
+                             "(Reports/mutants.json, or --report's) measured: what the last whole run does not cover")
+    parser.add_argument("--in-place", action="store_true",
+                        help="mutate this tree itself (every file put back at the end) and build in --scratch-path: "
+                             "for CI's throwaway clone, which reuses its own build")
+    parser.add_argument("--scratch-path", default=None,
+                        help="the build directory (default: .build of the scratch copy, or of this tree with --in-place)")
+    parser.add_argument("-c", "--configuration", choices=("debug", "release"), default="debug")
     parser.add_argument("--rebuild", action="store_true",
                         help="build every mutant on its own (no schema): slower; for a schema in doubt")
     parser.add_argument("--merge", action="store_true",
-                        help="with --report and --only: replace these mutants' rows in the last report")
+                        help="with --report and --only, --changed or --since-report: replace these mutants' rows "
+                             "in the last report")
     args = parser.parse_args()
     if args.timeout <= 0:
         fail(f"--timeout must be > 0, got {args.timeout}")
-    if args.merge and not (args.report and args.only):
-        fail("--merge needs --report and --only (the mutants to run again)")
+    if args.merge and not (args.report and (args.only or args.changed is not None or args.since_report)):
+        fail("--merge needs --report and the mutants to run again (--only, --changed or --since-report)")
+    if args.report and not args.merge and (args.only or args.changed is not None or args.since_report):
+        fail("--report with part of the list (--only, --changed, --since-report) needs --merge: a report of "
+             "the whole list comes from one run of it")
 
     mutants = parse_list(args.list)
     if args.only:
@@ -771,6 +883,17 @@ def main() -> None:
         mutants.sort(key=lambda m: next(i for i, prefix in enumerate(args.only) if m.ident.startswith(prefix)))
         if not mutants:
             fail(f"--only {' '.join(args.only)} matches no mutant in {args.list}")
+    if args.changed is not None and args.since_report:
+        fail("--changed and --since-report both choose the revision: give one")
+    if args.since_report:
+        record = os.path.splitext(args.report or os.path.join(ROOT, "Reports", "mutants.md"))[0] + ".json"
+        base, earlier_uncommitted = report_revision(record)
+        changed = changed_files(base) | earlier_uncommitted
+        mutants = [m for m in mutants if m.path in changed]
+        print(f"--since-report: {len(changed)} files changed since {base[:12]} (the commit "
+              f"{os.path.relpath(record)} measured), {len(mutants)} mutants in them", flush=True)
+        if not mutants:
+            return
     if args.changed is not None:
         changed = changed_files(args.changed)
         mutants = [m for m in mutants if m.path in changed]
@@ -817,18 +940,67 @@ def main() -> None:
             fail("--merge: never run, so add them to --only: " + " ".join(missing))
 
     started = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-    run_started = time.monotonic()
-    work = os.path.abspath(args.work)
-    os.makedirs(work, exist_ok=True)
-    sync_tree(work)
-    logs = os.path.join(work, ".build-mutants-logs")
+    args.commit, args.uncommitted = tree_state()
+    if args.in_place:
+        work = ROOT
+        scratch = os.path.abspath(args.scratch_path or os.path.join(ROOT, ".build"))
+        logs = os.path.join(scratch, "mutants-logs")
+    else:
+        work = os.path.abspath(args.work)
+        scratch = os.path.abspath(args.scratch_path or os.path.join(work, ".build"))
+        logs = os.path.join(work, ".build-mutants-logs")
+        os.makedirs(work, exist_ok=True)
+        sync_tree(work)
+    LAYOUT.tree, LAYOUT.scratch, LAYOUT.configuration, LAYOUT.logs = work, scratch, args.configuration, logs
     os.makedirs(logs, exist_ok=True)
+    if args.in_place:
+        # The tree is put back on any exit: SIGTERM (CI's stop) becomes an exit that runs `finally`.
+        signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
+    try:
+        outcomes = run_mutants(args, mutants, work, started)
+    finally:
+        restore_tree(work)
+    survived = [o for o in outcomes if o.status in ("survived", "invalid")]
+    caught = sum(1 for o in outcomes if o.status == "caught")
+    print(f"{caught} caught, {len(survived)} survived or invalid, "
+          f"{sum(1 for o in outcomes if o.status.startswith('equivalent'))} equivalent")
+    sys.exit(1 if survived else 0)
+
+
+def check_evidence(work: str, evidence: list[Evidence]) -> None:
+    """Runs each command that caught a mutant once more with no mutant chosen; it must pass (else
+    the verdict was the tree's, not the mutant's: exit 2). A run of part of the list does this
+    instead of running the whole suite unmutated first."""
+    seen: set[tuple] = set()
+    for item in evidence:
+        if item.key() in seen:
+            continue
+        seen.add(item.key())
+        log = os.path.join(LAYOUT.logs, f"{item.label}.unmutated.log")
+        state, _, failures = run(item.command, work, item.limit, True, log, item.env)
+        if state != "pass":
+            shown = " ".join(os.path.relpath(part) if os.path.isabs(part) else part for part in item.command)
+            fail(f"{item.label}: the command that caught it fails without the mutant too ({state}), so its verdict "
+                 f"says nothing; fix the tree first: {shown}\n  " + "\n  ".join(failures[:5]))
+    if seen:
+        print(f"unmutated: the {len(seen)} command(s) that caught mutants pass without them", flush=True)
+
+
+def run_mutants(args: argparse.Namespace, mutants: list[Mutant], work: str, started: str) -> list[Outcome]:
+    """Every mutant of `mutants`: the schema's on one build, then the rest one build each. Returns
+    the outcomes in the list's order (and writes the report when asked)."""
+    run_started = time.monotonic()
+    logs = LAYOUT.logs
     outcomes: list[Outcome] = []
     order = {m.ident: index for index, m in enumerate(mutants)}
     baseline_seconds = 0.0
     rebuilt = mutants
     left: dict[str, str] = {}
     counter = [0]
+    # The whole list runs the whole suite unmutated first (each target's time: the stages' limits,
+    # and the report's baseline); part of it checks only the commands that caught its mutants.
+    partial = bool(args.only or args.changed is not None or args.since_report)
+    evidence: list[Evidence] | None = [] if partial else None
 
     def record(outcome: Outcome, total: float) -> None:
         outcomes.append(outcome)
@@ -846,12 +1018,20 @@ def main() -> None:
             return "equivalent-but-caught" if verdict == "caught" else "equivalent"
         return "caught" if verdict == "caught" else "survived"
 
+    def stages_of(mutant: Mutant) -> list[tuple[str, list[list[str]], float | None]]:
+        first = suite.previous(hints.get(mutant.ident, []))
+        return ([first] if first else []) + suite.stages(mutant.path)
+
+    suite: Suite | None = None
+    hints: dict[str, list[str]] = {}
     if not args.rebuild:
         schema, suite = schema_build(work, logs, mutants)
         left = schema.left
         rebuilt = [m for m in mutants if m.ident not in schema.numbers]
         if schema.numbers:
-            baseline_seconds = schema_baseline(work, args, suite)
+            assert suite is not None
+            if not partial:
+                baseline_seconds = suite_baseline(work, args, suite)
             suite.list_tests(work)
             hints = previous_killers(args, suite)
             print(f"{len(hints)} mutants start with the tests that caught them last time", flush=True)
@@ -860,60 +1040,57 @@ def main() -> None:
                     continue
                 start = time.monotonic()
                 env = dict(mutant.env or {}, **{mutant_schemata.VARIABLE: str(schema.numbers[mutant.ident])})
-                first = suite.previous(hints.get(mutant.ident, []))
                 killers: list[str] = []
-                verdict, by, seconds, lines = judge(work, args, mutant.ident,
-                                                    ([first] if first else []) + suite.stages(mutant.path), env,
-                                                    killers)
+                verdict, by, seconds, lines = judge(work, args, mutant.ident, stages_of(mutant), env, killers,
+                                                    evidence)
                 record(Outcome(mutant, verdict_status(mutant, verdict), by, seconds, lines, killers),
                        time.monotonic() - start)
+            if evidence:
+                check_evidence(work, evidence)
+                evidence.clear()
         # The rest are built one by one from the unmutated tree.
-        sync_tree(work)
+        restore_tree(work)
     if rebuilt:
         if left:
             print(f"{len(rebuilt)} mutant(s) rebuilt one by one: "
                   + "; ".join(f"{ident} ({why})" for ident, why in left.items()), flush=True)
-        print(f"building the unmutated tree in {work}", flush=True)
+        print(f"building the unmutated tree in {os.path.relpath(work)}", flush=True)
         if not build(work, os.path.join(logs, "baseline.build.log")):
-            fail(f"the unmutated tree does not build; see {logs}/baseline.build.log")
-        if args.rebuild:
-            verdict, by, baseline_seconds, lines = judge(
-                work, argparse.Namespace(**{**vars(args), "full": False}), "baseline", swift_test_stages(None))
-            if verdict != "passed":
-                fail(f"the unmutated tree fails ({by}); fix it first:\n  " + "\n  ".join(lines))
-            print(f"unmutated: suite and verify pass in {baseline_seconds:.0f} s", flush=True)
+            fail(f"the unmutated tree does not build; see {os.path.relpath(logs)}/baseline.build.log")
+        if suite is None:
+            suite = Suite.load(work)
+            suite.list_tests(work)
+            if not partial:
+                baseline_seconds = suite_baseline(work, args, suite)
+            hints = previous_killers(args, suite)
     for mutant in rebuilt:
-        path = os.path.join(work, mutant.path)
-        with open(path, encoding="utf-8") as handle:
+        with open(os.path.join(work, mutant.path), encoding="utf-8") as handle:
             original = handle.read()
         start = time.monotonic()
         try:
-            with open(path, "w", encoding="utf-8") as handle:
-                handle.write(apply(mutant, original))
+            write_file(work, mutant.path, apply(mutant, original))
             if not build(work, os.path.join(logs, f"{mutant.ident}.build.log")):
                 outcome = Outcome(mutant, "invalid", "does not compile (fix the list)")
             else:
                 killers = []
-                verdict, by, seconds, lines = judge(work, args, mutant.ident, swift_test_stages(mutant.path),
-                                                    mutant.env, killers)
+                verdict, by, seconds, lines = judge(work, args, mutant.ident, stages_of(mutant), mutant.env,
+                                                    killers, evidence)
                 outcome = Outcome(mutant, verdict_status(mutant, verdict), by, seconds, lines, killers)
         finally:
-            with open(path, "w", encoding="utf-8") as handle:
-                handle.write(original)
+            write_file(work, mutant.path, original)
         record(outcome, time.monotonic() - start)
+    if evidence:
+        # The commands that caught the rebuilt mutants, on the unmutated build.
+        if not build(work, os.path.join(logs, "baseline.build.log")):
+            fail(f"the unmutated tree does not build; see {os.path.relpath(logs)}/baseline.build.log")
+        check_evidence(work, evidence)
     outcomes.sort(key=lambda o: order[o.mutant.ident])
     args.elapsed = time.monotonic() - run_started
     args.schema_count = len(mutants) - len(rebuilt)
     args.left = left
-
     if args.report:
         outcomes = write_report(args, outcomes, baseline_seconds, started, final=True)
-    survived = [o for o in outcomes if o.status in ("survived", "invalid")]
-    caught = sum(1 for o in outcomes if o.status == "caught")
-    print(f"{caught} caught, {len(survived)} survived or invalid, "
-          f"{sum(1 for o in outcomes if o.status.startswith('equivalent'))} equivalent")
-    sys.exit(1 if survived else 0)
-
+    return outcomes
 
 if __name__ == "__main__":
     main()

@@ -114,3 +114,153 @@ class KillerTests(unittest.TestCase):
             self.assertEqual(mutants.failing_tests(handle.name), ["A.S/crashes()"])
         finally:
             os.remove(handle.name)
+
+
+class GitRepository:
+    """A throwaway git repository with one commit, standing in for the project's tree."""
+
+    def __init__(self, files: dict[str, str]):
+        import subprocess
+        import tempfile
+        self.directory = tempfile.TemporaryDirectory()
+        self.root = self.directory.name
+        self.run = lambda *args: subprocess.run(["git", *args], cwd=self.root, check=True, capture_output=True,
+                                                text=True).stdout.strip()
+        self.run("init", "-q")
+        self.run("config", "user.email", "t@example.invalid")
+        self.run("config", "user.name", "t")
+        for path, text in files.items():
+            self.write(path, text)
+        self.run("add", "-A")
+        self.run("commit", "-q", "-m", "first")
+        self.first = self.run("rev-parse", "HEAD")
+
+    def write(self, path: str, text: str) -> None:
+        full = os.path.join(self.root, path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(full, "w", encoding="utf-8") as handle:
+            handle.write(text)
+
+    def read(self, path: str) -> str:
+        with open(os.path.join(self.root, path), encoding="utf-8") as handle:
+            return handle.read()
+
+
+class InTree(unittest.TestCase):
+    """Runs with mutants.ROOT pointed at a throwaway repository."""
+
+    def setUp(self):
+        self.repository = GitRepository({"Sources/A/a.swift": "let a = 1\n", "Sources/B/b.swift": "let b = 2\n",
+                                         "README.md": "r\n"})
+        self.saved_root = mutants.ROOT
+        mutants.ROOT = self.repository.root
+        mutants.SAVED.clear()
+
+    def tearDown(self):
+        mutants.ROOT = self.saved_root
+        mutants.SAVED.clear()
+        self.repository.directory.cleanup()
+
+
+class InPlaceTests(InTree):
+    def test_every_rewritten_file_is_put_back_and_every_new_one_removed(self):
+        root = self.repository.root
+        mutants.write_file(root, "Sources/A/a.swift", "let a = 100\n")
+        mutants.write_file(root, "Sources/A/a.swift", "let a = 200\n")  # the first text is the one kept
+        mutants.write_file(root, "Sources/A/_MutantSchema.swift", "helper\n")
+        self.assertEqual(self.repository.read("Sources/A/a.swift"), "let a = 200\n")
+        mutants.restore_tree(root)
+        self.assertEqual(self.repository.read("Sources/A/a.swift"), "let a = 1\n")
+        self.assertFalse(os.path.exists(os.path.join(root, "Sources/A/_MutantSchema.swift")))
+        self.assertEqual(self.repository.run("status", "--porcelain"), "")
+        self.assertEqual(mutants.SAVED, {})
+
+    def test_a_scratch_copy_keeps_no_originals(self):
+        import tempfile
+        with tempfile.TemporaryDirectory() as scratch:
+            os.makedirs(os.path.join(scratch, "Sources/A"))
+            mutants.write_file(scratch, "Sources/A/a.swift", "let a = 3\n")
+            self.assertEqual(mutants.SAVED, {})
+            mutants.restore_tree(scratch)  # synced from the tree again
+            with open(os.path.join(scratch, "Sources/A/a.swift"), encoding="utf-8") as handle:
+                self.assertEqual(handle.read(), "let a = 1\n")
+
+
+class SinceReportTests(InTree):
+    def record(self, content) -> str:
+        import json
+        path = os.path.join(self.repository.root, "mutants.json")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(content if isinstance(content, str) else json.dumps(content))
+        return path
+
+    def exit_status(self, record: str) -> tuple[int, str]:
+        import contextlib
+        import io
+        errors = io.StringIO()
+        with contextlib.redirect_stderr(errors), self.assertRaises(SystemExit) as stopped:
+            mutants.report_revision(record)
+        return stopped.exception.code, errors.getvalue()
+
+    def test_the_changed_files_are_those_since_the_recorded_commit_and_those_it_had_uncommitted(self):
+        self.repository.write("Sources/B/b.swift", "let b = 3\n")
+        self.repository.run("commit", "-qam", "second")
+        self.repository.write("README.md", "changed, not committed\n")
+        commit, uncommitted = mutants.report_revision(
+            self.record({"commit": self.repository.first, "uncommitted": ["Sources/A/a.swift"]}))
+        self.assertEqual(commit, self.repository.first)
+        self.assertEqual(mutants.changed_files(commit) | uncommitted,
+                         {"Sources/B/b.swift", "README.md", "Sources/A/a.swift"})
+
+    def test_a_record_without_a_usable_commit_is_refused_with_its_json_path(self):
+        for content, needle in (({"started": "x"}, "$.commit"), ({"commit": "abc"}, "$.commit"),
+                                ("not json", "is not JSON"), ([1, 2], "$.commit"),
+                                ({"commit": "a" * 40, "uncommitted": "Sources"}, "$.uncommitted")):
+            status, message = self.exit_status(self.record(content))
+            self.assertEqual(status, 2, content)
+            self.assertIn(needle, message, content)
+        status, message = self.exit_status(os.path.join(self.repository.root, "missing.json"))
+        self.assertEqual((status, "no missing.json" in message or "missing.json" in message), (2, True))
+
+    def test_the_tree_state_names_the_commit_and_every_changed_or_untracked_file(self):
+        self.repository.write("Sources/A/a.swift", "let a = 5\n")
+        self.repository.write("Sources/C/new.swift", "let c = 0\n")
+        commit, changed = mutants.tree_state()
+        self.assertEqual(commit, self.repository.first)
+        self.assertEqual(changed, ["Sources/A/a.swift", "Sources/C/new.swift"])
+
+
+class EvidenceTests(unittest.TestCase):
+    def setUp(self):
+        import tempfile
+        self.logs = tempfile.TemporaryDirectory()
+        # Every path the runs use is the test's own (run() ends what it started under the products).
+        self.saved = (mutants.LAYOUT.logs, mutants.LAYOUT.scratch)
+        mutants.LAYOUT.logs = mutants.LAYOUT.scratch = self.logs.name
+
+    def tearDown(self):
+        mutants.LAYOUT.logs, mutants.LAYOUT.scratch = self.saved
+        self.logs.cleanup()
+
+    def test_a_catching_command_that_also_fails_unmutated_stops_the_run(self):
+        import contextlib
+        import io
+        passing = mutants.Evidence(["sh", "-c", "exit 0"], {}, 10, "m.one")
+        failing = mutants.Evidence(["sh", "-c", 'test "$X" = 1'], {"X": "2"}, 10, "m.two")
+        with contextlib.redirect_stdout(io.StringIO()):
+            mutants.check_evidence(self.logs.name, [passing, passing])
+        errors = io.StringIO()
+        with contextlib.redirect_stderr(errors), contextlib.redirect_stdout(io.StringIO()), \
+                self.assertRaises(SystemExit) as stopped:
+            mutants.check_evidence(self.logs.name, [passing, failing])
+        self.assertEqual(stopped.exception.code, 2)
+        self.assertIn("m.two", errors.getvalue())
+
+    def test_the_environment_is_part_of_the_command(self):
+        import contextlib
+        import io
+        # With its own variables (a mutant's `env:`) the same command passes.
+        with contextlib.redirect_stdout(io.StringIO()) as output:
+            mutants.check_evidence(self.logs.name, [mutants.Evidence(["sh", "-c", 'test "$X" = 1'], {"X": "1"}, 10,
+                                                                      "m.three")])
+        self.assertIn("1 command(s)", output.getvalue())
