@@ -12,13 +12,15 @@ struct BenchmarkRunTests {
         plan.kernels = [.add, .magnitudeSquared]
         // add at 16 Ki: 384 KiB of operands, at 64 Ki: 1.5 MiB; Σa² at 64 Ki: 512 KiB.
         plan.sizes = [16 << 10, 64 << 10]
-        plan.timing.samples = 3
+        // 6: the workloads' count would be 3 (half), so the value sweep's count shows whose it took.
+        plan.timing.samples = 6
         plan.timing.minimumSampleNanoseconds = 10_000
         plan.probeTrials = 1
         plan.probeMinimumElements = 1 << 12
         plan.workloads = []
         plan.yardstick = false
         plan.cacheCheck = nil
+        plan.valueTypeSizes = [16, 256]
         var run = BenchmarkRun(plan: try plan.validated(against: .builtIn), catalogue: .builtIn)
         // This process keeps 1 MiB, whatever the machine reports.
         let kept = 1 << 20
@@ -46,5 +48,40 @@ struct BenchmarkRunTests {
             ])
         // The probe's arrays: 4× the kept share (the plan's minimum is below it).
         #expect(results.probe.bytesPerArray == 4 * kept)
+        // The value sweep the plan asked for is in the record: every operation, size and subject.
+        let cells = Set((results.valueTypes ?? []).map { "\($0.operation.rawValue).\($0.subject.rawValue)@\($0.size)" })
+        let planned = Set(
+            ValueOperation.allCases.flatMap { operation in
+                [16, 256].flatMap { size in
+                    ValueSubject.available.map { "\(operation.rawValue).\($0.rawValue)@\(size)" }
+                }
+            })
+        #expect(cells == planned)
+        // With the kernels' sample count, not the workloads' half.
+        #expect((results.valueTypes ?? []).allSatisfy { $0.samples.count == plan.timing.samples })
+    }
+
+    @Test("A run without the value sweep records none (not an empty list)")
+    func noValueSweepRecordsNone() throws {
+        var plan = BenchmarkPlan.quick(backends: [NaiveBackend.name])
+        plan.kernels = [.add]
+        plan.sizes = [1 << 10]
+        plan.timing.samples = 3
+        plan.timing.minimumSampleNanoseconds = 10_000
+        plan.probeTrials = 1
+        plan.probeMinimumElements = 1 << 12
+        plan.workloads = []
+        plan.yardstick = false
+        plan.cacheCheck = nil
+        plan.valueTypeSizes = []
+        var run = BenchmarkRun(plan: try plan.validated(against: .builtIn), catalogue: .builtIn)
+        run.measureResidency = { _, _, _ in
+            CacheResidency(
+                points: [.init(bytes: 1 << 20, gigabytesPerSecond: 40)], residentBytes: 1 << 20,
+                thresholdGigabytesPerSecond: 21.9)
+        }
+        let results = try run.run()
+        #expect(results.valueTypes == nil)
+        #expect(results.measurements.count == 1)
     }
 }

@@ -1,6 +1,7 @@
 import Benchmarking
 import Foundation
 import Testing
+import VectorKernels
 import _ResultsTestSupport
 import _TestSupport
 
@@ -192,6 +193,50 @@ struct ValueTypeSweepTests {
             past.bars.filter(\.met).allSatisfy {
                 $0.statement.contains("1.1×") || $0.statement.contains("nothing")
             })
+    }
+
+    @Test("the frame bar holds at every size: its figure is the least lead, met only if that is ≥ 3×")
+    func frameBarJudgesTheLeastLead() throws {
+        // Seeded leads that differ by size (the bar's own example has one lead at every size, where
+        // the least and the best are the same). The oracle is the inputs' minimum, not the code's.
+        var generator = SplitMix64(seed: 41)
+        let sizes = [16, 32, 64, 128, 256]
+        for _ in 0..<40 {
+            let leads = sizes.map { _ in Double.random(in: 1.5...6, using: &generator) }
+            var measurements: [ValueTypeMeasurement] = []
+            for (size, lead) in zip(sizes, leads) {
+                measurements += [
+                    Self.measurement(.frame, .inline, size, [10, 10, 10]),
+                    Self.measurement(.frame, .arrayStruct, size, [10 * lead, 10 * lead, 10 * lead], allocations: 3),
+                ]
+            }
+            let bars = ValueTypeComparison(measurements, seed: 1).bars
+            let bar = try #require(bars.first { $0.statement.contains("a frame with InlinePointVector") })
+            let least = try #require(leads.min())
+            #expect(bar.statement.contains("at 16–256 points"), "\(bar.statement)")
+            #expect(bar.measured == String(format: "%.2f× at the least", least), "\(leads)")
+            #expect(bar.met == (least >= 3), "\(leads)")
+        }
+    }
+
+    @Test("the value sweep times as the kernels do: samples, sample length, warm-up and clock, no target")
+    func valueTimingIsTheKernels() {
+        var generator = SplitMix64(seed: 43)
+        for _ in 0..<50 {
+            var plan = BenchmarkPlan.quick(backends: ["naive"])
+            plan.timing = TimingPolicy(
+                samples: Int.random(in: 1...60, using: &generator),
+                minimumSampleNanoseconds: Double.random(in: 1e3...5e6, using: &generator),
+                warmupNanoseconds: Double.random(in: 0...5e6, using: &generator),
+                clock: SampleClock.allCases.randomElement(using: &generator)!)
+            plan.timing.targetPrecision = Bool.random(using: &generator) ? 0.01 : nil
+            let timing = plan.valueTypeTiming
+            #expect(timing.samples == plan.timing.samples)
+            #expect(timing.minimumSampleNanoseconds == plan.timing.minimumSampleNanoseconds)
+            #expect(timing.warmupNanoseconds == plan.timing.warmupNanoseconds)
+            #expect(timing.clock == plan.timing.clock)
+            #expect(timing.targetPrecision == nil)
+        }
     }
 
     @Test("the plan: value sizes must be ones the inline type is compiled for, each once")
