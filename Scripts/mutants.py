@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import fcntl
 import filecmp
 import json
 import os
@@ -368,10 +369,24 @@ def event_stream(command: list[str], log: str) -> tuple[list[str], str | None]:
     return command + ["--event-stream-output-path", path, "--event-stream-version", "0"], path
 
 
-def failing_tests(path: str | None) -> list[str]:
+# Every test's display name (or function name, as the runner prints it) -> its IDs: the runner's
+# listing (Suite.list_tests), to name the tests of a failing line the event stream has not yet seen.
+TEST_IDS: dict[str, list[str]] = {}
+
+
+def failing_tests(path: str | None, lines: list[str] | tuple[str, ...] = ()) -> list[str]:
     """The tests that recorded an issue (not a known one) in an event stream, in order, each as its
-    ID without the source location (`Module.Suite/test(arg:)`). When none did (the runner itself
-    crashed, or was stopped at its time limit), the tests that had started and not ended."""
+    ID without the source location (`Module.Suite/test(arg:)`). When none did: the tests the
+    runner's own failing `lines` name (the run is stopped at the first such line, often before the
+    stream has its issue), looked up in TEST_IDS; when those name none either (the runner crashed,
+    or was stopped at its time limit), the tests that had started and not ended."""
+    named: list[str] = []
+    for line in lines:
+        match = FAILING_TEST.search(line)
+        name = match.group(1).strip('"') if match else ""
+        for test in TEST_IDS.get(name, []):
+            if test not in named:
+                named.append(test)
     found: list[str] = []
     running: list[str] = []
     if not path or not os.path.exists(path):
@@ -396,7 +411,7 @@ def failing_tests(path: str | None) -> list[str]:
                     found.append(test)
     # Suites start and end around their tests: only the innermost (a test, not its suite) counts.
     unfinished = [t for t in running if not any(other.startswith(t + "/") for other in running)]
-    return found or unfinished
+    return found or named or unfinished
 
 
 def strip_location(test_id: str) -> str:
@@ -456,7 +471,7 @@ def judge(work: str, args: argparse.Namespace, label: str,
                                             not args.full, log, env)
                 seconds += more
                 if killers is not None and state != "pass":
-                    killers[:] = failing_tests(events)[:3]
+                    killers[:] = failing_tests(events, failures)[:3]
                 # A non-zero exit after every test passed names no test: the
                 # machine, not the mutant (a shared machine's stray signal). Run
                 # the stage once more before counting it.
@@ -529,7 +544,10 @@ class Suite:
                 record = json.loads(line)
                 payload = record.get("payload") or {}
                 if record.get("kind") == "test" and payload.get("kind") == "function":
-                    self.tests[strip_location(payload["id"])] = payload.get("displayName") or payload.get("name", "")
+                    test = strip_location(payload["id"])
+                    self.tests[test] = payload.get("displayName") or payload.get("name", "")
+                    for name in {self.tests[test], payload.get("name", "")} - {""}:
+                        TEST_IDS.setdefault(name, []).append(test)
 
     def previous(self, killers: list[str]) -> tuple[str, list[list[str]], float | None] | None:
         """A first stage of the tests that caught the mutant last time (those that still exist)."""
@@ -949,10 +967,17 @@ def main() -> None:
         work = os.path.abspath(args.work)
         scratch = os.path.abspath(args.scratch_path or os.path.join(work, ".build"))
         logs = os.path.join(work, ".build-mutants-logs")
-        os.makedirs(work, exist_ok=True)
-        sync_tree(work)
     LAYOUT.tree, LAYOUT.scratch, LAYOUT.configuration, LAYOUT.logs = work, scratch, args.configuration, logs
     os.makedirs(logs, exist_ok=True)
+    # One run per build at a time: a second one would rewrite the tree under the first and end its
+    # test runs (run() stops whatever runs from the build's products), so both verdicts are noise.
+    lock = open(os.path.join(logs, "run.lock"), "w")
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        fail(f"another Scripts/mutants.py run is using {os.path.relpath(logs)}; wait for it to end")
+    if not args.in_place:
+        sync_tree(work)
     if args.in_place:
         # The tree is put back on any exit: SIGTERM (CI's stop) becomes an exit that runs `finally`.
         signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))

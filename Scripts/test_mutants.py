@@ -116,6 +116,48 @@ class KillerTests(unittest.TestCase):
             os.remove(handle.name)
 
 
+class NamedKillerTests(unittest.TestCase):
+    """The run stops at the runner's first failing line, often before the event stream has that
+    issue: the line's test name is looked up in the runner's listing, ahead of the tests that were
+    merely running beside it."""
+
+    def setUp(self):
+        self.saved = dict(mutants.TEST_IDS)
+        mutants.TEST_IDS.clear()
+        mutants.TEST_IDS.update({"Refused, naming the output": ["E.OutputIsInputTests/refused(_:)"],
+                                 "unusable(kind:)": ["E.HistoryCLITests/unusable(kind:)"]})
+
+    def tearDown(self):
+        mutants.TEST_IDS.clear()
+        mutants.TEST_IDS.update(self.saved)
+
+    def stream(self, events: list[dict]) -> str:
+        import json
+        import tempfile
+        with tempfile.NamedTemporaryFile("w", suffix=".events", delete=False) as handle:
+            handle.write("\n".join(json.dumps(e) for e in events) + "\n")
+        self.addCleanup(os.remove, handle.name)
+        return handle.name
+
+    def test_a_failing_line_beats_the_tests_still_running(self):
+        path = self.stream([
+            {"kind": "event", "payload": {"kind": "testStarted", "testID": "S.OperandReuseTests/chain()/O.swift:3:6"}},
+            {"kind": "event", "payload": {"kind": "testStarted", "testID": "E.OutputIsInputTests/refused(_:)/O.swift:9:6"}},
+        ])
+        lines = ['✘ Test "Refused, naming the output" recorded an issue with 3 arguments at O.swift:90:9: failed',
+                 "✘ Test unusable(kind:) recorded an issue with 1 argument kind → .foreign at H.swift:326:13: x"]
+        self.assertEqual(mutants.failing_tests(path, lines),
+                         ["E.OutputIsInputTests/refused(_:)", "E.HistoryCLITests/unusable(kind:)"])
+        # Without the lines, only what was running is known.
+        self.assertEqual(mutants.failing_tests(path), ["S.OperandReuseTests/chain()", "E.OutputIsInputTests/refused(_:)"])
+
+    def test_the_streams_own_issue_comes_first(self):
+        path = self.stream([{"kind": "event", "payload": {"kind": "issueRecorded", "testID": "A.S/t()/S.swift:3:6",
+                                                          "issue": {"isKnown": False}}}])
+        self.assertEqual(mutants.failing_tests(path, ['✘ Test "Refused, naming the output" recorded an issue']),
+                         ["A.S/t()"])
+
+
 class GitRepository:
     """A throwaway git repository with one commit, standing in for the project's tree."""
 
