@@ -219,6 +219,25 @@ struct ValueTypeSweepTests {
         }
     }
 
+    @Test("the allocation bar holds in every cell: its figure is the most any inline cell counted")
+    func allocationBarJudgesTheMost() throws {
+        // Seeded counts per cell, most of them 0 (the bar's own example has 0 everywhere, where the
+        // least and the most are the same). The oracle is the inputs' maximum.
+        var generator = SplitMix64(seed: 47)
+        let cells = ValueOperation.allCases.flatMap { operation in [16, 64, 256].map { (operation, $0) } }
+        for _ in 0..<40 {
+            let counts = cells.map { _ in Double.random(in: 0..<1, using: &generator) < 0.7 ? 0 : 1.0 }
+            let measurements = zip(cells, counts).map { cell, count in
+                Self.measurement(cell.0, .inline, cell.1, [10, 10, 10], allocations: count)
+            }
+            let bars = ValueTypeComparison(measurements, seed: 1).bars
+            let bar = try #require(bars.first { $0.statement == "InlinePointVector allocates nothing" })
+            let most = try #require(counts.max())
+            #expect(bar.met == (most == 0), "\(counts)")
+            #expect(bar.measured == "\(most == 0 ? "0" : "1") allocations per call at the most", "\(counts)")
+        }
+    }
+
     @Test("the value sweep times as the kernels do: samples, sample length, warm-up and clock, no target")
     func valueTimingIsTheKernels() {
         var generator = SplitMix64(seed: 43)
