@@ -6,21 +6,28 @@ import VectorKernels
 /// (the measured cache share deciding cell states, the record), not timings.
 @Suite("Benchmark run")
 struct BenchmarkRunTests {
-    @Test("The measured cache share decides every cell's state and the probe's size, and is recorded")
-    func measuredShareDecidesCellStates() throws {
+    /// A tiny whole run: one backend, no probe trials beyond one, no workloads, yardstick or cache check.
+    static func tinyPlan(kernels: [Kernel], sizes: [Int], samples: Int, valueTypeSizes: [Int]) -> BenchmarkPlan {
         var plan = BenchmarkPlan.quick(backends: [NaiveBackend.name])
-        plan.kernels = [.add, .magnitudeSquared]
-        // add at 16 Ki: 384 KiB of operands, at 64 Ki: 1.5 MiB; Σa² at 64 Ki: 512 KiB.
-        plan.sizes = [16 << 10, 64 << 10]
-        // 6: the workloads' count would be 3 (half), so the value sweep's count shows whose it took.
-        plan.timing.samples = 6
+        plan.kernels = kernels
+        plan.sizes = sizes
+        plan.timing.samples = samples
         plan.timing.minimumSampleNanoseconds = 10_000
         plan.probeTrials = 1
         plan.probeMinimumElements = 1 << 12
         plan.workloads = []
         plan.yardstick = false
         plan.cacheCheck = nil
-        plan.valueTypeSizes = [16, 256]
+        plan.valueTypeSizes = valueTypeSizes
+        return plan
+    }
+
+    @Test("The measured cache share decides every cell's state and the probe's size, and is recorded")
+    func measuredShareDecidesCellStates() throws {
+        // add at 16 Ki: 384 KiB of operands, at 64 Ki: 1.5 MiB; Σa² at 64 Ki: 512 KiB. 6 samples:
+        // the workloads' count would be 3 (half), so the value sweep's count shows whose it took.
+        let plan = Self.tinyPlan(
+            kernels: [.add, .magnitudeSquared], sizes: [16 << 10, 64 << 10], samples: 6, valueTypeSizes: [16, 256])
         var run = BenchmarkRun(plan: try plan.validated(against: .builtIn), catalogue: .builtIn)
         // This process keeps 1 MiB, whatever the machine reports.
         let kept = 1 << 20
@@ -63,17 +70,7 @@ struct BenchmarkRunTests {
 
     @Test("A run without the value sweep records none (not an empty list)")
     func noValueSweepRecordsNone() throws {
-        var plan = BenchmarkPlan.quick(backends: [NaiveBackend.name])
-        plan.kernels = [.add]
-        plan.sizes = [1 << 10]
-        plan.timing.samples = 3
-        plan.timing.minimumSampleNanoseconds = 10_000
-        plan.probeTrials = 1
-        plan.probeMinimumElements = 1 << 12
-        plan.workloads = []
-        plan.yardstick = false
-        plan.cacheCheck = nil
-        plan.valueTypeSizes = []
+        let plan = Self.tinyPlan(kernels: [.add], sizes: [1 << 10], samples: 3, valueTypeSizes: [])
         var run = BenchmarkRun(plan: try plan.validated(against: .builtIn), catalogue: .builtIn)
         run.measureResidency = { _, _, _ in
             CacheResidency(
