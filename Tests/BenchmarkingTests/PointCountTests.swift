@@ -1,4 +1,5 @@
 import Benchmarking
+import Foundation
 import Testing
 import VectorKernels
 
@@ -57,5 +58,43 @@ struct PointCountTests {
         #expect(
             try PointCount.parseList(counts.prefix(50).map(PointCount.format).joined(separator: ","))
                 == Array(counts.prefix(50)))
+    }
+
+    @Test(
+        "an approximate count: exact when it prints without grouping, else ≤ 3 significant digits of the largest unit, within 0.5 %"
+    )
+    func approximateCountsKeepThreeDigits() throws {
+        // Rounding to d decimals errs by at most 0.5·10⁻ᵈ of the unit; three significant digits
+        // of a number in [1, 1024) therefore err by at most 0.5 % of it.
+        let units: [(String, Double)] = [("Ki", 0x1p10), ("Mi", 0x1p20), ("Gi", 0x1p30), ("Ti", 0x1p40)]
+        var counts: [Double] = [1023.4, 1_048_570, 1_048_575.4, 1_073_741_000, 10_238, 102_390, 1_022_976.5]
+        var rng = SplitMix64(seed: 41)
+        for _ in 0..<20_000 {
+            let exponent = Double.random(in: 0...42, using: &rng)
+            counts.append((Double.random(in: 1..<2, using: &rng) * pow(2, exponent)).rounded(.down) + 0.25)
+        }
+        for count in counts {
+            let text = PointCount.formatApproximate(count)
+            let whole = Int(count.rounded())
+            let exact = PointCount.format(whole)
+            // Without grouping, or below the smallest unit (1 000…1 023): the whole count.
+            if !exact.contains("\u{2009}") || count < 1024 {
+                #expect(text == exact, "\(count)")
+                continue
+            }
+            let parts = text.split(separator: " ")
+            guard parts.count == 2, let number = Double(parts[0]),
+                let unit = units.first(where: { $0.0 == parts[1] })?.1
+            else {
+                Issue.record("\(count) printed as \(text)")
+                continue
+            }
+            #expect(abs(number * unit - count) <= 0.005 * count * (1 + 1e-12), "\(count) printed as \(text)")
+            // The largest unit it reaches: at least 1 of it, and below 1024 unless nothing is larger.
+            #expect(number >= 1 && (number < 1024 || unit == 0x1p40), "\(count) printed as \(text)")
+            let digits = parts[0].filter(\.isNumber).drop(while: { $0 == "0" })
+            #expect(digits.count <= 3 || !parts[0].contains("."), "\(count) printed as \(text)")
+            #expect(!parts[0].hasSuffix("0") || !parts[0].contains("."), "\(count) printed as \(text)")
+        }
     }
 }

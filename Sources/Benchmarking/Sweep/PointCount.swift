@@ -68,7 +68,8 @@ public enum PointCount {
     /// A count given as a `Double` (an interpolated crossover or frame
     /// capacity): the nearest whole count if it prints without grouping or
     /// with a binary prefix, else three significant digits of the largest
-    /// binary unit it reaches (`133 Ki`), else the whole number.
+    /// binary unit it reaches (`133 Ki`, `1.4 Mi`; within 0.5 % of the count,
+    /// and below 1024 of its unit), else the whole number.
     public static func formatApproximate(_ count: Double) -> String {
         guard count.isFinite else { return count.isNaN ? "—" : (count < 0 ? "−∞" : "∞") }
         guard count >= 1 else {
@@ -77,8 +78,10 @@ public enum PointCount {
         let rounded = Int(min(count.rounded(), Double(Int.max / 2)))
         let exact = format(rounded)
         if !exact.contains(thinSpace) { return exact }
-        for (unit, name) in [(Double(1 << 30), "Gi"), (Double(1 << 20), "Mi"), (Double(1 << 10), "Ki")]
-        where count >= unit {
+        let units: [(Double, String)] = [
+            (Double(1 << 40), "Ti"), (Double(1 << 30), "Gi"), (Double(1 << 20), "Mi"), (Double(1 << 10), "Ki"),
+        ]
+        for (index, (unit, name)) in units.enumerated() where count >= unit {
             let scaled = count / unit
             let digits = scaled >= 100 ? 0 : (scaled >= 10 ? 1 : 2)
             var text = String(format: "%.\(digits)f", scaled)
@@ -86,6 +89,8 @@ public enum PointCount {
                 while text.hasSuffix("0") { text.removeLast() }
                 if text.hasSuffix(".") { text.removeLast() }
             }
+            // 1023.7 Ki rounds to "1024": that is one of the next unit.
+            if text == "1024", index > 0 { return "1 " + units[index - 1].1 }
             return text + " " + name
         }
         return exact
