@@ -15,11 +15,19 @@ and every other function is unchanged. With no variable set, every test takes th
 
 The unit written twice is the outermost code block around the mutant: a function, initialiser,
 accessor or closure body whose parent is a type, an accessor list or the file. Several mutants in
-one body make one chain of `else if` branches. A mutant is left to a rebuild of its own (and
-`schematize` says why) when it lies outside any such body (a stored property's value, an enum
-case, a signature), in a file this scanner does not read (only Swift and C are), or when the schema
-of its body does not compile (`Scripts/mutants.py` builds, reads the compiler's errors, and gives
-those mutants back).
+one body make one chain of `else if` branches. A Swift mutant outside any body that changes one
+operand of a stored property's or a global's initial value (a literal, a name, a member chain:
+`static let restThreshold = 0.0005`, `var window = 20`) is written as a *value site* instead, the
+operand alone chosen at run time:
+
+    static let restThreshold = (_springbenchMutant(23) ? (0.005) : (0.0005))
+
+A stored value is computed when the program first reads it, after the variable is set, so the
+chosen operand is again the mutant's own program. A mutant is left to a rebuild of its own (and
+`build_schema` says why) when it lies outside both (an enum case's raw value, a default argument,
+a signature, an operator), in a file this scanner does not read (only Swift and C are), or when
+the schema of its body does not compile (`Scripts/mutants.py` builds, reads the compiler's
+errors, and gives those mutants back).
 
 Only the text outside comments and string literals is read for braces, so a brace inside a string
 (or an interpolation's closure) never closes a body.
@@ -211,6 +219,10 @@ def _is_code_block(text: str, mask: list[bool], found: list[Block], index: int, 
     return not (keywords and keywords[-1] in _TYPE_KEYWORDS)
 
 
+_DECLARATIONS = "in a type's or accessor list's declarations, not a body"
+_NO_BODY = "not inside any function body"
+
+
 @dataclass
 class Site:
     """Where one mutant's schema goes: the body (block) it lies in."""
@@ -231,9 +243,9 @@ def site(text: str, language: str, start: int, end: int, path: str = "") -> Site
         if block.open < start and end <= block.close:
             inner = index  # blocks are in opening order: the last hit is the innermost
     if inner is None:
-        return "not inside any function body"
+        return _NO_BODY
     if not _is_code_block(text, mask, found, inner, language):
-        return "in a type's or accessor list's declarations, not a body"
+        return _DECLARATIONS
     chosen = inner
     while True:
         parent = found[chosen].parent
@@ -254,6 +266,69 @@ def site(text: str, language: str, start: int, end: int, path: str = "") -> Site
     if not body_start <= start:
         return "in a closure's signature"
     return Site(path, block.open, block.close, body_start, start, end)
+
+
+_OPERAND = re.compile(r"^[A-Za-z_0-9][\w.]*$")
+_TOKEN = re.compile(r"[A-Za-z_][\w]*|[=!<>+\-*/%&|^~?]+|\S")
+_DECLARATION_ENDS = {"func", "init", "subscript", "case", "typealias", "deinit", "return", "enum", "struct",
+                     "class", "extension", "protocol", "actor", "get", "set", "willSet", "didSet", "import"}
+
+
+@dataclass
+class ValueSite:
+    """Where a value mutant goes: the operand [start, end) of an initial value it changes."""
+    path: str
+    start: int
+    end: int
+    mutated: str  # the operand as the mutant writes it
+
+
+def value_site(text: str, start: int, end: int, replacement: str, path: str = "") -> ValueSite | str:
+    """The operand of a stored property's or a global's initial value that the edit of [start,
+    end) by `replacement` changes, or why there is none. The operand is the changed characters
+    grown to a whole literal, name or member chain (`4.34e1`, `LengthRule.truncating`); it must lie
+    after the `=` of a `let` or `var` declaration, not in a parameter's default, an enum case's raw
+    value, a type annotation or an attribute."""
+    mask = code_mask(text, "swift")
+    word = re.compile(r"[\w.]")
+    low, high = start, end
+    while low > 0 and mask[low - 1] and word.match(text[low - 1]):
+        low -= 1
+    while high < len(text) and mask[high] and word.match(text[high]):
+        high += 1
+    original = text[low:high]
+    mutated = text[low:start] + replacement + text[end:high]
+    if not all(mask[low:high]):
+        return "inside a string literal or a comment"
+    for piece in (original, mutated):
+        if not _OPERAND.match(piece) or piece.endswith(".") or piece in _SWIFT_KEYWORDS:
+            return "changes more than one operand of a declaration"
+    # Back from the operand to the declaration that holds it, skipping bracketed groups: the first
+    # `=` at the operand's level must come before a `let` or `var`, and nothing else may end the
+    # search first (another declaration's keyword, an attribute's `@`, the enclosing brace).
+    tokens = _TOKEN.findall(_code_text(text, mask, 0, low))
+    depth = 0
+    assigned = False
+    for token in reversed(tokens):
+        if token in (")", "]", "}"):
+            depth += 1
+        elif token in ("(", "["):
+            depth = max(0, depth - 1)
+        elif token == "{":
+            if depth == 0:
+                return "not in a stored value's initial value"
+            depth -= 1
+        elif depth:
+            continue
+        elif token == "=":
+            assigned = True
+        elif token in ("let", "var"):
+            if assigned:
+                return ValueSite(path, low, high, mutated)
+            return "in a declaration's name or type, not its value"
+        elif token in _DECLARATION_ENDS or token in ("@", ";"):
+            return "not in a stored value's initial value"
+    return "not in a stored value's initial value"
 
 
 def find_span(source: str, find: str, occurrence: int) -> tuple[int, int]:
@@ -335,6 +410,7 @@ def build_schema(sources: dict[str, str], mutants: list, apply, exclude: set[str
     numbers: dict[str, int] = {}
     left: dict[str, str] = {}
     by_body: dict[tuple[str, int], list[tuple[object, Site]]] = {}
+    values: dict[str, list[tuple[object, ValueSite]]] = {}
     for number, mutant in enumerate(mutants, start=1):
         language = language_of(mutant.path)
         if mutant.ident in exclude:
@@ -356,6 +432,18 @@ def build_schema(sources: dict[str, str], mutants: list, apply, exclude: set[str
         except ValueError as error:
             left[mutant.ident] = str(error)
             continue
+        if isinstance(where, str) and language == "swift" and where in (_DECLARATIONS, _NO_BODY):
+            _, _, replacement = narrowed(mutant.find, mutant.replace, 0)
+            value = value_site(text, start, end, replacement, mutant.path)
+            if isinstance(value, ValueSite):
+                taken = values.setdefault(mutant.path, [])
+                if any(value.start < other.end and other.start < value.end for _, other in taken):
+                    left[mutant.ident] = "its operand is another mutant's"
+                    continue
+                numbers[mutant.ident] = number
+                taken.append((mutant, value))
+                continue
+            where = f"{where}, and {value}"
         if isinstance(where, str):
             left[mutant.ident] = where
             continue
@@ -364,10 +452,14 @@ def build_schema(sources: dict[str, str], mutants: list, apply, exclude: set[str
 
     files: dict[str, str] = {}
     lines: dict[str, list[tuple[int, int, str]]] = {}
-    for path in sorted({p for p, _ in by_body}):
+    for path in sorted({p for p, _ in by_body} | set(values)):
         text = sources[path]
         language = language_of(path)
-        bodies = sorted((key[1], entries) for key, entries in by_body.items() if key[0] == path)
+        # The bodies written twice and the operands chosen at run time, in the file's order (they
+        # never overlap: an operand lies outside every body).
+        edits = sorted([(key[1], entries) for key, entries in by_body.items() if key[0] == path]
+                       + [(value.start, [(mutant, value)]) for mutant, value in values.get(path, [])],
+                       key=lambda edit: edit[0])
         pieces: list[str] = []
         cursor = 0
         marks: list[tuple[int, int, str]] = []
@@ -391,8 +483,15 @@ def build_schema(sources: dict[str, str], mutants: list, apply, exclude: set[str
             emit(text[:helper_at])
             emit(C_HELPER)
             cursor = helper_at
-        for _, entries in bodies:
+        for _, entries in edits:
             where = entries[0][1]
+            if isinstance(where, ValueSite):
+                mutant = entries[0][0]
+                emit(text[cursor:where.start])
+                emit(f"({SWIFT_TEST}({numbers[mutant.ident]}) ? ({where.mutated}) : ({text[where.start:where.end]}))",
+                     mutant.ident)
+                cursor = where.end
+                continue
             original = text[where.body_start:where.block_close]
             emit(text[cursor:where.body_start])
             for position, (mutant, spot) in enumerate(entries):

@@ -33,10 +33,13 @@ target, the unit targets that reach its module, and only if it
 survived those the rest of the suite (the end-to-end and stress tiers) and
 `springbench verify`. Each stage stops at its first failing test and has a time
 limit of four times its targets' unmutated time (at least 60 s: a mutant that
-loops is caught by the limit). The mutants the schema cannot hold (a stored
-value, an enum case, a C macro's body, a script: `--check` counts them) and any
-whose schema does not compile are built one at a time afterwards, as `--rebuild`
-builds every mutant; the report says which and why.
+loops is caught by the limit). A mutant of a stored value's operand is chosen
+the same way, in the value itself. The mutants the schema cannot hold (a type,
+an enum case, a C macro's body, a script: `--check` counts them) and any whose
+schema does not compile are built one at a time afterwards, each on the schema's
+tree with its own file as the list mutates it (no variable set: every other
+choice is the original), as `--rebuild` builds every mutant on the unmutated
+tree; the report says which and why.
 
 The scratch copy lives in .build-mutants/ (ignored by git) and keeps its build
 directory between runs. A failing suite is stopped at its first failure unless
@@ -206,6 +209,14 @@ def write_file(work: str, path: str, text: str) -> None:
                 SAVED[path] = handle.read()
     with open(full, "w", encoding="utf-8") as handle:
         handle.write(text)
+
+
+def pristine(work: str, path: str) -> str:
+    """`path`'s text in this tree as committed or edited, before this run rewrote anything."""
+    if work == ROOT and SAVED.get(path) is not None:
+        return SAVED[path]  # type: ignore[return-value]
+    with open(os.path.join(ROOT, path), encoding="utf-8") as handle:
+        return handle.read()
 
 
 def restore_tree(work: str) -> None:
@@ -1073,16 +1084,20 @@ def run_mutants(args: argparse.Namespace, mutants: list[Mutant], work: str, star
             if evidence:
                 check_evidence(work, evidence)
                 evidence.clear()
-        # The rest are built one by one from the unmutated tree.
-        restore_tree(work)
+        else:
+            restore_tree(work)
+    # The rest are built one by one: each from the schema's tree when there is one (with no
+    # variable set, every choice there is the original, so the mutant's file written as the list
+    # says makes the mutant's own program, and only its module and what depends on it rebuild),
+    # else from the unmutated tree.
     if rebuilt:
         if left:
             print(f"{len(rebuilt)} mutant(s) rebuilt one by one: "
                   + "; ".join(f"{ident} ({why})" for ident, why in left.items()), flush=True)
-        print(f"building the unmutated tree in {os.path.relpath(work)}", flush=True)
-        if not build(work, os.path.join(logs, "baseline.build.log")):
-            fail(f"the unmutated tree does not build; see {os.path.relpath(logs)}/baseline.build.log")
         if suite is None:
+            print(f"building the unmutated tree in {os.path.relpath(work)}", flush=True)
+            if not build(work, os.path.join(logs, "baseline.build.log")):
+                fail(f"the unmutated tree does not build; see {os.path.relpath(logs)}/baseline.build.log")
             suite = Suite.load(work)
             suite.list_tests(work)
             if not partial:
@@ -1090,10 +1105,10 @@ def run_mutants(args: argparse.Namespace, mutants: list[Mutant], work: str, star
             hints = previous_killers(args, suite)
     for mutant in rebuilt:
         with open(os.path.join(work, mutant.path), encoding="utf-8") as handle:
-            original = handle.read()
+            current = handle.read()
         start = time.monotonic()
         try:
-            write_file(work, mutant.path, apply(mutant, original))
+            write_file(work, mutant.path, apply(mutant, pristine(work, mutant.path)))
             if not build(work, os.path.join(logs, f"{mutant.ident}.build.log")):
                 outcome = Outcome(mutant, "invalid", "does not compile (fix the list)")
             else:
@@ -1102,10 +1117,10 @@ def run_mutants(args: argparse.Namespace, mutants: list[Mutant], work: str, star
                                                     killers, evidence)
                 outcome = Outcome(mutant, verdict_status(mutant, verdict), by, seconds, lines, killers)
         finally:
-            write_file(work, mutant.path, original)
+            write_file(work, mutant.path, current)
         record(outcome, time.monotonic() - start)
     if evidence:
-        # The commands that caught the rebuilt mutants, on the unmutated build.
+        # The commands that caught the rebuilt mutants, on the unmutated (or the schema's) build.
         if not build(work, os.path.join(logs, "baseline.build.log")):
             fail(f"the unmutated tree does not build; see {os.path.relpath(logs)}/baseline.build.log")
         check_evidence(work, evidence)

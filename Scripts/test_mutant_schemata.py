@@ -87,6 +87,45 @@ struct Counter<let count: Int> {
 """
 
 
+VALUES = """\
+enum Mode: Int { case fast = 1, slow = 2 }
+@propertyWrapper struct Wrapped { var wrappedValue: Int; init(wrappedValue: Int, step: Int = 4) { self.wrappedValue = wrappedValue } }
+struct Settings {
+    static let threshold = 0.0005
+    @Wrapped(step: 5) var window = 20
+    var table = [1, 2, Mode.fast.rawValue]
+    var label: String = "a = 1"
+    func scaled(_ x: Int, by factor: Int = 3) -> Int { x * factor }
+}
+let global = Settings.threshold * 2
+"""
+
+
+class ValueSiteTests(unittest.TestCase):
+    def value(self, find: str, replace: str, occurrence: int = 1):
+        start, end = schemata.find_span(VALUES, find, occurrence)
+        start, end, replacement = schemata.narrowed(find, replace, start)
+        return schemata.value_site(VALUES, start, end, replacement)
+
+    def test_an_initial_values_operand_is_chosen_whole(self):
+        site = self.value("threshold = 0.0005", "threshold = 0.005")
+        self.assertEqual((VALUES[site.start:site.end], site.mutated), ("0.0005", "0.005"))
+        site = self.value("var window = 20", "var window = 10")
+        self.assertEqual((VALUES[site.start:site.end], site.mutated), ("20", "10"))
+        site = self.value("Mode.fast.rawValue]", "Mode.slow.rawValue]")
+        self.assertEqual((VALUES[site.start:site.end], site.mutated), ("Mode.fast.rawValue", "Mode.slow.rawValue"))
+        site = self.value("Settings.threshold * 2", "Settings.threshold * 3")
+        self.assertEqual((VALUES[site.start:site.end], site.mutated), ("2", "3"))
+
+    def test_what_is_not_an_initial_value_is_left(self):
+        for find, replace in [("fast = 1", "fast = 3"), ("by factor: Int = 3", "by factor: Int = 4"),
+                              ("step: 5", "step: 6"), ("var label: String", "var label: Substring"),
+                              ('"a = 1"', '"a = 2"'), ("window = 20", "windows = 20"),
+                              ("threshold * 2", "threshold / 2"), ("var table", "let table")]:
+            with self.subTest(find=find):
+                self.assertIsInstance(self.value(find, replace), str)
+
+
 class SiteTests(unittest.TestCase):
     def where(self, find: str, replace: str = "", occurrence: int = 1):
         start, end = schemata.find_span(SWIFT, find, occurrence)
@@ -134,8 +173,14 @@ class SiteTests(unittest.TestCase):
 
 
 SWIFT_PROGRAM = """\
+enum Step {
+    static let one = 1, two = 2
+    static let sizes = [16, 64, 256]
+}
+let offset = 0.5
 struct Box<let n: Int> {
     var base = 10
+    var step = Step.one
     func value(_ x: Int) -> Int {
         var sum = base
         for i in 0..<x {
@@ -148,7 +193,7 @@ struct Box<let n: Int> {
 let words = ["a", "{b}"].map { w in
     w.count + 1
 }
-print(Box<3>().value(5), Box<3>().twice, words)
+print(Box<3>().value(5), Box<3>().twice, words, Box<3>().step, offset, Step.sizes)
 """
 
 C_PROGRAM = """\
@@ -210,6 +255,11 @@ class SchemaRunTests(unittest.TestCase):
             M("start", path, "var sum = base", "var sum = base + 1"),
             M("property", path, "base * 2", "base * 3"),
             M("closure", path, "w.count + 1", "w.count + 2"),
+            M("stored-value", path, "var base = 10", "var base = 12"),
+            M("instance-value", path, "var step = Step.one", "var step = Step.two"),
+            M("first-operand", path, "[16, 64", "[16, 32"),
+            M("second-operand", path, "64, 256]", "64, 128]"),
+            M("global-operand", path, "let offset = 0.5", "let offset = 1.5"),
         ], path)
 
     def test_c(self):

@@ -228,6 +228,25 @@ class InPlaceTests(InTree):
                 self.assertEqual(handle.read(), "let a = 1\n")
 
 
+class PristineTests(InTree):
+    """A mutant rebuilt on the schema's tree is applied to its file as committed or edited, never
+    to the schema's rewrite of it."""
+
+    def test_in_place_the_text_before_the_schema(self):
+        root = self.repository.root
+        mutants.write_file(root, "Sources/A/a.swift", "let a = (_springbenchMutant(1) ? (5) : (1))\n")
+        self.assertEqual(mutants.pristine(root, "Sources/A/a.swift"), "let a = 1\n")
+        self.assertEqual(mutants.pristine(root, "Sources/B/b.swift"), "let b = 2\n")
+        mutants.restore_tree(root)
+
+    def test_in_a_scratch_copy_the_trees_text(self):
+        import tempfile
+        with tempfile.TemporaryDirectory() as scratch:
+            os.makedirs(os.path.join(scratch, "Sources/A"))
+            mutants.write_file(scratch, "Sources/A/a.swift", "let a = (_springbenchMutant(1) ? (5) : (1))\n")
+            self.assertEqual(mutants.pristine(scratch, "Sources/A/a.swift"), "let a = 1\n")
+
+
 class SinceReportTests(InTree):
     def record(self, content) -> str:
         import json
