@@ -1103,7 +1103,9 @@ def run_mutants(args: argparse.Namespace, mutants: list[Mutant], work: str, star
             if not partial:
                 baseline_seconds = suite_baseline(work, args, suite)
             hints = previous_killers(args, suite)
-    for mutant in rebuilt:
+    # Mutants of files no compiler reads first: built after a compiled mutant, each would pay for
+    # putting that mutant's module back.
+    for mutant in sorted(rebuilt, key=lambda m: mutant_schemata.language_of(m.path) is not None):
         with open(os.path.join(work, mutant.path), encoding="utf-8") as handle:
             current = handle.read()
         start = time.monotonic()
