@@ -94,7 +94,7 @@ public struct CoreFacts: Sendable, Equatable {
 
     /// The `cpu.max` of the cgroup `/proc/self/cgroup` names (cgroup v2's
     /// "0::/path" line), else the root's; nil without cgroup v2.
-    static func liveCPUMax(cgroupRoot: String, selfCgroup: String) -> String? {
+    package static func liveCPUMax(cgroupRoot: String, selfCgroup: String) -> String? {
         if let membership = CacheFacts.readText(selfCgroup),
             let line = membership.split(separator: "\n").first(where: { $0.hasPrefix("0::") })
         {

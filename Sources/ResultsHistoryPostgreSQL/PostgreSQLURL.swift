@@ -185,7 +185,11 @@ public struct PostgreSQLURL: Sendable, Equatable, CustomStringConvertible {
         let afterAt =
             components[authorityStart...].lastIndex(of: "@").map { components.index(after: $0) } ?? authorityStart
         let slash = components[afterAt...].firstIndex(of: "/") ?? components.endIndex
-        let encoded = name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? name
+        // Only RFC 3986's unreserved characters stay as they are: a path may hold "@" and ":",
+        // but this parser (as libpq) ends the user information at the last "@" of the URL.
+        let unreserved = CharacterSet(
+            charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        let encoded = name.addingPercentEncoding(withAllowedCharacters: unreserved) ?? name
         return String(components[..<slash]) + "/" + encoded + query
     }
 

@@ -71,6 +71,45 @@ import Testing
         #expect(again.samples.map(\.seconds) == document.samples.map(\.seconds) && again.counts == document.counts)
     }
 
+    @Test("an absent optional value is left out when encoded, never written as null")
+    func absentOptionalIsLeftOut() throws {
+        let document = try Self.decode(#"{"samples":[{"seconds":1,"spread":2},{"seconds":3}],"rows":[],"counts":[1]}"#)
+        let encoded = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(document)) as? [String: Any])
+        let samples = try #require(encoded["samples"] as? [[String: Any]])
+        #expect(samples.map { Set($0.keys) } == [["seconds", "spread"], ["seconds"]])
+    }
+
+    /// p10 ≤ median ≤ p90, as the results' summaries hold them.
+    struct Summary: Invariant {
+        var p10: Double
+        var median: Double
+        var p90: Double
+        var invariantViolation: String? { p10 <= median && median <= p90 ? nil : "has p10 > median or median > p90" }
+    }
+
+    struct Cell: Codable {
+        @Valid var summary: Summary
+    }
+
+    @Test("a broken invariant is refused at the path of the value that holds it, at any depth")
+    func invariantNamesItsPath() {
+        var rng = SeededDocumentRandom(state: 4340)
+        for _ in 0..<50 {
+            let count = Int.random(in: 1...6, using: &rng)
+            let broken = Int.random(in: 0..<count, using: &rng)
+            let cells = (0..<count).map { index in
+                index == broken
+                    ? #"{"summary":{"p10":3,"median":2,"p90":4}}"# : #"{"summary":{"p10":1,"median":2,"p90":4}}"#
+            }
+            let json = #"{"cells":["# + cells.joined(separator: ",") + "]}"
+            struct Cells: Codable { var cells: [Cell] }
+            let message = Self.refusal(json, as: Cells.self)
+            #expect(message?.hasPrefix("cells[\(broken)].summary ") == true, "\(message ?? "decoded")")
+            #expect(message?.contains("p10 > median") == true, "\(message ?? "decoded")")
+        }
+    }
+
     @Test("a rejected value is named by its JSON path and the rule's valid range")
     func rejectedValueNamesPathAndRange() {
         let base = #"{"rows":[],"counts":[1],"samples":[{"seconds":1},{"seconds":SECONDS}]}"#
@@ -147,5 +186,17 @@ import Testing
             DocumentPath.text([Key(stringValue: "otherBuilds"), Key(intValue: 0), Key(stringValue: "median")])
                 == "otherBuilds[0].median")
         #expect(DocumentPath.text([Key(intValue: 2), Key(intValue: 7)]) == "[2][7]")
+    }
+}
+
+/// SplitMix64 (Steele, Lea and Flood, OOPSLA 2014), for seeded documents.
+struct SeededDocumentRandom: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import MachineFacts
 import Testing
 
@@ -35,6 +36,26 @@ struct CoreFactsTests {
         for text in ["max 100000", "", "100000", "a b", "0 100000", "100000 0", "-5 100000", "inf 1", "1 2 3"] {
             #expect(CoreFacts.parseCPUMax(text) == nil, "\(text)")
         }
+    }
+
+    @Test("cpu.max is the cgroup v2 line's path under the root, else the root's; other lines and '..' are not followed")
+    func cgroupPath() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cgroup-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/a/b", withIntermediateDirectories: true)
+        try "max 100000\n".write(toFile: root + "/cpu.max", atomically: true, encoding: .utf8)
+        try "150000 100000\n".write(toFile: root + "/a/b/cpu.max", atomically: true, encoding: .utf8)
+        func read(_ membership: String) throws -> String? {
+            let file = root + "/self-cgroup"
+            try membership.write(toFile: file, atomically: true, encoding: .utf8)
+            return CoreFacts.liveCPUMax(cgroupRoot: root, selfCgroup: file)
+        }
+        #expect(try read("0::/a/b\n") == "150000 100000")
+        #expect(try read("12:cpu,cpuacct:/x\n1:name=systemd:/y\n0::/a/b\n") == "150000 100000")
+        #expect(try read("0::/a/missing\n") == "max 100000")
+        #expect(try read("0::/a/../a/b\n") == "max 100000")
+        #expect(try read("12:cpu:/a/b\n") == "max 100000")
+        #expect(CoreFacts.liveCPUMax(cgroupRoot: root, selfCgroup: root + "/none") == "max 100000")
     }
 
     @Test("This process reads at least one usable core, no more than are online")

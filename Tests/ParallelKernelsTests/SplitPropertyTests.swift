@@ -145,6 +145,52 @@ extension PoolStateTests {
             }
         }
 
+        @Test(
+            "streamed parts of add and subtract: the loop's bits at any length and alignment, nothing written outside")
+        func streamedPartsAreTheLoops() {
+            // A last-level cache of 64 points' operands: every split add and subtract from 65 points streams
+            // its parts through the C kernels (results are the same bits at any cache size).
+            ParallelBackend.threadCount = ParallelBackend.threadCount  // configured: the tuning is applied first
+            let saved = SIMDBackend.lastLevelCacheBytes
+            SIMDBackend.lastLevelCacheBytes = 24 * 64
+            defer { SIMDBackend.lastLevelCacheBytes = saved }
+            var rng = SplitMix64(seed: 4304)
+            let sentinel = Double(bitPattern: 0x7FF8_DEAD_BEEF_0001)
+            for _ in 0..<400 {
+                let count = Int.random(in: 65...3000, using: &rng)
+                let parts = Int.random(in: 1...8, using: &rng)
+                let (oa, ob, oc) = (
+                    Int.random(in: 0..<8, using: &rng), Int.random(in: 0..<8, using: &rng),
+                    Int.random(in: 0..<8, using: &rng)
+                )
+                let a = Self.values(count + 8, &rng), b = Self.values(count + 8, &rng)
+                for operation in [ParallelBackend.Operation.add, .subtract] {
+                    var out = [Double](repeating: sentinel, count: count + 16)
+                    a.withUnsafeBufferPointer { a in
+                        b.withUnsafeBufferPointer { b in
+                            out.withUnsafeMutableBufferPointer { o in
+                                ParallelBackend.splitCall(
+                                    operation, a: a.baseAddress! + oa, b: b.baseAddress! + ob, c: o.baseAddress! + oc,
+                                    count: count, parts: parts)
+                            }
+                        }
+                    }
+                    var wrong: [Int] = []
+                    for i in 0..<(count + 16) {
+                        let inside = i >= oc && i < oc + count
+                        let expected =
+                            !inside
+                            ? sentinel
+                            : operation == .add ? a[oa + i - oc] + b[ob + i - oc] : a[oa + i - oc] - b[ob + i - oc]
+                        if out[i].bitPattern != expected.bitPattern { wrong.append(i - oc) }
+                    }
+                    #expect(
+                        wrong.isEmpty,
+                        "\(operation) of \(count) in \(parts) parts, offsets \(oa) \(ob) \(oc): \(wrong.prefix(5))")
+                }
+            }
+        }
+
         /// One call of `operation` through the backend's public kernel, `count` points: whether it split.
         static func splits(_ operation: ParallelBackend.Operation, count: Int) -> Bool {
             var a = [Double](repeating: 1, count: count), c = a

@@ -99,7 +99,16 @@ import Testing
             }
             #expect(explain(.refused).contains("db:5432: connection refused (is PostgreSQL running"))
             #expect(explain(.hostNotFound) == "cannot connect to db:5432: host \"db\" not found")
-            #expect(explain(.server(state: "28P01", message: "m", detail: nil)).contains("check the user and password"))
+            // SQLSTATE class 28 is "invalid authorization specification" (PostgreSQL's appendix A):
+            // both of its codes are a login problem; no other class is.
+            for state in ["28P01", "28000"] {
+                #expect(
+                    explain(.server(state: state, message: "m", detail: nil)).contains("check the user and password"))
+            }
+            for state in ["08006", "42501", "53300", "XX000", "2F000"] {
+                #expect(
+                    !explain(.server(state: state, message: "m", detail: nil)).contains("check the user"), "\(state)")
+            }
             #expect(explain(.server(state: "3D000", message: "m", detail: nil)).contains("create it first"))
             #expect(explain(.server(state: "57014", message: "m", detail: nil)).contains("30 s statement timeout"))
             #expect(

@@ -77,6 +77,57 @@ import Testing
         }
     }
 
+    /// Every byte outside RFC 3986's unreserved set percent-encoded, as a careful client writes a URL.
+    static func encoded(_ text: String) -> String {
+        text.utf8.map { byte in
+            let unreserved =
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
+                || (byte >= 0x61 && byte <= 0x7A) || "-._~".utf8.contains(byte)
+            return unreserved ? String(UnicodeScalar(byte)) : String(format: "%%%02X", byte)
+        }.joined()
+    }
+
+    @Test("300 random URLs from their parts: every part reads back, and another database keeps the rest")
+    func randomURLsReadBack() throws {
+        var rng = SeededURLRandom(state: 4330)
+        let alphabet = Array("abcxyzABC019_-.~:@/?#%&= é")
+        func word(_ range: ClosedRange<Int>) -> String {
+            String((0..<Int.random(in: range, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! })
+        }
+        for _ in 0..<300 {
+            let user = word(1...8)
+            let password: String? = Bool.random(using: &rng) ? word(1...10) : nil
+            let host = Bool.random(using: &rng) ? "db\(Int.random(in: 0...99, using: &rng)).example.org" : "::1"
+            let port: Int? = [nil, 1, 65535, Int.random(in: 1...65535, using: &rng)].randomElement(using: &rng)!
+            // Names up to PostgreSQL's 63 bytes, "/" excluded (a name never holds one here).
+            var database = String(word(1...63).filter { $0 != "/" })
+            while database.utf8.count > PostgreSQLURL.maximumNameBytes { database.removeLast() }
+            if database.isEmpty { database = "h" }
+            var parameters: [String] = []
+            let tls = Bool.random(using: &rng) ? ["disable", "require", "verify-full"].randomElement(using: &rng) : nil
+            let timeout = Bool.random(using: &rng) ? Int.random(in: 1...300, using: &rng) : nil
+            if let tls { parameters.append("sslmode=\(tls)") }
+            if let timeout { parameters.append("connect_timeout=\(timeout)") }
+            parameters.shuffle(using: &rng)
+            let text =
+                "postgresql://\(Self.encoded(user))\(password.map { ":" + Self.encoded($0) } ?? "")@"
+                + (host == "::1" ? "[::1]" : host) + (port.map { ":\($0)" } ?? "") + "/\(Self.encoded(database))"
+                + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
+            let url = try PostgreSQLURL(parsing: text)
+            #expect(url.user == user && url.password == password && url.host == host, "\(text)")
+            #expect(url.port == (port ?? PostgreSQLURL.defaultPort) && url.database == database, "\(text)")
+            #expect(url.tls == (tls == nil || tls == "disable" ? .disable : .require), "\(text)")
+            #expect(url.connectTimeout == (timeout ?? PostgreSQLURL.defaultConnectTimeout), "\(text)")
+            let other = try PostgreSQLURL(
+                parsing: url.replacingDatabase(with: "fresh db " + word(1...6).filter { $0 != "/" }))
+            #expect(other.database.hasPrefix("fresh db "), "\(text)")
+            #expect(
+                other.user == url.user && other.password == url.password && other.host == url.host
+                    && other.port == url.port && other.tls == url.tls && other.connectTimeout == url.connectTimeout,
+                "\(text)")
+        }
+    }
+
     @Test func redactsPasswordsHoweverTheyAreWritten() {
         #expect(HistoryStores.redacted("postgresql://u:secret@h/db") == "postgresql://u:***@h/db")
         #expect(HistoryStores.redacted("postgresql://u:se@cr/et@h/db") == "postgresql://u:***@h/db")
@@ -132,4 +183,16 @@ import Testing
             #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(10), "\(elapsed)")
         }
     #endif
+}
+
+/// SplitMix64 (Steele, Lea and Flood, OOPSLA 2014), for seeded URLs.
+private struct SeededURLRandom: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }

@@ -180,7 +180,7 @@ struct ChildProcessTests {
     }
 
     @Test(
-        "stopTree ends the child, what it started in its group, in a group of its own and what was orphaned, then returns"
+        "stopTree ends the child, what it started in its group, in a group of its own, what was orphaned and a grandchild in a session of its own"
     )
     func stopTreeEndsEveryDescendant() throws {
         let directory = Self.scratch()
@@ -195,30 +195,38 @@ struct ChildProcessTests {
             arguments: [
                 "-c",
                 "sleep 300 & a=$!; setsid sleep 300 & b=$!; (perl -e 'setpgrp(0, 0); exec \"sleep\", \"300\"' & echo $! > \(pids).orphan); "
-                    + "echo \"$a $b $(cat \(pids).orphan)\" > \(pids).new; mv \(pids).new \(pids); wait",
+                    + "(setsid sleep 300 & echo $! > \(pids).grand; wait) & "
+                    + "until [ -s \(pids).grand ]; do sleep 0.01; done; "
+                    + "echo \"$a $b $(cat \(pids).orphan) $(cat \(pids).grand)\" > \(pids).new; mv \(pids).new \(pids); wait",
             ],
             standardInput: .nullDevice, processGroup: true)
         var started: [pid_t] = []
-        for _ in 0..<1000 where started.count < 3 {
+        for _ in 0..<1000 where started.count < 4 {
             started = ((try? String(contentsOfFile: pids, encoding: .utf8)) ?? "").split(separator: " ").compactMap {
                 pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
             }
-            if started.count < 3 { usleep(10_000) }
+            if started.count < 4 { usleep(10_000) }
         }
         defer { for pid in started { kill(pid, SIGKILL) } }
-        try #require(started.count == 3, "the shell never wrote its children's pids")
+        try #require(started.count == 4, "the shell never wrote its children's pids")
         // The pids are written before setsid and perl's setpgrp have run: wait (up to 10 s, for a
         // loaded machine) until both have; the checks below fail only if they never do.
         for _ in 0..<1000
-        where getpgid(started[1]) == child.processIdentifier || getpgid(started[2]) != started[2] {
+        where getpgid(started[1]) == child.processIdentifier || getpgid(started[2]) != started[2]
+            || getsid(started[3]) == child.processIdentifier
+        {
             usleep(10_000)
         }
-        #expect(started.allSatisfy(Self.running), "the three sleeps run before the stop")
+        #expect(started.allSatisfy(Self.running), "the four sleeps run before the stop")
         #expect(getpgid(started[0]) == child.processIdentifier, "the first sleep is in the child's group")
         #expect(getpgid(started[1]) != child.processIdentifier, "setsid gave the second one a group of its own")
         #expect(Self.parent(of: started[2]) != child.processIdentifier, "the third one is an orphan")
         #expect(getpgid(started[2]) == started[2], "in a group of its own, as llbuild starts a compiler")
         #expect(getsid(started[2]) == child.processIdentifier, "in the child's session")
+        // A grandchild in a session of its own, its parent (a subshell) still running: only the
+        // parent links lead to it.
+        #expect(getsid(started[3]) == started[3], "the fourth one leads a session of its own")
+        #expect(Self.parent(of: started[3]) != child.processIdentifier, "and is a grandchild")
 
         let stopped = ChildProcess.stopTree(leader: child.processIdentifier, seconds: 10) { child.termination != nil }
         #expect(stopped)
@@ -226,5 +234,49 @@ struct ChildProcessTests {
         for pid in started {
             #expect(!Self.running(pid), "process \(pid), which the child started, still runs after stopTree returned")
         }
+    }
+
+    @Test("capture returns what the child wrote to standard output and to standard error, in order")
+    func captureTakesBothStreams() throws {
+        let (termination, output) = try Self.shell("echo one; echo two >&2; echo three; echo four >&2; exit 3")
+        #expect(termination == .exited(3))
+        #expect(output == "one\ntwo\nthree\nfour\n")
+    }
+
+    /// The CPUs the calling thread may run on, from /proc (Linux), nil elsewhere.
+    static func allowedCPUs() -> String? {
+        guard let status = try? String(contentsOfFile: "/proc/thread-self/status", encoding: .utf8) else { return nil }
+        return status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") }
+            .map { $0.dropFirst("Cpus_allowed_list:".count).trimmingCharacters(in: .whitespaces) }
+    }
+
+    @Test("a run with several threads per call is never pinned; a single-threaded one is pinned to one CPU")
+    func pinsOnlySingleThreadedRuns() throws {
+        // On threads of their own: a pin is the calling thread's, and must not reach other tests.
+        let results = Mutex<[Int: (pinned: Int?, before: String?, after: String?)]>([:])
+        var threads: [Thread] = []
+        for threadsPerCall in [1, 2, 3, 8] {
+            let thread = Thread {
+                let before = Self.allowedCPUs()
+                let pinned = CPUAffinity.pinForSingleThreadedRun(threadsPerCall: threadsPerCall)
+                results.withLock { $0[threadsPerCall] = (pinned, before, Self.allowedCPUs()) }
+            }
+            threads.append(thread)
+            thread.start()
+        }
+        for _ in 0..<1000 where results.withLock({ $0.count }) < 4 { usleep(10_000) }
+        let seen = results.withLock { $0 }
+        try #require(seen.count == 4)
+        for threadsPerCall in [2, 3, 8] {
+            #expect(seen[threadsPerCall]?.pinned == nil, "\(threadsPerCall) threads per call")
+            #expect(seen[threadsPerCall]?.after == seen[threadsPerCall]?.before, "\(threadsPerCall) threads per call")
+        }
+        #if os(Linux)
+            if let cpu = seen[1]?.pinned {
+                #expect(seen[1]?.after == "\(cpu)", "one thread per call: pinned to the CPU it ran on")
+            } else {
+                Issue.record("a single-threaded run was not pinned")
+            }
+        #endif
     }
 }
