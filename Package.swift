@@ -278,6 +278,7 @@ let package = Package(
             name: "VectorKernelsTests",
             dependencies: [
                 "VectorKernels",
+                "CVectorKernels",
                 "_TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]

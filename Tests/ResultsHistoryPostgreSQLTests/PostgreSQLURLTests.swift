@@ -97,6 +97,8 @@ import Testing
         for _ in 0..<300 {
             let user = word(1...8)
             let password: String? = Bool.random(using: &rng) ? word(1...10) : nil
+            // A password may hold ":" as it is (RFC 3986 userinfo); the user ends at the first one.
+            let literalColons = Bool.random(using: &rng)
             let host = Bool.random(using: &rng) ? "db\(Int.random(in: 0...99, using: &rng)).example.org" : "::1"
             let port: Int? = [nil, 1, 65535, Int.random(in: 1...65535, using: &rng)].randomElement(using: &rng)!
             // Names up to PostgreSQL's 63 bytes, "/" excluded (a name never holds one here).
@@ -110,7 +112,7 @@ import Testing
             if let timeout { parameters.append("connect_timeout=\(timeout)") }
             parameters.shuffle(using: &rng)
             let text =
-                "postgresql://\(Self.encoded(user))\(password.map { ":" + Self.encoded($0) } ?? "")@"
+                "postgresql://\(Self.encoded(user))\(password.map { ":" + (literalColons ? Self.encoded($0).replacingOccurrences(of: "%3A", with: ":") : Self.encoded($0)) } ?? "")@"
                 + (host == "::1" ? "[::1]" : host) + (port.map { ":\($0)" } ?? "") + "/\(Self.encoded(database))"
                 + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
             let url = try PostgreSQLURL(parsing: text)
