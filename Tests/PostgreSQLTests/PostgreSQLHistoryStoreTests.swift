@@ -267,6 +267,22 @@
             }
         }
 
+        @Test("the refusal names up to five of the other application's tables, in name order, with … for more")
+        func aRefusalNamesUpToFiveTables() throws {
+            for count in [1, 4, 5, 6, 9] {
+                let names = (0..<count).map { "t\(9 - $0)x\($0)" }  // created in reverse name order
+                try PostgreSQLTestServer.withFreshDatabase { url in
+                    for name in names { try PostgreSQLTestServer.execute(url, "CREATE TABLE \(name) (id integer)") }
+                    let listed = names.sorted().prefix(5).joined(separator: ", ") + (count > 5 ? ", …" : "")
+                    #expect {
+                        try PostgreSQLHistoryStore(url: url, create: true)
+                    } throws: { error in
+                        "\(error)".contains("tables: \(listed)), not a SpringBench history")
+                    }
+                }
+            }
+        }
+
         @Test func aHistoryOfANewerSpringBenchIsRefused() throws {
             try PostgreSQLTestServer.withFreshDatabase { url in
                 try PostgreSQLHistoryStore(url: url, create: true).close()
