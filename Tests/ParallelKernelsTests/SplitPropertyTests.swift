@@ -5,15 +5,23 @@ import Synchronization
 import Testing
 import VectorKernels
 
-/// Every test that reads or sets the pool's process-wide state (thread count, thresholds), one at
-/// a time: a thread count changed by one test must not change another's expected part count.
-@Suite(.serialized) enum PoolStateTests {}
+/// The tests that read or set the pool's process-wide state (thread count, thresholds, the
+/// streaming threshold), one at a time and with nothing beside them: a thread count another test
+/// sets must not change the part count one expects, and a cache size set here must not reach a
+/// test of the machine facts in the same process. `Scripts/run-tests.py` runs each target in its
+/// own process; `Scripts/mutants.py`, which runs several targets in one, runs `RunsAlone` suites
+/// in a pass of their own with `--no-parallel` (as the tiers' RunsAlone, Tests/EndToEndTests/RunsAlone.swift).
+enum RunsAlone {}
+
+extension RunsAlone {
+    @Suite(.serialized) enum PoolStateTests {}
+}
 
 /// The parallel backend's documented rules (its doc comment and Guides/MachineFacts.md, "The
 /// parallel backend"), each checked against an oracle built from the rule itself, on seeded
 /// random sizes: where a call is cut, how many parts it gets, the order Σa² adds them in, which
 /// threshold decides whether it splits, and what a split call computes.
-extension PoolStateTests {
+extension RunsAlone.PoolStateTests {
     @Suite("Parallel splits: parts, order, thresholds")
     struct SplitPropertyTests {
         /// The documented part count of a split call: four parts per thread, fewer when a part

@@ -5,7 +5,7 @@ import Testing
 import VectorKernels
 import _TestSupport
 
-extension PoolStateTests {
+extension RunsAlone.PoolStateTests {
     /// The pool's idle workers sleep and are woken by the next call, on the platform's
     /// mechanism: a futex on Linux, a condition variable elsewhere and on Linux with
     /// SPRINGBENCH_PORTABLE_FALLBACKS=1 (CI runs this target both ways; Guides/Portability.md).
