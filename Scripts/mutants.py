@@ -487,6 +487,12 @@ def judge(work: str, args: argparse.Namespace, label: str,
                 # machine, not the mutant (a shared machine's stray signal). Run
                 # the stage once more before counting it.
                 if state == "fail" and not failures and all_passed(log):
+                    with open(log, encoding="utf-8", errors="replace") as handle:
+                        if re.search(r"Test run with 0 tests", handle.read()):
+                            # The runner's exit for a pass with no test (69): the stages are wrong,
+                            # and counting it would call the mutant caught by nothing.
+                            fail(f"{label}: the {stage} stage selected no test ({' '.join(command[3:])}); "
+                                 f"see {os.path.relpath(log)}")
                     print(f"  {label}: {stage} exited non-zero after every test passed; running it again", flush=True)
                     continue
                 break
@@ -577,10 +583,21 @@ class Suite:
         """Runner commands for `targets`: their tests in parallel, then the `RunsAlone` suites one
         test at a time (as Scripts/run-tests.py runs them)."""
         runner = [self.bundle, "--testing-library", "swift-testing"]
-        first = runner + [a for t in targets for a in ("--filter", f"^{t}\\.")]
-        first += [a for t in targets if t in self.alone for a in ("--skip", f"^{t}\\.RunsAlone/")]
-        commands = [first]
-        lonely = [t for t in targets if t in self.alone]
+        # Once the tests are listed, a pass only for targets with tests in it: the runner exits 69
+        # for a pass that runs no test (a target whose every test is in `RunsAlone`, or one this
+        # build leaves empty, PostgreSQL's without the trait), which would read as a failure.
+        def has(target: str, alone: bool) -> bool:
+            return not self.tests or any(
+                test.startswith(target + ".") and test.startswith(target + ".RunsAlone/") == alone
+                for test in self.tests)
+
+        together = [t for t in targets if has(t, False)]
+        commands = []
+        if together:
+            first = runner + [a for t in together for a in ("--filter", f"^{t}\\.")]
+            first += [a for t in together if t in self.alone for a in ("--skip", f"^{t}\\.RunsAlone/")]
+            commands.append(first)
+        lonely = [t for t in targets if t in self.alone and has(t, True)]
         if lonely:
             commands.append(runner + [a for t in lonely for a in ("--filter", f"^{t}\\.RunsAlone/")] + ["--no-parallel"])
         return commands
@@ -1066,9 +1083,10 @@ def run_mutants(args: argparse.Namespace, mutants: list[Mutant], work: str, star
         rebuilt = [m for m in mutants if m.ident not in schema.numbers]
         if schema.numbers:
             assert suite is not None
+            # The tests first: which targets' tests are all in `RunsAlone` decides their passes.
+            suite.list_tests(work)
             if not partial:
                 baseline_seconds = suite_baseline(work, args, suite)
-            suite.list_tests(work)
             hints = previous_killers(args, suite)
             print(f"{len(hints)} mutants start with the tests that caught them last time", flush=True)
             for mutant in mutants:

@@ -48,6 +48,18 @@ class StageTests(unittest.TestCase):
         self.assertEqual(filters(tiers[1]), ["^EndToEndTests\\.RunsAlone/"])
         self.assertIn("--no-parallel", tiers[1])
 
+    def test_a_target_whose_tests_all_run_alone_has_no_parallel_pass(self):
+        # The runner exits 69 for a pass that runs no test: it must not be asked to run one.
+        found = suite()
+        found.alone |= {"VectorKernelsTests"}
+        found.tests = {"VectorKernelsTests.RunsAlone/Pool/a()": "a", "BenchmarkingTests.Plan/b()": "b",
+                       "EndToEndTests.RunsAlone/Bench/c()": "c", "EndToEndTests.Outcome/d()": "d"}
+        own = found.passes(["VectorKernelsTests"])
+        self.assertEqual([filters(c) for c in own], [["^VectorKernelsTests\\.RunsAlone/"]])
+        both = found.passes(["VectorKernelsTests", "EndToEndTests"])
+        self.assertEqual(filters(both[0]), ["^EndToEndTests\\."])
+        self.assertEqual(filters(both[1]), ["^VectorKernelsTests\\.RunsAlone/", "^EndToEndTests\\.RunsAlone/"])
+
     def test_limits_are_four_times_the_unmutated_time_and_at_least_a_minute(self):
         limits = {name: limit for name, _, limit in suite().stages("Sources/VectorKernels/A.swift")}
         self.assertEqual(limits["own"], 60.0)
