@@ -63,6 +63,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -285,16 +286,31 @@ def run_once(command: list[str], cwd: str, timeout: float, stop_at_failure: bool
         assert process.stdout is not None
         deadline = start + timeout
         timed_out = False
-        os.set_blocking(process.stdout.fileno(), True)
-        for line in process.stdout:
-            output.write(line)
-            if FAILURE.search(line):
-                failures.append(line.strip())
-                if stop_at_failure:
+        # The limit holds while the command prints nothing too (a hung pool, a deadlock): a timer
+        # ends its session, which closes the pipe this loop reads.
+        expired = threading.Event()
+
+        def expire() -> None:
+            expired.set()
+            kill_session(process.pid)
+
+        watchdog = threading.Timer(timeout, expire)
+        watchdog.daemon = True
+        watchdog.start()
+        try:
+            os.set_blocking(process.stdout.fileno(), True)
+            for line in process.stdout:
+                output.write(line)
+                if FAILURE.search(line):
+                    failures.append(line.strip())
+                    if stop_at_failure:
+                        break
+                if time.monotonic() > deadline:
+                    timed_out = True
                     break
-            if time.monotonic() > deadline:
-                timed_out = True
-                break
+        finally:
+            watchdog.cancel()
+        timed_out = timed_out or expired.is_set()
         if process.poll() is None:
             if failures or timed_out:
                 kill_session(process.pid)

@@ -4,6 +4,7 @@ their time limits. `python3 -m unittest discover -s Scripts -p 'test_*.py'`."""
 import importlib.util
 import os
 import sys
+import time
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -238,6 +239,25 @@ class InPlaceTests(InTree):
             mutants.restore_tree(scratch)  # synced from the tree again
             with open(os.path.join(scratch, "Sources/A/a.swift"), encoding="utf-8") as handle:
                 self.assertEqual(handle.read(), "let a = 1\n")
+
+
+class LimitTests(unittest.TestCase):
+    def test_a_command_that_prints_nothing_is_stopped_at_its_limit(self):
+        import tempfile
+        with tempfile.TemporaryDirectory() as directory:
+            log = os.path.join(directory, "log")
+            started = time.monotonic()
+            # Silent, with a grandchild holding the pipe open: only the session's end closes it.
+            state, seconds, _ = mutants.run_once(["sh", "-c", "sleep 60 & sleep 60"], directory, 1.0, True, log, {})
+            self.assertEqual(state, "timeout")
+            self.assertLess(time.monotonic() - started, 30)
+
+    def test_a_quick_command_is_not_stopped(self):
+        import tempfile
+        with tempfile.TemporaryDirectory() as directory:
+            state, _, _ = mutants.run_once(["sh", "-c", "echo ok"], directory, 30.0, True,
+                                           os.path.join(directory, "log"), {})
+            self.assertEqual(state, "pass")
 
 
 class PristineTests(InTree):
