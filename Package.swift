@@ -257,7 +257,8 @@ let package = Package(
         .testTarget(
             name: "MachineFactsTests",
             dependencies: [
-                "MachineFacts"
+                "MachineFacts",
+                "VectorKernels",
             ]
         ),
         .testTarget(
@@ -271,7 +272,8 @@ let package = Package(
         .testTarget(
             name: "SpringBenchSupportTests",
             dependencies: [
-                "SpringBenchSupport"
+                "SpringBenchSupport",
+                "VectorKernels",
             ]
         ),
         .testTarget(
@@ -406,6 +408,7 @@ let package = Package(
             dependencies: [
                 "ResultsHistory",
                 "ResultsHistoryPostgreSQL",
+                "VectorKernels",
                 .target(name: "_PostgreSQLTestSupport", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),

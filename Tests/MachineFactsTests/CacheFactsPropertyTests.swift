@@ -1,6 +1,7 @@
 import Foundation
 import MachineFacts
 import Testing
+import VectorKernels
 
 /// `CacheFacts` against its documented rules (its doc comments and Guides/MachineFacts.md), on
 /// seeded random caches written as a fake sysfs tree, with every other source injected: the
@@ -174,18 +175,5 @@ struct CacheFactsPropertyTests {
             }
         }
         #expect(CacheFacts.format(3 << 29) == "1536 MiB")
-    }
-}
-
-/// SplitMix64 (Steele, Lea and Flood, OOPSLA 2014), for seeded cases: this target reads no other module.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import ResultsHistory
 import ResultsHistoryPostgreSQL
 import Testing
+import VectorKernels
 
 #if PostgreSQL
     import _PostgreSQLTestSupport
@@ -89,7 +90,7 @@ import Testing
 
     @Test("300 random URLs from their parts: every part reads back, and another database keeps the rest")
     func randomURLsReadBack() throws {
-        var rng = SeededURLRandom(state: 4330)
+        var rng = SplitMix64(seed: 4330)
         let alphabet = Array("abcxyzABC019_-.~:@/?#%&= é")
         func word(_ range: ClosedRange<Int>) -> String {
             String((0..<Int.random(in: range, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! })
@@ -185,16 +186,4 @@ import Testing
             #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(10), "\(elapsed)")
         }
     #endif
-}
-
-/// SplitMix64 (Steele, Lea and Flood, OOPSLA 2014), for seeded URLs.
-private struct SeededURLRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

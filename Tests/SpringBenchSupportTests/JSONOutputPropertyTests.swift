@@ -1,6 +1,7 @@
 import Foundation
 import SpringBenchSupport
 import Testing
+import VectorKernels
 
 /// `JSONOutput` against RFC 8259 and its own documented rules, on seeded random documents:
 /// every string reads back unchanged through Foundation's parser, every finite number's text is
@@ -147,18 +148,5 @@ struct JSONOutputPropertyTests {
             #expect(quoted.hasPrefix("\"\\") == escaped, "U+\(String(scalar.value, radix: 16)): \(quoted)")
             if !escaped { #expect(quoted == "\"\(scalar)\"") }
         }
-    }
-}
-
-/// SplitMix64 (Steele, Lea and Flood, OOPSLA 2014), for seeded cases.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
