@@ -305,12 +305,9 @@ def run_once(command: list[str], cwd: str, timeout: float, stop_at_failure: bool
                     failures.append(line.strip())
                     if stop_at_failure:
                         break
-                if time.monotonic() > deadline:
-                    timed_out = True
-                    break
         finally:
             watchdog.cancel()
-        timed_out = timed_out or expired.is_set()
+        timed_out = expired.is_set()
         if process.poll() is None:
             if failures or timed_out:
                 kill_session(process.pid)

@@ -158,10 +158,11 @@ extension RunsAlone.PoolStateTests {
         func streamedPartsAreTheLoops() {
             // A last-level cache of 64 points' operands: every split add and subtract from 65 points streams
             // its parts through the C kernels (results are the same bits at any cache size).
-            ParallelBackend.threadCount = ParallelBackend.threadCount  // configured: the tuning is applied first
+            MachineTuning.apply()  // once per process: it must not overwrite the size set below later
             let saved = SIMDBackend.lastLevelCacheBytes
             SIMDBackend.lastLevelCacheBytes = 24 * 64
             defer { SIMDBackend.lastLevelCacheBytes = saved }
+            #expect(SIMDBackend.streamingThreshold == 65, "split calls of 65 points and more stream")
             var rng = SplitMix64(seed: 4304)
             let sentinel = Double(bitPattern: 0x7FF8_DEAD_BEEF_0001)
             for _ in 0..<400 {
