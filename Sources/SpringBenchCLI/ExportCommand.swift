@@ -40,6 +40,17 @@ package struct ExportCommand: ParsableCommand {
     @Flag(help: "Write the closest CSS cubic-bezier(), the duration it spans, and its error.")
     var cubicBezier = false
 
+    @Flag(
+        help:
+            "Write a design token (DTCG JSON, $type spring) with every platform's matched parameters and residuals and a linear() fallback."
+    )
+    var designToken = false
+
+    @Option(
+        parsing: .unconditional,
+        help: "For --design-token: the refresh rates each platform is matched at, 1…4 in 1…1000 Hz (default 60,120).")
+    var refreshRates: String = "60,120"
+
     @Option(parsing: .unconditional, help: "The largest error allowed, in the travel's units (default 0.5).")
     var tolerance: Double = 0.5
 
@@ -68,8 +79,20 @@ package struct ExportCommand: ParsableCommand {
     package var format: Format = .text
 
     package func validate() throws {
-        guard cssLinear || keyframes || cubicBezier else {
-            throw ValidationError("give --css-linear, --keyframes or --cubic-bezier (any of them)")
+        guard cssLinear || keyframes || cubicBezier || designToken else {
+            throw ValidationError("give --css-linear, --keyframes, --cubic-bezier (any of them) or --design-token")
+        }
+        if designToken {
+            guard !(cssLinear || keyframes || cubicBezier) else {
+                throw ValidationError(
+                    "--design-token writes a token, which carries its own linear() fallback; leave out --css-linear, --keyframes and --cubic-bezier"
+                )
+            }
+            guard platform == nil, format == .text else {
+                throw ValidationError(
+                    "--design-token describes the spring itself, in JSON; leave out \(platform != nil ? "--platform" : "--format")"
+                )
+            }
         }
         guard travel.isFinite, travel != 0, abs(travel) <= 1e9 else {
             throw ValidationError("--travel must be a finite, non-zero number up to 1e9 in size, got \(travel)")
@@ -137,6 +160,14 @@ package struct ExportCommand: ParsableCommand {
     package func run() throws {
         try exitingOnUsageError {
             let plan = try plan()
+            if designToken {
+                let options = SpringDesignToken.ExportOptions(
+                    travel: travel, velocity: velocity, refreshRates: try MatchCommand.rates(refreshRates),
+                    epsilon: springOptions.epsilon, tolerance: tolerance)
+                let data = try SpringDesignToken.document(name: name, spring: plan.spring, options: options)
+                print(String(decoding: data, as: UTF8.self))
+                return
+            }
             let spring = plan.spring
             let relative = plan.relativeTolerance
             let motion: ExportedMotion

@@ -54,7 +54,10 @@ package struct MatchCommand: ParsableCommand {
     @Option(help: "Output: text or json.")
     package var format: Format = .text
 
-    func rates() throws -> [Double] {
+    func rates() throws -> [Double] { try Self.rates(refreshRates) }
+
+    /// `--refresh-rates`: 1…4 distinct rates in 1…1000 Hz, comma-separated.
+    static func rates(_ refreshRates: String) throws -> [Double] {
         var rates: [Double] = []
         for text in refreshRates.split(separator: ",", omittingEmptySubsequences: false) {
             guard let rate = Double(text.trimmingCharacters(in: .whitespaces)), rate.isFinite,

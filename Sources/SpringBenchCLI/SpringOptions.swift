@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SpringModel
 import SpringPlatforms
 
@@ -118,6 +119,28 @@ package struct SpringOptions: ParsableArguments {
         help: "anime.js v4.2+ spring({ duration }): perceived duration in ms (clamped to 10...10000; default 628).")
     var animeDuration: Double?
 
+    @Option(
+        parsing: .unconditional,
+        help:
+            "Figma Motion { bounce, duration }: duration in seconds (> 0), with --figma-bounce; read with SwiftUI's mapping, which Figma does not confirm."
+    )
+    var figmaDuration: Double?
+
+    @Option(parsing: .unconditional, help: "Figma Motion bounce, 0...1 (default 0), with --figma-duration.")
+    var figmaBounce: Double?
+
+    @Option(
+        help: ArgumentHelp(
+            "A design token file (DTCG JSON): the spring is its token of $type spring (Guides/Matching.md, \"Design tokens\").",
+            valueName: "file"))
+    var designTokenFile: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The token's dotted path in --design-token-file, when the file has several spring tokens.",
+            valueName: "name"))
+    var designTokenName: String?
+
     @Option(help: "A named spring: \(SpringPreset.all.map(\.name).joined(separator: ", ")).")
     var preset: String?
 
@@ -151,6 +174,7 @@ package struct SpringOptions: ParsableArguments {
             "--origami-tension": origamiTension, "--origami-friction": origamiFriction,
             "--pop-bounciness": popBounciness, "--pop-speed": popSpeed,
             "--anime-bounce": animeBounce, "--anime-duration": animeDuration,
+            "--figma-duration": figmaDuration, "--figma-bounce": figmaBounce,
         ]
     }
 
@@ -192,6 +216,7 @@ package struct SpringOptions: ParsableArguments {
     /// family's, or the preset's; SwiftUI's for the default `.smooth`), or
     /// nil for the forms no one platform owns.
     var platform: SpringPlatform? {
+        if designTokenFile != nil { return nil }
         guard let chosen = families.first else { return SpringPreset.smooth.platform }
         if let kind = chosen.kind { return kind.family.platform }
         return preset.flatMap(SpringPreset.named)?.platform
@@ -206,6 +231,17 @@ package struct SpringOptions: ParsableArguments {
             throw UsageError("--epsilon must be greater than 0 and less than 1, got \(epsilon)")
         }
         let chosen = families
+        if let designTokenFile {
+            guard chosen.isEmpty, extraBounce == nil, mass == nil, dampingRatio == nil, motionBounce == nil else {
+                throw UsageError(
+                    "give one spring: --design-token-file or a family's flags, got --design-token-file and \((chosen.flatMap(\.flags) + ["--extra-bounce", "--mass", "--damping-ratio", "--motion-bounce"].filter { flagGiven($0) }).joined(separator: ", "))"
+                )
+            }
+            return try Self.token(file: designTokenFile, name: designTokenName).spring
+        }
+        if designTokenName != nil {
+            throw UsageError("--design-token-name goes with --design-token-file")
+        }
         if chosen.count > 1 {
             throw UsageError(
                 "give one spring, got \(chosen.map { $0.flags.joined(separator: "/") }.joined(separator: " and "))")
@@ -254,6 +290,35 @@ package struct SpringOptions: ParsableArguments {
             return try kind.makeSpring(values)
         } catch {
             throw UsageError(message(for: error, kind: kind))
+        }
+    }
+
+    private func flagGiven(_ flag: String) -> Bool {
+        switch flag {
+        case "--extra-bounce": return extraBounce != nil
+        case "--mass": return mass != nil
+        case "--damping-ratio": return dampingRatio != nil
+        case "--motion-bounce": return motionBounce != nil
+        default: return false
+        }
+    }
+
+    /// The spring token `name` (or the only one) of the design token file at `file`; what the
+    /// reader noticed and did not use is printed as warnings. A ``UsageError`` names the file and
+    /// the JSON path.
+    static func token(file: String, name: String?) throws -> SpringDesignToken {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            throw UsageError("--design-token-file \(file): cannot be read (\(error.localizedDescription))")
+        }
+        do {
+            let token = try SpringDesignToken.read(data, name: name)
+            for note in token.notes { printError("warning: \(file): \(note)") }
+            return token
+        } catch {
+            throw UsageError("--design-token-file \(file): \(error.description)")
         }
     }
 

@@ -54,7 +54,7 @@ public struct SpringParameterizationKind: Sendable, Hashable, CustomStringConver
         ReanimatedFamily.self, ReanimatedDurationFamily.self, Reanimated3Family.self, Reanimated3DurationFamily.self,
         SvelteFamily.self,
         AnimeV3Family.self, AnimeV4Family.self, AnimeV42Family.self, AnimeV42DurationFamily.self,
-        FigmaSpringFamily.self,
+        FigmaNormalizedFamily.self, FigmaSpringFamily.self,
     ]
 
     /// Every kind the catalogue builds from (the registered families with
