@@ -434,6 +434,36 @@ extension OptionEffectTests {
             // A perceived duration of 500 ms settles in the order of half a second, not of minutes.
             #expect(fast.response > 0.05 && fast.response < 5, "\(command): \(fast)")
         },
+        Row("--figma-duration", springCommands) { command throws in
+            // SwiftUI's mapping (unconfirmed for Figma): k = (2π/d)², bounce defaults to 0.
+            Self.expectSame(
+                try Self.spring(command, ["--figma-duration", "0.4"]),
+                try Spring(mass: 1, stiffness: (2 * .pi / 0.4) * (2 * .pi / 0.4), damping: 4 * .pi / 0.4), command)
+        },
+        Row("--figma-bounce", springCommands) { command throws in
+            Self.expectSame(
+                try Self.spring(command, ["--figma-duration", "0.4", "--figma-bounce", "0.3"]),
+                try Spring(mass: 1, stiffness: (2 * .pi / 0.4) * (2 * .pi / 0.4), damping: 4 * .pi * 0.7 / 0.4),
+                command)
+            #expect(throws: (any Error).self) {
+                try Self.spring(command, ["--figma-duration", "0.4", "--figma-bounce", "1.2"])
+            }
+        },
+        Row("--design-token-file", springCommands) { command throws in
+            let file = try Self.tokenFile()
+            defer { try? FileManager.default.removeItem(atPath: file) }
+            Self.expectSame(
+                try Self.spring(command, ["--design-token-file", file, "--design-token-name", "m.a"]),
+                try Spring(mass: 2, stiffness: 300, damping: 9), command)
+        },
+        Row("--design-token-name", springCommands) { command throws in
+            let file = try Self.tokenFile()
+            defer { try? FileManager.default.removeItem(atPath: file) }
+            Self.expectSame(
+                try Self.spring(command, ["--design-token-file", file, "--design-token-name", "m.b"]),
+                try SwiftUIParameters(duration: 0.3, bounce: 0.1).spring, command)
+            #expect(throws: (any Error).self) { try Self.spring(command, ["--design-token-file", file]) }
+        },
         Row("--preset", springCommands) { command throws in
             // SwiftUI's .bouncy: duration 0.5, bounce 0.3; no family: .smooth (bounce 0).
             Self.expectSame(
@@ -651,7 +681,35 @@ extension OptionEffectTests {
         try Self.parse("export", arguments, as: ExportCommand.self).plan()
     }
 
+    /// A token file with two spring tokens, `m.a` (physics) and `m.b` (duration and bounce).
+    static func tokenFile() throws -> String {
+        let path = CLIRunner.temporaryDirectory() + "/tokens.json"
+        try #"""
+        {"m": {"$type": "spring", "a": {"$value": {"physics": {"stiffness": 300, "damping": 9, "mass": 2}}},
+               "b": {"$value": {"duration": {"value": 300, "unit": "ms"}, "bounce": 0.1}}}}
+        """#.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
     static let exportRows: [Row] = [
+        Row("--design-token", ["export"]) { _ throws in
+            let document = try Self.json(["export", "--design-token", "--duration", "0.3", "--bounce", "0.1"])
+            let token = try #require(document["spring"] as? [String: Any], "\(document)")
+            #expect(token["$type"] as? String == "spring")
+            let physics = try #require((token["$value"] as? [String: Any])?["physics"] as? [String: Any])
+            #expect(Self.close(physics["stiffness"] as? Double ?? 0, (2 * .pi / 0.3) * (2 * .pi / 0.3)))
+        },
+        Row("--refresh-rates", ["export"]) { _ throws in
+            let document = try Self.json([
+                "export", "--design-token", "--refresh-rates", "90,30", "--duration", "0.3", "--bounce", "0.1",
+            ])
+            let ours = try #require(
+                ((document["spring"] as? [String: Any])?["$extensions"] as? [String: Any])?["org.springbench"]
+                    as? [String: Any])
+            #expect(ours["refreshRates"] as? [Double] == [90, 30])
+            let svelte = try #require((ours["platforms"] as? [String: Any])?["svelte"] as? [String: Any])
+            #expect((svelte["rates"] as? [[String: Any]])?.compactMap { $0["refreshRate"] as? Double } == [90, 30])
+        },
         Row("--css-linear", ["export"]) { _ throws in
             let document = try Self.json(["export", "--css-linear", "--tolerance", "1", "--format", "json"])
             #expect((document["linear"] as? String)?.hasPrefix("linear(") == true, "\(document)")

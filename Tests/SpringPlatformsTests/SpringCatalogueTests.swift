@@ -209,6 +209,7 @@ struct SpringCatalogueTests {
         .svelte: [.stiffness: 0.1, .damping: 0.25, .precision: 0.01],
         .animeV3: [.mass: 2, .stiffness: 30, .damping: 4], .animeV4: [.mass: 2, .stiffness: 300, .damping: 7],
         .animeV42: [.mass: 2, .stiffness: 300, .damping: 7], .animeV42Duration: [.bounce: 0.2, .duration: 400],
+        .figmaNormalized: [.duration: 0.4, .bounce: 0.2],
     ]
 
     @Test("Every kind the CLI accepts is listed once, in a stable order, with its type's name")
@@ -219,7 +220,7 @@ struct SpringCatalogueTests {
                 .motionPhysicalDuration, .reactSpring,
                 .reactSpringFrequency, .origami, .pop, .reanimated, .reanimatedDuration, .reanimated3,
                 .reanimated3Duration, .svelte,
-                .animeV3, .animeV4, .animeV42, .animeV42Duration,
+                .animeV3, .animeV4, .animeV42, .animeV42Duration, .figmaNormalized,
             ])
         #expect(Set(SpringParameterizationKind.all.map(\.name)).count == SpringParameterizationKind.all.count)
         for kind in SpringParameterizationKind.all where kind != .reactSpringFrequency {
