@@ -107,7 +107,7 @@ let package = Package(
         .target(name: "OpenBLASKernels", dependencies: ["VectorKernels", "COpenBLAS", "MachineFacts"]),
         .target(name: "SpringBenchBackends", dependencies: ["VectorKernels", "ParallelKernels", "OpenBLASKernels"]),
         .target(name: "SpringModel", dependencies: ["VectorKernels"]),
-        .target(name: "SpringPlatforms", dependencies: ["SpringModel"]),
+        .target(name: "SpringPlatforms", dependencies: ["SpringModel", "VectorKernels"]),
         .target(name: "ODEReference", dependencies: ["VectorKernels"]),
         .target(
             name: "Benchmarking",
