@@ -144,7 +144,8 @@ package struct FitCommand: ParsableCommand {
             }
         }
         do {
-            if let frames = try? JSONDecoder().decode([Frame].self, from: data) {
+            if data.first(where: { !Character(UnicodeScalar($0)).isWhitespace }) == UInt8(ascii: "[") {
+                let frames = try JSONDecoder().decode([Frame].self, from: data)
                 return (RecordedMotion(times: frames.map(\.time), values: frames.map(\.value)), nil, nil)
             }
             let document = try JSONDecoder().decode(Document.self, from: data)
@@ -239,6 +240,12 @@ package struct FitCommand: ParsableCommand {
             lines.append("code:")
             for (platform, code) in codes(spring) { lines.append("  \(platform): \(code)") }
         }
+        if !result.indistinguishable.isEmpty {
+            lines.append(
+                "  as well explained (within the noise) by: \(result.indistinguishable.joined(separator: ", ")); "
+                    + (best.doneFrame == nil || !best.endsOnDone
+                        ? "the lowest residual decides" : "the done frame decides"))
+        }
         lines.append("every model, best first (RMS residual, done frame):")
         for explanation in result.ranked {
             lines.append(
@@ -279,6 +286,7 @@ struct FitDocument: Encodable {
     var outliers: [Int]
     var noise: Double
     var noiseSource: String
+    var indistinguishable: [String]
     var codes: [String: String]
     var models: [Model]
 
@@ -292,6 +300,7 @@ struct FitDocument: Encodable {
         outliers = result.outliers
         noise = result.noise
         noiseSource = result.noiseSource
+        indistinguishable = result.indistinguishable
         codes = result.isSpring ? Dictionary(uniqueKeysWithValues: FitCommand.codes(result.best.spring)) : [:]
         models = result.ranked.map {
             Model(

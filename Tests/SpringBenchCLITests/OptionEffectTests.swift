@@ -95,7 +95,8 @@ struct OptionEffectTests {
     }
 
     static let rows: [Row] =
-        springRows + startRows + springCommandRows + convertRows + matchRows + exportRows + sweepRows + benchRows
+        springRows + startRows + springCommandRows + convertRows + matchRows + exportRows + fitRows + sweepRows
+        + benchRows
         + compareBuildsRows + verdictRows + compareRows + baselineRows + instructionsRows + hiddenCommandRows
         + resultsFileRows + historyRows + revisionRows + pairingRows + bisectRows + verifyRows
 }
@@ -680,6 +681,61 @@ extension OptionEffectTests {
     static func exportPlan(_ arguments: [String]) throws -> ExportCommand.Plan {
         try Self.parse("export", arguments, as: ExportCommand.self).plan()
     }
+
+    /// Frames of k 246.74, ζ 0.7 from 0 to 100 at 60 Hz (FitCommandTests' closed form) in a CSV file.
+    static func fitFile(count: Int = 45, stretch: Double = 1) throws -> String {
+        let path = CLIRunner.temporaryDirectory() + "/frames.csv"
+        let text =
+            "t,value\n"
+            + FitCommandTests.frames(count: count).map { "\($0.time * stretch),\($0.value)" }
+            .joined(separator: "\n")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// `fit --format json`'s document for `arguments`, and its best model.
+    static func fit(_ arguments: [String]) throws -> ([String: Any], [String: Any]) {
+        let document = try Self.json(["fit"] + arguments + ["--format", "json"])
+        return (document, try #require((document["models"] as? [[String: Any]])?.first, "\(document)"))
+    }
+
+    static let fitRows: [Row] = [
+        Row("<frames>", ["fit"]) { _ throws in
+            // The same frames on a clock running twice as slow: half the stiffness's square root.
+            let file = try Self.fitFile(), slow = try Self.fitFile(stretch: 2)
+            let (_, fast) = try Self.fit([file]), (_, stretched) = try Self.fit([slow])
+            #expect(Self.close(fast["stiffness"] as? Double ?? 0, 246.74, 1e-6), "\(fast)")
+            #expect(Self.close(stretched["stiffness"] as? Double ?? 0, 246.74 / 4, 1e-6), "\(stretched)")
+        },
+        Row("--target", ["fit"]) { _ throws in
+            let (_, best) = try Self.fit([try Self.fitFile(), "--target", "100"])
+            #expect(best["to"] as? Double == 100, "\(best)")
+        },
+        Row("--velocity", ["fit"]) { _ throws in
+            let (_, best) = try Self.fit([try Self.fitFile(), "--velocity", "0"])
+            #expect(best["initialVelocity"] as? Double == 0, "\(best)")
+        },
+        Row("--noise", ["fit"]) { _ throws in
+            let (document, _) = try Self.fit([try Self.fitFile(), "--noise", "0.25"])
+            #expect(document["noise"] as? Double == 0.25 && document["noiseSource"] as? String == "given")
+            let (defaulted, _) = try Self.fit([try Self.fitFile()])
+            // 0.1 % of the values' range: 0 to the overshoot's 104.599 (4.599 % for ζ 0.7, e^(−πζ/√(1−ζ²))).
+            let overshoot = 100 * exp(-Double.pi * 0.7 / (1 - 0.49).squareRoot())
+            #expect(Self.close(defaulted["noise"] as? Double ?? 0, 0.1 + overshoot / 1000, 1e-3), "\(defaulted)")
+        },
+        Row("--refresh-rate", ["fit"]) { _ throws in
+            let (document, _) = try Self.fit([try Self.fitFile(), "--refresh-rate", "59"])
+            #expect(document["refreshRate"] as? Double == 59)
+            let (read, _) = try Self.fit([try Self.fitFile()])
+            #expect(read["refreshRate"] as? Double == 60)
+        },
+        Row("--format", ["fit"]) { _ throws in
+            let outcome = SpringBenchCLI.run(["fit", try Self.fitFile()])
+            #expect(outcome.status == 0 && outcome.stdout.hasPrefix("a spring: "), "\(outcome)")
+            let (document, _) = try Self.fit([try Self.fitFile()])
+            #expect(document["isSpring"] as? Bool == true)
+        },
+    ]
 
     /// A token file with two spring tokens, `m.a` (physics) and `m.b` (duration and bounce).
     static func tokenFile() throws -> String {

@@ -30,7 +30,7 @@ public struct RecordedMotion: Sendable, Equatable {
 /// (the done rule is evidence), then the one within a frame of it. Intervals come from a parametric
 /// bootstrap (40 refits of the best model with Gaussian noise of the residual's size, fixed seed).
 /// The frames are "not a spring" when the best fit is off by more than 2 % of the travel (RMS), or
-/// by more than 5× the noise level (given, else the larger of 0.1 % of the travel and a
+/// by more than 5× the noise level (given, else the larger of 0.1 % of the values' range and a
 /// quantisation step found in the values), or by more than 3× with residuals whose signs run in
 /// long stretches (a runs test below −2: a systematic misfit, not noise).
 public struct SpringFit: Sendable {
@@ -113,6 +113,8 @@ public struct SpringFit: Sendable {
         public var travel: Double
         /// The input time the animation starts at (its frame 0).
         public var startTime: Double
+        /// The other models that explain the frames as well as the best within the noise.
+        public var indistinguishable: [String]
 
         public var best: Explanation { ranked[0] }
     }
@@ -426,7 +428,8 @@ public struct SpringFit: Sendable {
             ranked: ranked, isSpring: !notSpring, verdict: verdict, stiffnessInterval: interval(stiffnesses),
             dampingRatioInterval: interval(ratios), refreshRate: first.rate,
             samplesUsed: chosen.prepared.weights.filter { $0 > 0 }.count, outliers: chosen.prepared.outliers,
-            noise: noiseLevel, noiseSource: noiseSource, travel: scale, startTime: chosen.prepared.grid.startTime)
+            noise: noiseLevel, noiseSource: noiseSource, travel: scale, startTime: chosen.prepared.grid.startTime,
+            indistinguishable: tied.map(\.explanation.name).filter { $0 != best.name })
     }
 
     /// One grid made ready: the closed form fitted to it (the start of every model's fit), its
@@ -517,6 +520,6 @@ public struct SpringFit: Sendable {
                 return (Swift.max(step / 12.squareRoot(), 1e-3 * scale), "values quantised to \(step)")
             }
         }
-        return (1e-3 * scale, "0.1 % of the travel")
+        return (1e-3 * scale, "0.1 % of the values' range")
     }
 }
