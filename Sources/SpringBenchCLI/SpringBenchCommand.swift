@@ -9,7 +9,8 @@ package struct SpringBenchCommand: ParsableCommand {
         version: SpringBenchVersion.current,
         subcommands: [
             BackendsCommand.self, VerifyCommand.self, BenchCommand.self, RecommendCommand.self, ReportCommand.self,
-            SpringCommand.self, ConvertCommand.self, MatchCommand.self, ExportCommand.self, FitCommand.self, CompareCommand.self,
+            SpringCommand.self, ConvertCommand.self, MatchCommand.self, ExportCommand.self, FitCommand.self,
+            CompareCommand.self,
             BaselineCommand.self,
             InstructionsCommand.self, InstructionsWorkerCommand.self, CompareBuildsCommand.self, SamplerCommand.self,
             ExportResultsCommand.self,
