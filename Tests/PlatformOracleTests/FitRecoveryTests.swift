@@ -110,6 +110,8 @@ struct FitRecoveryTests {
         let rate = 1 - Double(failures.count) / Double(all.count)
         #expect(all.count >= 30)
         #expect(rate >= 0.9, "\(failures.count) of \(all.count) failed:\n\(failures.joined(separator: "\n"))")
+        // Measured 36 of 36 (2026-11-29): a loss of more than one is a regression, though above the bar.
+        #expect(failures.count <= 1, "\(failures.joined(separator: "\n"))")
         print(
             "fit recovery: \(all.count - failures.count) of \(all.count); failures:\n\(failures.joined(separator: "\n"))"
         )
