@@ -3,6 +3,7 @@ import SpringModel
 import SpringPlatforms
 import Testing
 import VectorKernels
+import _TestSupport
 
 /// `fit` on recorded frames (issue 42): frames from each platform's own loop, through SpringBench's
 /// loops and through the ports of the platforms' own code, at 60 and 120 Hz, with Gaussian noise of
@@ -192,5 +193,49 @@ struct FitRecoveryTests {
             .fit()
         #expect(!result.isSpring, "cubic-bezier(\(x1), \(y1), \(x2), \(y2)) \(duration) s: \(result.verdict)")
         #expect(result.verdict.hasPrefix("not a spring"))
+    }
+
+    /// Random recordings over the range the acceptance names (no tuning on them): k 80…600 and ζ
+    /// 0.3…1 at mass 1, a travel of ±(50…400) px from a random start, 60 or 120 Hz, 0.1 px noise
+    /// and one frame dropped, through a random platform's loop.
+    @Test("Random recordings: k and ζ within 1 % and the platform named in ≥ 90 %")
+    func recoversRandom() throws {
+        var rng = SplitMix64(seed: 0x0BAD_CAFE_0042)
+        func uniform(_ range: ClosedRange<Double>) -> Double {
+            range.lowerBound + (range.upperBound - range.lowerBound) * Double(rng.next() >> 11) / 0x1p53
+        }
+        let loops = SpringPlatform.withLoops
+        var failures: [String] = []
+        let count = TestDepth.scaled(quick: 40, deep: 200)
+        for _ in 0..<count {
+            let platform = loops[Int(rng.next() % UInt64(loops.count))]
+            let rate = rng.next() % 2 == 0 ? 60.0 : 120
+            let k = exp(uniform(log(80)...log(600))), zeta = uniform(0.3...1)
+            let from = uniform(-200...200)
+            let to = from + (rng.next() % 2 == 0 ? 1 : -1) * uniform(50...400)
+            let spring = try Spring(naturalFrequency: k.squareRoot(), dampingRatio: zeta)
+            let shown = platform.loop!.init(spring, options: PlatformLoopOptions())
+                .run(from: from, to: to, initialVelocity: 0, refreshRate: rate)
+            let recording = Self.record(
+                platform.name, platform, spring, rate: rate, values: shown.values, done: shown.doneFrame, rng: &rng)
+            let result = try SpringFit(recording: recording.motion).fit()
+            let best = result.best
+            let ok =
+                abs(best.spring.stiffness / k - 1) <= 0.01 && abs(best.spring.dampingRatio / zeta - 1) <= 0.01
+                && best.platform == platform && result.isSpring
+            if !ok {
+                failures.append(
+                    "\(recording): got \(best.name) k \(best.spring.stiffness) ζ \(best.spring.dampingRatio) spring \(result.isSpring); tied \(result.indistinguishable); "
+                        + result.ranked.filter { $0.platform == platform || $0.platform == best.platform }.map {
+                            "\($0.name) rms \($0.rms) done \($0.doneFrame ?? -1) v0 \($0.initialVelocity) k \($0.spring.stiffness)"
+                        }.joined(separator: "; ")
+                        + " last \(Int((recording.motion.times.last! * rate).rounded())) travel \(to - from)"
+                )
+            }
+        }
+        print(
+            "fit recovery (random): \(count - failures.count) of \(count); failures:\n\(failures.joined(separator: "\n"))"
+        )
+        #expect(Double(failures.count) <= 0.1 * Double(count), "\(failures.joined(separator: "\n"))")
     }
 }

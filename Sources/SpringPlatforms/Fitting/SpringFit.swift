@@ -237,7 +237,9 @@ public struct SpringFit: Sendable {
         for _ in 0..<80 {
             var jacobian: [[Double]] = []
             for index in indices {
-                let h = 1e-6 * Swift.max(1e-3, abs(p[index]))
+                // A step well above binary32's resolution: Android's and Compose's loops keep the
+                // value in Float (2⁻²⁴ of it), which a 1e-6 step would turn into a noisy slope.
+                let h = 1e-5 * Swift.max(1e-2, abs(p[index]))
                 var plus = p, minus = p
                 plus[index] += h
                 minus[index] -= h
@@ -382,9 +384,20 @@ public struct SpringFit: Sendable {
         // samples varies by √(2/n) of itself, so an RMS within a factor 1 + √(2/n) of the best is a tie.
         let band = 1 + (2 / Double(fitted[0].prepared.weights.filter { $0 > 0 }.count)).squareRoot()
         let tied = fitted.filter { $0.explanation.rms <= band * bestRMS + 1e-12 * scale }
-        let chosen =
-            tied.first { $0.explanation.doneFrame == $0.prepared.grid.frames.last! }
-            ?? tied.first { $0.explanation.endsOnDone } ?? tied[0]
+        // Among the tied: the done frame on the recording's last, then within one; then a start
+        // velocity a spring at rest could have (|v₀| under 5 % of ω₀·travel: a loop that matches
+        // only by an invented start velocity, as Svelte's x₋₁ allows, is less likely); then the
+        // lowest residual.
+        func rank(_ candidate: (explanation: Explanation, point: [Double], prepared: Prepared)) -> (Int, Int) {
+            let e = candidate.explanation, last = candidate.prepared.grid.frames.last!
+            let done = e.doneFrame == last ? 0 : e.endsOnDone ? 1 : 2
+            let still = abs(e.initialVelocity) <= 0.05 * exp(candidate.point[0]) * abs(e.to - e.from) ? 0 : 1
+            return (done, still)
+        }
+        let chosen = tied.enumerated().min { a, b in
+            let (ra, rb) = (rank(a.element), rank(b.element))
+            return ra != rb ? ra < rb : a.offset < b.offset
+        }!.element
         let ranked = [chosen.explanation] + fitted.map(\.explanation).filter { $0.name != chosen.explanation.name }
 
         // The noise level: given, a quantisation step found in the values, or 0.1 % of the travel.
@@ -450,8 +463,17 @@ public struct SpringFit: Sendable {
             residuals(platform, p).map { r in zip(r, weights).reduce(0) { $0 + $1.1 * $1.0 * $1.0 } }
         }
 
+        /// The weights the least squares uses: the last sample's is 0. A loop's done rule snaps it
+        /// to the target, and which frame snaps is a step function of the parameters that a
+        /// gradient method cannot cross; the residual and the choice of model still count it.
+        var fitWeights: [Double] {
+            var w = weights
+            w[w.count - 1] = 0
+            return w
+        }
+
         func explain(_ platform: SpringPlatform?, from point: [Double]) -> (Explanation, [Double])? {
-            let p = SpringFit.leastSquares(point, free: free, weights: weights) { residuals(platform, $0) }
+            let p = SpringFit.leastSquares(point, free: free, weights: fitWeights) { residuals(platform, $0) }
             guard let shown = SpringFit.model(platform, p, grid: grid),
                 let spring = try? Spring(naturalFrequency: exp(p[0]), dampingRatio: p[1])
             else { return nil }
