@@ -22,19 +22,23 @@ public struct DisplayedMotion: Sendable, Hashable {
     /// The frame on which the platform declares the animation finished;
     /// `nil` if it had not within the run's limit.
     public var doneFrame: Int?
+    /// When each frame was shown: steady at `refreshRate`, or a trace.
+    public var clock: FrameClock
 
     public init(
-        platform: SpringPlatform, refreshRate: Double, values: [Double], simulatedTimes: [Double]?, doneFrame: Int?
+        platform: SpringPlatform, refreshRate: Double, values: [Double], simulatedTimes: [Double]?, doneFrame: Int?,
+        clock: FrameClock? = nil
     ) {
         self.platform = platform
         self.refreshRate = refreshRate
         self.values = values
         self.simulatedTimes = simulatedTimes
         self.doneFrame = doneFrame
+        self.clock = clock ?? .steady(refreshRate)
     }
 
     /// The display time of frame `n`.
-    public func time(ofFrame n: Int) -> Double { Double(n) / refreshRate }
+    public func time(ofFrame n: Int) -> Double { clock.seconds(n) }
 
     /// When the platform declares the animation finished, in seconds.
     public var doneTime: Double? { doneFrame.map(time(ofFrame:)) }
@@ -100,13 +104,13 @@ public enum PlatformAnimation {
     /// Stops at the first done frame or after ``maximumDuration``; an invalid
     /// rate runs no frame.
     static func record(
-        _ platform: SpringPlatform, refreshRate: Double, start: Double, keepsClock: Bool,
+        _ platform: SpringPlatform, clock frameClock: FrameClock, start: Double, keepsClock: Bool,
         frame: (Int) -> (value: Double, clock: Double, done: Bool)
     ) -> DisplayedMotion {
         var values = [start]
         var clock: [Double]? = keepsClock ? [0] : nil
         var done: Int?
-        for n in stride(from: 1, through: frameLimit(refreshRate), by: 1) {
+        for n in stride(from: 1, through: frameClock.frameLimit, by: 1) {
             let shown = frame(n)
             values.append(shown.value)
             clock?.append(shown.clock)
@@ -116,15 +120,16 @@ public enum PlatformAnimation {
             }
         }
         return DisplayedMotion(
-            platform: platform, refreshRate: refreshRate, values: values, simulatedTimes: clock, doneFrame: done)
+            platform: platform, refreshRate: frameClock.refreshRate, values: values, simulatedTimes: clock,
+            doneFrame: done, clock: frameClock)
     }
 
     /// A run its platform declares done before the first frame, showing `start`.
-    static func doneAtStart(_ platform: SpringPlatform, refreshRate: Double, start: Double, keepsClock: Bool)
+    static func doneAtStart(_ platform: SpringPlatform, clock: FrameClock, start: Double, keepsClock: Bool)
         -> DisplayedMotion
     {
         DisplayedMotion(
-            platform: platform, refreshRate: refreshRate, values: [start], simulatedTimes: keepsClock ? [0] : nil,
-            doneFrame: 0)
+            platform: platform, refreshRate: clock.refreshRate, values: [start],
+            simulatedTimes: keepsClock ? [0] : nil, doneFrame: 0, clock: clock)
     }
 }

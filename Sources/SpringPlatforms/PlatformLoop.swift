@@ -24,10 +24,17 @@ public protocol PlatformLoop: Sendable {
     /// per-transition settings in `options` where the platform reads them.
     init(_ spring: Spring, options: PlatformLoopOptions)
 
-    /// The frames from `from` to `to` at `refreshRate` frames per second;
-    /// `initialVelocity` in units per second. Call
+    /// The frames from `from` to `to`, each shown at the time `clock` gives it (a steady rate
+    /// or a trace of frame times); `initialVelocity` in units per second. Call
     /// ``PlatformAnimation/check(from:to:initialVelocity:refreshRate:)`` first.
-    func run(from: Double, to: Double, initialVelocity: Double, refreshRate: Double) -> DisplayedMotion
+    func run(from: Double, to: Double, initialVelocity: Double, clock: FrameClock) -> DisplayedMotion
+}
+
+extension PlatformLoop {
+    /// The frames at a steady `refreshRate` frames per second.
+    public func run(from: Double, to: Double, initialVelocity: Double = 0, refreshRate: Double) -> DisplayedMotion {
+        run(from: from, to: to, initialVelocity: initialVelocity, clock: .steady(refreshRate))
+    }
 }
 
 /// Per-transition settings a platform's loop may read; each platform ignores

@@ -86,7 +86,7 @@ public struct AndroidSpringLoop: PlatformLoop, Hashable {
         return (Float(displacement + finalPosition), Float(currentVelocity))
     }
 
-    public func run(from: Double, to: Double, initialVelocity: Double = 0, refreshRate: Double) -> DisplayedMotion {
+    public func run(from: Double, to: Double, initialVelocity: Double = 0, clock: FrameClock) -> DisplayedMotion {
         let omega = Double(stiffness).squareRoot()
         let zeta = Double(dampingRatio)
         let finalPosition = Double(Float(to))
@@ -95,11 +95,11 @@ public struct AndroidSpringLoop: PlatformLoop, Hashable {
         var value = Float(from), velocity = Float(initialVelocity)
         var lastFrameTime = Int64(0)
         return PlatformAnimation.record(
-            Self.platform, refreshRate: refreshRate, start: Double(value), keepsClock: false
+            Self.platform, clock: clock, start: Double(value), keepsClock: false
         ) { frame in
             // uptimeMillis() of frame 0 and frame n (whole ms since an arbitrary origin ≥ 1).
             if frame == 1 { lastFrameTime = 1_000 }
-            let frameTime = 1_000 + Int64((Double(frame) * 1000 / refreshRate).rounded(.down))
+            let frameTime = 1_000 + Int64((clock.milliseconds(frame)).rounded(.down))
             let elapsed = frameTime - lastFrameTime
             lastFrameTime = frameTime
             (value, velocity) = Self.update(

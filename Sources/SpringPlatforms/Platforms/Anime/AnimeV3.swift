@@ -134,14 +134,14 @@ public struct AnimeV3Loop: PlatformLoop, Hashable {
         self.init(AnimeV3Parameters(spring))
     }
 
-    public func run(from: Double, to: Double, initialVelocity: Double = 0, refreshRate: Double) -> DisplayedMotion {
+    public func run(from: Double, to: Double, initialVelocity: Double = 0, clock: FrameClock) -> DisplayedMotion {
         var parameters = self.parameters
         parameters.velocity = from == to ? 0 : initialVelocity / (to - from)
         let easing = AnimeV3Spring(parameters)
         let duration = easing.duration
-        return PlatformAnimation.record(Self.platform, refreshRate: refreshRate, start: from, keepsClock: false) {
+        return PlatformAnimation.record(Self.platform, clock: clock, start: from, keepsClock: false) {
             frame in
-            let elapsed = Double(frame) * 1000 / refreshRate
+            let elapsed = clock.milliseconds(frame)
             if elapsed >= duration { return (from + 1 * (to - from), 0, true) }
             let t = Swift.min(Swift.max(elapsed, 0), duration) / duration
             return (from + easing.easing(t) * (to - from), 0, false)

@@ -102,7 +102,7 @@ enum AnimeSpringSearch {
 enum AnimeV4Playback {
     static func run(
         _ platform: SpringPlatform, durationMilliseconds duration: Double, solverDuration: Double,
-        engine generation: AnimeEngineClock.Generation, from: Double, to: Double, refreshRate: Double,
+        engine generation: AnimeEngineClock.Generation, from: Double, to: Double, frames: FrameClock,
         ease: (Double) -> Double
     ) -> DisplayedMotion {
         var engine = AnimeEngineClock(generation)
@@ -110,8 +110,8 @@ enum AnimeV4Playback {
         let startTime = 0.0 - 12
         var shown = from
         var clock = 0.0
-        return PlatformAnimation.record(platform, refreshRate: refreshRate, start: from, keepsClock: true) { frame in
-            let now = (Double(frame) * 1000 / refreshRate).rounded(.down)
+        return PlatformAnimation.record(platform, clock: frames, start: from, keepsClock: true) { frame in
+            let now = (frames.milliseconds(frame)).rounded(.down)
             guard engine.requestTick(now) else { return (shown, clock, false) }
             let time = now - startTime
             let t = Swift.min(Swift.max(time, 0), duration) / duration
@@ -144,12 +144,12 @@ public struct AnimeV4Loop: PlatformLoop, Hashable {
         self.init(AnimeV4Parameters(spring))
     }
 
-    public func run(from: Double, to: Double, initialVelocity: Double = 0, refreshRate: Double) -> DisplayedMotion {
+    public func run(from: Double, to: Double, initialVelocity: Double = 0, clock: FrameClock) -> DisplayedMotion {
         var parameters = self.parameters
         parameters.velocity = from == to ? 0 : initialVelocity / (to - from)
         let spring = AnimeV4Spring(parameters)
         return AnimeV4Playback.run(
             Self.platform, durationMilliseconds: spring.duration, solverDuration: spring.solverDuration,
-            engine: .v4_0, from: from, to: to, refreshRate: refreshRate, ease: spring.ease)
+            engine: .v4_0, from: from, to: to, frames: clock, ease: spring.ease)
     }
 }

@@ -110,12 +110,12 @@ public struct AnimeV42Loop: PlatformLoop, Hashable {
         self.init(AnimeV42Parameters(spring))
     }
 
-    public func run(from: Double, to: Double, initialVelocity: Double = 0, refreshRate: Double) -> DisplayedMotion {
+    public func run(from: Double, to: Double, initialVelocity: Double = 0, clock: FrameClock) -> DisplayedMotion {
         var parameters = self.parameters
         parameters.velocity = from == to ? 0 : initialVelocity / (to - from)
         let spring = AnimeV42Spring(parameters)
         return AnimeV4Playback.run(
             Self.platform, durationMilliseconds: spring.settlingDuration, solverDuration: spring.solverDuration,
-            engine: engine, from: from, to: to, refreshRate: refreshRate, ease: spring.ease)
+            engine: engine, from: from, to: to, frames: clock, ease: spring.ease)
     }
 }

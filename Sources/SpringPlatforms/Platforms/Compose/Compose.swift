@@ -47,7 +47,8 @@ public struct ComposeLoop: PlatformLoop, Hashable {
         self.init(spring)
     }
 
-    public func run(from: Double, to: Double, initialVelocity: Double = 0, refreshRate: Double) -> DisplayedMotion {
+    public func run(from: Double, to: Double, initialVelocity: Double = 0, clock: FrameClock) -> DisplayedMotion {
+        let refreshRate = clock.refreshRate
         let spring = self.spring
         let estimate = ComposeSpringEstimate.durationMilliseconds(
             stiffness: Float(spring.stiffness / spring.mass), dampingRatio: Float(spring.dampingRatio),
@@ -56,11 +57,12 @@ public struct ComposeLoop: PlatformLoop, Hashable {
         // less (a start within the threshold) ends it there, showing the target.
         if estimate <= 0 {
             return DisplayedMotion(
-                platform: Self.platform, refreshRate: refreshRate, values: [to], simulatedTimes: nil, doneFrame: 0)
+                platform: Self.platform, refreshRate: refreshRate, values: [to], simulatedTimes: nil, doneFrame: 0,
+                clock: clock)
         }
-        return PlatformAnimation.record(Self.platform, refreshRate: refreshRate, start: from, keepsClock: false) {
+        return PlatformAnimation.record(Self.platform, clock: clock, start: from, keepsClock: false) {
             frame in
-            let milliseconds = (Double(frame) * 1000 / refreshRate).rounded(.down)
+            let milliseconds = (clock.milliseconds(frame)).rounded(.down)
             if milliseconds >= Double(estimate) { return (to, 0, true) }
             let p = spring.propagator(time: milliseconds / 1000)
             return (to + p.positionFromDisplacement * (from - to) + p.positionFromVelocity * initialVelocity, 0, false)

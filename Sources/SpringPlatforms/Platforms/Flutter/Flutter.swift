@@ -39,22 +39,32 @@ public enum FlutterSpring {
     /// The default tolerance (distance and velocity).
     public static let tolerance = 1e-3
 
-    /// The first display frame at which `isDone` holds.
+    /// The first display frame at which `isDone` holds, at a steady `refreshRate`.
     public static func run(
         _ spring: Spring, from: Double, to: Double, initialVelocity: Double = 0, refreshRate: Double,
         tolerance: Double = FlutterSpring.tolerance
     ) -> DisplayedMotion {
+        run(
+            spring, from: from, to: to, initialVelocity: initialVelocity, clock: .steady(refreshRate),
+            tolerance: tolerance)
+    }
+
+    /// The first display frame at which `isDone` holds, each frame at the time `clock` gives it.
+    public static func run(
+        _ spring: Spring, from: Double, to: Double, initialVelocity: Double = 0, clock: FrameClock,
+        tolerance: Double = FlutterSpring.tolerance
+    ) -> DisplayedMotion {
         let solution = FlutterSpringSolution(spring, distance: from - to, velocity: initialVelocity)
         func state(_ frame: Int) -> (value: Double, done: Bool) {
-            let time = Double(frame) / refreshRate
+            let time = clock.seconds(frame)
             let x = solution.x(time)
             let v = solution.dx(time)
             return (to + x, x > -tolerance && x < tolerance && v > -tolerance && v < tolerance)
         }
         if state(0).done {
-            return PlatformAnimation.doneAtStart(platform, refreshRate: refreshRate, start: from, keepsClock: false)
+            return PlatformAnimation.doneAtStart(platform, clock: clock, start: from, keepsClock: false)
         }
-        return PlatformAnimation.record(platform, refreshRate: refreshRate, start: from, keepsClock: false) { frame in
+        return PlatformAnimation.record(platform, clock: clock, start: from, keepsClock: false) { frame in
             let shown = state(frame)
             return (shown.value, 0, shown.done)
         }
@@ -139,9 +149,8 @@ public struct FlutterLoop: PlatformLoop, Hashable {
         self.init(spring)
     }
 
-    public func run(from: Double, to: Double, initialVelocity: Double = 0, refreshRate: Double) -> DisplayedMotion {
+    public func run(from: Double, to: Double, initialVelocity: Double = 0, clock: FrameClock) -> DisplayedMotion {
         FlutterSpring.run(
-            spring, from: from, to: to, initialVelocity: initialVelocity, refreshRate: refreshRate, tolerance: tolerance
-        )
+            spring, from: from, to: to, initialVelocity: initialVelocity, clock: clock, tolerance: tolerance)
     }
 }

@@ -127,15 +127,18 @@ public struct MotionGenerator: Sendable, Hashable {
     /// Playback at `refreshRate`: frame n shows `next(round(n·1000/rate))` and
     /// the run ends on the first frame whose rounded time reaches
     /// ``calculatedDuration`` (never, for an infinite one).
-    public func run(refreshRate: Double) -> DisplayedMotion {
+    public func run(refreshRate: Double) -> DisplayedMotion { run(clock: .steady(refreshRate)) }
+
+    /// Playback with each frame shown at the time `clock` gives it.
+    public func run(clock: FrameClock) -> DisplayedMotion {
         let end = calculatedDuration
         if end <= 0 {
             return PlatformAnimation.doneAtStart(
-                Self.platform, refreshRate: refreshRate, start: target, keepsClock: false)
+                Self.platform, clock: clock, start: target, keepsClock: false)
         }
-        return PlatformAnimation.record(Self.platform, refreshRate: refreshRate, start: origin, keepsClock: false) {
+        return PlatformAnimation.record(Self.platform, clock: clock, start: origin, keepsClock: false) {
             frame in
-            let t = (Double(frame) * 1000 / refreshRate).rounded(.toNearestOrAwayFromZero)
+            let t = (clock.milliseconds(frame)).rounded(.toNearestOrAwayFromZero)
             return t >= end ? (target, 0, true) : (next(t).value, 0, false)
         }
     }
@@ -166,11 +169,11 @@ public struct MotionLoop: PlatformLoop, Hashable {
         self.init(spring, restSpeed: options.motionRestSpeed)
     }
 
-    public func run(from: Double, to: Double, initialVelocity: Double = 0, refreshRate: Double) -> DisplayedMotion {
+    public func run(from: Double, to: Double, initialVelocity: Double = 0, clock: FrameClock) -> DisplayedMotion {
         MotionGenerator(
             stiffness: stiffness, damping: damping, origin: from, target: to, velocity: initialVelocity,
             restSpeed: restSpeed
         )
-        .run(refreshRate: refreshRate)
+        .run(clock: clock)
     }
 }

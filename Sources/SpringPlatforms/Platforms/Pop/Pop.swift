@@ -47,7 +47,8 @@ public struct PopLoop: PlatformLoop, Hashable {
     /// Pop's solver step, `Double(Float(0.001))`.
     public static let solverStep = Double(Float(0.001))
 
-    public func run(from: Double, to: Double, initialVelocity: Double = 0, refreshRate: Double) -> DisplayedMotion {
+    public func run(from: Double, to: Double, initialVelocity: Double = 0, clock: FrameClock) -> DisplayedMotion {
+        let refreshRate = clock.refreshRate
         let h = Self.solverStep
         func acceleration(_ p: Double, _ v: Double) -> Double { p * (-tension / mass) - v * (friction / mass) }
         // The first render, at the start time (dt = 0): the solver leaves the
@@ -56,18 +57,19 @@ public struct PopLoop: PlatformLoop, Hashable {
         var value = to - (to - from), velocity = initialVelocity
         var accumulator = 0.0
         var lastDv = 0.0
-        var clock = 0.0
+        var simulated = 0.0
         var previous: Double? = value, previous2: Double? = nil
         var lastTime = 0.0
         let tp = threshold / 2, tv = 25.0 * threshold, ta = 625.0 * threshold * threshold
         if abs(to - from) < tp && velocity * velocity < tv {
             // `applyAnimationToValue` writes `toValue` on the done render.
             return DisplayedMotion(
-                platform: Self.platform, refreshRate: refreshRate, values: [to], simulatedTimes: [0], doneFrame: 0)
+                platform: Self.platform, refreshRate: refreshRate, values: [to], simulatedTimes: [0], doneFrame: 0,
+                clock: clock)
         }
-        return PlatformAnimation.record(Self.platform, refreshRate: refreshRate, start: from, keepsClock: true) {
+        return PlatformAnimation.record(Self.platform, clock: clock, start: from, keepsClock: true) {
             frame in
-            let time = Double(frame) / refreshRate
+            let time = clock.seconds(frame)
             let dt = time - lastTime
             lastTime = time
             var p = to - value
@@ -99,7 +101,7 @@ public struct PopLoop: PlatformLoop, Hashable {
             let alpha = accumulator / h
             p = p * alpha + previousP * (1 - alpha)
             v = v * alpha + previousV * (1 - alpha)
-            clock += steps > 0 ? (Double(steps) - 1 + alpha) * h : 0
+            simulated += steps > 0 ? (Double(steps) - 1 + alpha) * h : 0
             value = to - p
             velocity = -v
             previous2 = previous
@@ -112,7 +114,7 @@ public struct PopLoop: PlatformLoop, Hashable {
             let solverConverged = abs(p) < tp && v * v < tv && lastDv * lastDv < ta
             let done = animationConverged || solverConverged
             // On the done render `applyAnimationToValue` writes `toValue` (`finalizeProgress`).
-            return (done ? to : value, clock, done)
+            return (done ? to : value, simulated, done)
         }
     }
 }

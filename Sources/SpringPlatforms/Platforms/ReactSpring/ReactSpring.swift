@@ -52,20 +52,19 @@ public struct ReactSpringLoop: PlatformLoop, Hashable {
 
     /// The frames from `from` to `to`; `initialVelocity` in units per second
     /// (react-spring's `config.velocity` is that over 1000).
-    public func run(from: Double, to: Double, initialVelocity: Double = 0, refreshRate: Double) -> DisplayedMotion {
+    public func run(from: Double, to: Double, initialVelocity: Double = 0, clock: FrameClock) -> DisplayedMotion {
         let precision =
             self.precision.flatMap { $0 != 0 ? $0 : nil } ?? (from == to ? 0.005 : Swift.min(1, abs(to - from) * 0.001))
         let restVelocity = self.restVelocity.flatMap { $0 != 0 ? $0 : nil } ?? precision / 10
         var position = from
         var velocity = initialVelocity / 1000
         var steps = 0
-        let frameMilliseconds = 1000 / refreshRate
         guard tension > 0 else {
-            return PlatformAnimation.doneAtStart(Self.platform, refreshRate: refreshRate, start: from, keepsClock: true)
+            return PlatformAnimation.doneAtStart(Self.platform, clock: clock, start: from, keepsClock: true)
         }
-        return PlatformAnimation.record(Self.platform, refreshRate: refreshRate, start: from, keepsClock: true) {
+        return PlatformAnimation.record(Self.platform, clock: clock, start: from, keepsClock: true) {
             frame in
-            let dt = frame == 1 ? 16.667 : Swift.min(64, frameMilliseconds)
+            let dt = frame == 1 ? 16.667 : Swift.min(64, clock.intervalMilliseconds(frame))
             let numberOfSteps = Int(dt.rounded(.up))  // ceil(dt / step), step = 1 ms
             var finished = false
             for _ in 0..<numberOfSteps {

@@ -138,7 +138,7 @@ public struct ReanimatedLoop: PlatformLoop, Hashable {
         return (displacement, velocity)
     }
 
-    public func run(from: Double, to: Double, initialVelocity: Double = 0, refreshRate: Double) -> DisplayedMotion {
+    public func run(from: Double, to: Double, initialVelocity: Double = 0, clock: FrameClock) -> DisplayedMotion {
         let x0 = from - to
         let setup = start(displacement: x0, velocity: initialVelocity)
         let initialEnergy = ReanimatedDurationParameters.energy(
@@ -146,18 +146,18 @@ public struct ReanimatedLoop: PlatformLoop, Hashable {
         var current = from
         var velocity = initialVelocity
         var lastTimestamp = 0.0
-        var clock = 0.0
+        var simulated = 0.0
         // Its clock is the display's unless a frame gap exceeds 64 ms.
         return PlatformAnimation.record(
-            Self.platform, refreshRate: refreshRate, start: from, keepsClock: 1000 / refreshRate > 64
+            Self.platform, clock: clock, start: from, keepsClock: clock.longestIntervalMilliseconds > 64
         ) {
             frame in
-            if setup.skip { return (to, clock, true) }
-            let now = Double(frame) * 1000 / refreshRate
+            if setup.skip { return (to, simulated, true) }
+            let now = clock.milliseconds(frame)
             let deltaTime = Swift.min(now - lastTimestamp, 64)
             lastTimestamp = now
             let t = deltaTime / 1000
-            clock += t
+            simulated += t
             let next = Self.step(
                 x0: current - to, v0: velocity, zeta: setup.zeta, omega0: setup.omega0, omega1: setup.omega1, t: t)
             current = to + next.displacement
@@ -165,12 +165,12 @@ public struct ReanimatedLoop: PlatformLoop, Hashable {
             if overshootClamping {
                 let leftBound = x0 >= 0 ? to : to + x0
                 let rightBound = leftBound + abs(x0)
-                if current < leftBound || current > rightBound { return (to, clock, true) }
+                if current < leftBound || current > rightBound { return (to, simulated, true) }
             }
             let energy = ReanimatedDurationParameters.energy(
                 displacement: to - current, velocity: velocity, stiffness: setup.stiffness, mass: setup.mass)
-            if initialEnergy == 0 || energy / initialEnergy <= energyThreshold { return (to, clock, true) }
-            return (current, clock, false)
+            if initialEnergy == 0 || energy / initialEnergy <= energyThreshold { return (to, simulated, true) }
+            return (current, simulated, false)
         }
     }
 }

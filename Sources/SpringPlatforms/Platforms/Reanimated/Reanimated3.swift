@@ -108,7 +108,7 @@ public struct Reanimated3Loop: PlatformLoop, Hashable {
         return (value, velocity)
     }
 
-    public func run(from: Double, to: Double, initialVelocity: Double = 0, refreshRate: Double) -> DisplayedMotion {
+    public func run(from: Double, to: Double, initialVelocity: Double = 0, clock: FrameClock) -> DisplayedMotion {
         let stiffness: Double
         var mass: Double
         let damping: Double
@@ -143,29 +143,29 @@ public struct Reanimated3Loop: PlatformLoop, Hashable {
         var current = from
         var velocity = initialVelocity
         var lastTimestamp = 0.0
-        var clock = 0.0
+        var simulated = 0.0
         // Its clock is the display's unless a frame gap exceeds 64 ms.
         return PlatformAnimation.record(
-            Self.platform, refreshRate: refreshRate, start: from, keepsClock: 1000 / refreshRate > 64
+            Self.platform, clock: clock, start: from, keepsClock: clock.longestIntervalMilliseconds > 64
         ) {
             frame in
-            let now = Double(frame) * 1000 / refreshRate
+            let now = clock.milliseconds(frame)
             // `timeFromStart = now − startTimestamp`, the start being frame 0 at 0 ms.
-            if let milliseconds = durationMilliseconds, now >= milliseconds { return (to, clock, true) }
-            if skip { return (to, clock, true) }
+            if let milliseconds = durationMilliseconds, now >= milliseconds { return (to, simulated, true) }
+            if skip { return (to, simulated, true) }
             let deltaTime = Swift.min(now - lastTimestamp, 64)
             lastTimestamp = now
             let t = deltaTime / 1000
-            clock += t
+            simulated += t
             let next = Self.step(
                 to: to, x0: to - current, v0: -velocity, zeta: zeta, omega0: omega0, omega1: omega1, t: t)
             current = next.value
             velocity = next.velocity
-            guard durationMilliseconds == nil else { return (current, clock, false) }
+            guard durationMilliseconds == nil else { return (current, simulated, false) }
             let overshooting = overshootClamping && ((current > to && from < to) || (current < to && from > to))
             let resting = abs(velocity) < restSpeedThreshold && abs(to - current) < restDisplacementThreshold
-            if overshooting || resting { return (to, clock, true) }
-            return (current, clock, false)
+            if overshooting || resting { return (to, simulated, true) }
+            return (current, simulated, false)
         }
     }
 }

@@ -69,23 +69,22 @@ public struct ReboundLoop: PlatformLoop, Hashable {
         return (position + dxdt * h, velocity + dvdt * h, temp)
     }
 
-    public func run(from: Double, to: Double, initialVelocity: Double = 0, refreshRate: Double) -> DisplayedMotion {
+    public func run(from: Double, to: Double, initialVelocity: Double = 0, clock: FrameClock) -> DisplayedMotion {
         let h = 0.001
         var position = from, velocity = initialVelocity
         var previousPosition = from, previousVelocity = initialVelocity
         var tempPosition = from  // setCurrentValue → setAtRest syncs it
         var accumulator = 0.0
-        var clock = 0.0
-        let timestep = 1000 / refreshRate
+        var simulated = 0.0
         var time = 0.0, lastTime = -1.0
         func atRest() -> Bool {
             abs(velocity) < restSpeedThreshold && (abs(to - position) <= displacementFromRestThreshold || tension == 0)
         }
         if atRest() {
-            return PlatformAnimation.doneAtStart(Self.platform, refreshRate: refreshRate, start: from, keepsClock: true)
+            return PlatformAnimation.doneAtStart(Self.platform, clock: clock, start: from, keepsClock: true)
         }
-        return PlatformAnimation.record(Self.platform, refreshRate: refreshRate, start: from, keepsClock: true) { _ in
-            time += timestep
+        return PlatformAnimation.record(Self.platform, clock: clock, start: from, keepsClock: true) { frame in
+            time += clock.intervalMilliseconds(frame)
             if lastTime == -1 { lastTime = time - 1 }
             let elapsed = time - lastTime
             lastTime = time
@@ -106,13 +105,13 @@ public struct ReboundLoop: PlatformLoop, Hashable {
                 let alpha = accumulator / h
                 position = position * alpha + previousPosition * (1 - alpha)
                 velocity = velocity * alpha + previousVelocity * (1 - alpha)
-                if steps > 0 { clock += (Double(steps) - 1 + alpha) * h }
+                if steps > 0 { simulated += (Double(steps) - 1 + alpha) * h }
             } else {
-                clock += Double(steps) * h
+                simulated += Double(steps) * h
             }
             let done = atRest()
             if done { position = to }
-            return (position, clock, done)
+            return (position, simulated, done)
         }
     }
 }

@@ -90,7 +90,8 @@ public struct SvelteLoop: PlatformLoop, Hashable {
         self.init(spring)
     }
 
-    public func run(from: Double, to: Double, initialVelocity: Double = 0, refreshRate: Double) -> DisplayedMotion {
+    public func run(from: Double, to: Double, initialVelocity: Double = 0, clock: FrameClock) -> DisplayedMotion {
+        let refreshRate = clock.refreshRate
         let k: Double
         let c: Double
         switch implementation {
@@ -101,7 +102,7 @@ public struct SvelteLoop: PlatformLoop, Hashable {
         case .store:
             if stiffness >= 1 && damping >= 1 {
                 return PlatformAnimation.doneAtStart(
-                    Self.platform, refreshRate: refreshRate, start: to, keepsClock: true)
+                    Self.platform, clock: clock, start: to, keepsClock: true)
             }
             k = stiffness
             c = damping
@@ -110,15 +111,15 @@ public struct SvelteLoop: PlatformLoop, Hashable {
         var last = from - initialVelocity / refreshRate
         var current = from
         var lastTime = 0.0
-        var clock = 0.0
+        var simulated = 0.0
         // Its clock is the display's unless the elapsed time is clamped (a gap above 33.3 ms).
-        let keepsClock = clampsElapsedTime && 1000 / refreshRate > 1000 / 30
-        return PlatformAnimation.record(Self.platform, refreshRate: refreshRate, start: from, keepsClock: keepsClock) {
+        let keepsClock = clampsElapsedTime && clock.longestIntervalMilliseconds > 1000 / 30
+        return PlatformAnimation.record(Self.platform, clock: clock, start: from, keepsClock: keepsClock) {
             frame in
-            let now = Double(frame) * 1000 / refreshRate
+            let now = clock.milliseconds(frame)
             let elapsed = clampsElapsedTime ? Swift.min(now - lastTime, 1000 / 30) : now - lastTime
             let dt = (elapsed * 60) / 1000
-            clock += elapsed / 1000
+            simulated += elapsed / 1000
             let delta = to - current
             let velocity = (current - last) / (dt != 0 && !dt.isNaN ? dt : 1 / 60)
             let spring = k * delta
@@ -129,10 +130,10 @@ public struct SvelteLoop: PlatformLoop, Hashable {
             last = current
             if abs(d) < precision && abs(delta) < precision {
                 current = to
-                return (to, clock, true)
+                return (to, simulated, true)
             }
             current = current + d
-            return (current, clock, false)
+            return (current, simulated, false)
         }
     }
 }

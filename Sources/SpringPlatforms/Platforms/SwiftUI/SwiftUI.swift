@@ -49,15 +49,15 @@ public struct SwiftUIFluidLoop: PlatformLoop, Hashable {
         self.init(response: spring.response, dampingFraction: spring.dampingRatio)
     }
 
-    public func run(from: Double, to: Double, initialVelocity: Double = 0, refreshRate: Double) -> DisplayedMotion {
+    public func run(from: Double, to: Double, initialVelocity: Double = 0, clock: FrameClock) -> DisplayedMotion {
         let change = to - from
         let k = Swift.min(response > 0 ? pow(2 * Double.pi / response, 2) : 1.0, 45000.0)
         let c = -(2 * k.squareRoot() * dampingFraction)
         var offset = 0.0, velocity = initialVelocity, force = 0.0
         var engineTime = 0.0
-        return PlatformAnimation.record(Self.platform, refreshRate: refreshRate, start: from, keepsClock: true) {
+        return PlatformAnimation.record(Self.platform, clock: clock, start: from, keepsClock: true) {
             frame in
-            let time = Double(frame) / refreshRate
+            let time = clock.seconds(frame)
             if time - engineTime > 1.0 { engineTime = time - 1 / 60 }
             var t = engineTime
             while t < time {
