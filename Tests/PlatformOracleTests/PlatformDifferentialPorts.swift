@@ -20,6 +20,40 @@ func portFrameMilliseconds(_ frame: Int, _ refreshRate: Double) -> Int64 {
     Int64((Double(frame) * 1000 / refreshRate).rounded(.down))
 }
 
+/// When the ports' frames are shown: a steady rate (`n·1000/rate` ms), or a list of frame times
+/// in seconds (frame 0 at 0), continued at its last interval. Written here for the ports alone;
+/// it shares no code with SpringPlatforms' `FrameClock`, only the definition of a trace.
+struct PortClock {
+    var rate: Double
+    var times: [Double]?
+
+    static func steady(_ rate: Double) -> PortClock { PortClock(rate: rate, times: nil) }
+
+    func seconds(_ frame: Int) -> Double {
+        guard let times else { return Double(frame) / rate }
+        if frame < times.count { return times[frame] }
+        let last = times.count - 1
+        return times[last] + Double(frame - last) * (times[last] - times[last - 1])
+    }
+
+    /// The frame's time in ms, as a platform that reads a double clock reads it.
+    func milliseconds(_ frame: Int) -> Double { times == nil ? Double(frame) * 1000 / rate : seconds(frame) * 1000 }
+
+    /// The frame's time in whole ms, rounded down.
+    func wholeMilliseconds(_ frame: Int) -> Int64 { Int64(milliseconds(frame).rounded(.down)) }
+
+    /// The time since the frame before, in ms.
+    func interval(_ frame: Int) -> Double { times == nil ? 1000 / rate : (seconds(frame) - seconds(frame - 1)) * 1000 }
+
+    /// The last frame within 60 s.
+    var limit: Int {
+        guard times != nil else { return portFrameLimit(rate) }
+        var n = 0
+        while seconds(n + 1) <= 60 { n += 1 }
+        return n
+    }
+}
+
 // MARK: - Android
 
 /// Android's `SpringAnimation`, ported from its own Java for this test alone
@@ -88,6 +122,10 @@ struct AndroidSpringAnimationPort {
     /// `getSpring().setFinalPosition((float) to)`, `start()`; frame n's callback
     /// at `uptimeMillis()` = 1000 + ⌊n·1000/rate⌋.
     func run(from: Double, to: Double, initialVelocity: Double, refreshRate: Double) -> PortRun {
+        run(from: from, to: to, initialVelocity: initialVelocity, clock: .steady(refreshRate))
+    }
+
+    func run(from: Double, to: Double, initialVelocity: Double, clock: PortClock) -> PortRun {
         var mValue = Float(from)
         var mVelocity = Float(initialVelocity)
         let mFinalPosition = Double(Float(to))
@@ -96,8 +134,8 @@ struct AndroidSpringAnimationPort {
         let mVelocityThreshold = mValueThreshold * (1000.0 / 16.0)  // VELOCITY_THRESHOLD_MULTIPLIER
         var mLastFrameTime: Int64 = 0
         var values: [Double] = []
-        for frame in 0...portFrameLimit(refreshRate) {
-            let frameTime = 1000 + portFrameMilliseconds(frame, refreshRate)
+        for frame in 0...clock.limit {
+            let frameTime = 1000 + clock.wholeMilliseconds(frame)
             // doAnimationFrame(frameTime)
             if mLastFrameTime == 0 {
                 mLastFrameTime = frameTime
@@ -307,11 +345,15 @@ struct ComposeSpringPort {
     /// `Animatable(from).animateTo(to, spring(dampingRatio, stiffness), initialVelocity = v)`:
     /// frame n at play time ⌊n·1000/rate⌋ ms, frame 0 at play time 0.
     func run(from: Double, to: Double, initialVelocity: Double, refreshRate: Double) -> PortRun {
+        run(from: from, to: to, initialVelocity: initialVelocity, clock: .steady(refreshRate))
+    }
+
+    func run(from: Double, to: Double, initialVelocity: Double, clock: PortClock) -> PortRun {
         let initialValue = Float(from), targetValue = Float(to), velocity = Float(initialVelocity)
         let duration = durationNanos(initialValue: initialValue, targetValue: targetValue, initialVelocity: velocity)
         var values: [Double] = []
-        for frame in 0...portFrameLimit(refreshRate) {
-            let playTimeMillis = portFrameMilliseconds(frame, refreshRate)
+        for frame in 0...clock.limit {
+            let playTimeMillis = clock.wholeMilliseconds(frame)
             if playTimeMillis * 1_000_000 >= duration {  // isFinishedFromNanos: the target is shown
                 values.append(Double(targetValue))
                 return (values, frame)
@@ -394,10 +436,14 @@ struct FlutterSpringPort {
     /// `controller.animateWith(SpringSimulation(desc, from, to, v))` (unbounded
     /// controller, `snapToEnd` false): tick n at elapsed `n/rate` s.
     func run(from: Double, to: Double, initialVelocity: Double, refreshRate: Double) -> PortRun {
+        run(from: from, to: to, initialVelocity: initialVelocity, clock: .steady(refreshRate))
+    }
+
+    func run(from: Double, to: Double, initialVelocity: Double, clock: PortClock) -> PortRun {
         let s = solution(distance: from - to, velocity: initialVelocity)
         var values: [Double] = []
-        for frame in 0...portFrameLimit(refreshRate) {
-            let time = Double(frame) / refreshRate
+        for frame in 0...clock.limit {
+            let time = clock.seconds(frame)
             // Frame 0 shows the start (x(0) is `from` up to a rounding).
             values.append(frame == 0 ? from : to + Self.x(s, time))
             if Self.nearZero(Self.x(s, time), tolerance) && Self.nearZero(Self.dx(s, time), tolerance) {
@@ -427,6 +473,10 @@ struct ReboundPort {
     /// `spring.setCurrentValue(from).setVelocity(v).setEndValue(to)`, then the
     /// looper's frames at `timestep = 1000/rate` ms.
     func run(from: Double, to: Double, initialVelocity: Double, refreshRate: Double) -> PortRun {
+        run(from: from, to: to, initialVelocity: initialVelocity, clock: .steady(refreshRate))
+    }
+
+    func run(from: Double, to: Double, initialVelocity: Double, clock: PortClock) -> PortRun {
         let h = Self.SOLVER_TIMESTEP_SEC
         let restSpeedThreshold = 0.001, displacementFromRestThreshold = 0.001
         var currentPosition = 0.0, currentVelocity = 0.0
@@ -452,9 +502,8 @@ struct ReboundPort {
 
         var values = [from]
         var time = 0.0, lastTimeMillis = -1.0
-        let timestep = 1000 / refreshRate
-        for frame in stride(from: 1, through: portFrameLimit(refreshRate), by: 1) {
-            time += timestep  // SimulationLooper.run
+        for frame in stride(from: 1, through: clock.limit, by: 1) {
+            time += clock.interval(frame)  // SimulationLooper.run
             // SpringSystem.loop(currentTimeMillis)
             if lastTimeMillis == -1 { lastTimeMillis = time - 1 }
             let ellapsedMillis = time - lastTimeMillis
@@ -539,6 +588,10 @@ struct PopPort {
     var threshold: Double = 1
 
     func run(from: Double, to: Double, initialVelocity: Double, refreshRate: Double) -> PortRun {
+        run(from: from, to: to, initialVelocity: initialVelocity, clock: .steady(refreshRate))
+    }
+
+    func run(from: Double, to: Double, initialVelocity: Double, clock: PortClock) -> PortRun {
         let solverDt = Double(Float(0.001))
         let maxSolverDt = Double(Float(30.0))
         // SpringSolver(k, b, m), setThreshold(threshold)
@@ -593,8 +646,8 @@ struct PopPort {
         var previousValue: Double? = nil, previous2Value: Double? = nil
         var lastTime = 0.0  // startTime = lastTime = the first render's time
         var values: [Double] = []
-        for frame in 0...portFrameLimit(refreshRate) {
-            let time = Double(frame) / refreshRate
+        for frame in 0...clock.limit {
+            let time = clock.seconds(frame)
             let dt = time - lastTime
             // POPSpringAnimationState::advance
             var p = to - currentValue

@@ -1,0 +1,118 @@
+import Foundation
+import SpringModel
+import SpringPlatforms
+import Testing
+import _PlatformTestSupport
+
+/// Dropped frames and a changing rate (issue 42): each platform's loop on a frame-time trace
+/// shows what the port of the platform's own code shows on the same frame times, frame for
+/// frame, with the same done frame. The ports (PlatformDifferentialPorts.swift) read the trace
+/// through their own `PortClock`.
+@Suite("Frame-time traces: each loop against its platform's own code")
+struct FrameTraceTests {
+    struct Platform: Sendable {
+        var name: String
+        var emulation: @Sendable (Spring, Double, Double, FrameClock) -> DisplayedMotion
+        var port: @Sendable (Spring, Double, Double, PortClock) -> PortRun
+        var relative: Double
+    }
+
+    static func zeta(_ s: Spring) -> Double { s.damping / (2 * (s.stiffness * s.mass).squareRoot()) }
+
+    static let platforms: [Platform] = [
+        Platform(
+            name: "Android",
+            emulation: { s, from, to, clock in
+                AndroidSpringLoop(stiffness: Float(s.stiffness / s.mass), dampingRatio: Float(zeta(s)))
+                    .run(from: from, to: to, initialVelocity: 0, clock: clock)
+            },
+            port: { s, from, to, clock in
+                AndroidSpringAnimationPort(stiffness: Float(s.stiffness / s.mass), dampingRatio: Float(zeta(s)))
+                    .run(from: from, to: to, initialVelocity: 0, clock: clock)
+            }, relative: 0),
+        Platform(
+            name: "Compose",
+            emulation: { s, from, to, clock in
+                let (k, ratio) = (Float(s.stiffness / s.mass), Float(zeta(s)))
+                let spring = try! Spring(naturalFrequency: Double(k).squareRoot(), dampingRatio: Double(ratio))
+                return ComposeLoop(spring).run(from: from, to: to, initialVelocity: 0, clock: clock)
+            },
+            port: { s, from, to, clock in
+                ComposeSpringPort(stiffness: Float(s.stiffness / s.mass), dampingRatio: Float(zeta(s)))
+                    .run(from: from, to: to, initialVelocity: 0, clock: clock)
+            }, relative: 4 * 0x1p-24),
+        Platform(
+            name: "Flutter",
+            emulation: { s, from, to, clock in FlutterLoop(s).run(from: from, to: to, initialVelocity: 0, clock: clock)
+            },
+            port: { s, from, to, clock in
+                FlutterSpringPort(mass: s.mass, stiffness: s.stiffness, damping: s.damping)
+                    .run(from: from, to: to, initialVelocity: 0, clock: clock)
+            }, relative: 0),
+        Platform(
+            name: "Rebound",
+            emulation: { s, from, to, clock in
+                ReboundLoop(tension: s.stiffness / s.mass, friction: s.damping / s.mass)
+                    .run(from: from, to: to, initialVelocity: 0, clock: clock)
+            },
+            port: { s, from, to, clock in
+                ReboundPort(tension: s.stiffness / s.mass, friction: s.damping / s.mass)
+                    .run(from: from, to: to, initialVelocity: 0, clock: clock)
+            }, relative: 0),
+        Platform(
+            name: "Pop",
+            emulation: { s, from, to, clock in
+                PopLoop(tension: s.stiffness, friction: s.damping, mass: s.mass, threshold: 1)
+                    .run(from: from, to: to, initialVelocity: 0, clock: clock)
+            },
+            port: { s, from, to, clock in
+                PopPort(tension: s.stiffness, friction: s.damping, mass: s.mass, threshold: 1)
+                    .run(from: from, to: to, initialVelocity: 0, clock: clock)
+            }, relative: 0),
+    ]
+
+    static let springs: [Spring] = [
+        try! Spring(mass: 1, stiffness: 246.74, damping: 21.99), try! Spring(mass: 1, stiffness: 600, damping: 14),
+        try! Spring(mass: 2, stiffness: 150, damping: 40),
+    ]
+
+    @Test(
+        "Under a 50 ms hitch, a rate that halves and jitter, every frame and the done frame equal the port's",
+        arguments: ["hitch", "drop", "jitter"])
+    func traces(name: String) throws {
+        var checked = 0
+        for platform in Self.platforms {
+            for rate in [60.0, 120] {
+                let clock = try #require(FrameClock.named(name, at: rate))
+                let portClock = PortClock(rate: rate, times: clock.times)
+                for spring in Self.springs {
+                    let shown = platform.emulation(spring, 0, 300, clock)
+                    let oracle = platform.port(spring, 0, 300, portClock)
+                    if let mismatch = PlatformOracleCases.mismatch(
+                        shown, oracle, scale: 300, relative: platform.relative)
+                    {
+                        Issue.record("\(platform.name), \(clock.name), \(spring): \(mismatch)")
+                    }
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == Self.platforms.count * 2 * Self.springs.count)
+    }
+
+    /// The trace really changes what is shown: a hitch makes a loop that integrates per frame
+    /// (Rebound, Pop: fixed steps over the elapsed time) jump farther on the hitched frame than on
+    /// any steady frame, so a clock that ignored the trace would fail here.
+    @Test("A 50 ms hitch shows as one larger step, at the hitched frame")
+    func hitchIsSeen() throws {
+        let clock = try #require(FrameClock.named("hitch", at: 60))
+        let hitched = try #require((1..<clock.times!.count).first { clock.times![$0] - clock.times![$0 - 1] > 0.04 })
+        for platform in Self.platforms {
+            let shown = platform.emulation(Self.springs[0], 0, 300, clock)
+            let steps = zip(shown.values.dropFirst(), shown.values).map { abs($0 - $1) }
+            let largest = steps.indices.max { steps[$0] < steps[$1] }!
+            #expect(
+                largest + 1 == hitched, "\(platform.name): largest step at frame \(largest + 1), hitch at \(hitched)")
+        }
+    }
+}
