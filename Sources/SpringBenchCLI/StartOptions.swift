@@ -1,5 +1,6 @@
 import ArgumentParser
 import Benchmarking
+import Foundation
 import SpringModel
 import SpringPlatforms
 
@@ -32,6 +33,47 @@ package struct StartOptions: ParsableArguments {
         help: "Display refresh rate in Hz for the platforms' frame loops, 1...1000 (default 60).")
     package var refreshRate: Double = 60
 
+    @Option(
+        help: ArgumentHelp(
+            "Show the platforms' frames on a frame-time trace instead of a steady --refresh-rate: hitch (one 50 ms frame at 0.1 s), drop (the rate halves at 0.2 s) or jitter (±25 %), at --refresh-rate; or a file of frame times in seconds, one per line, the first 0.",
+            valueName: "trace"))
+    var frameTimes: String?
+
+    /// The display clock: `--frame-times` (a named trace at `--refresh-rate`, or a file), else steady.
+    package func clock() throws -> FrameClock {
+        guard let frameTimes else { return .steady(refreshRate) }
+        if FrameClock.traceNames.contains(frameTimes) {
+            guard let clock = FrameClock.named(frameTimes, at: refreshRate) else {
+                throw UsageError(
+                    "--refresh-rate must be 1...1000 Hz for --frame-times \(frameTimes), got \(refreshRate)")
+            }
+            return clock
+        }
+        let text: String
+        do {
+            text = try String(contentsOfFile: frameTimes, encoding: .utf8)
+        } catch {
+            throw UsageError(
+                "--frame-times must be \(FrameClock.traceNames.joined(separator: ", ")) or a readable file, got \(frameTimes)"
+            )
+        }
+        var times: [Double] = []
+        for (index, line) in text.split(whereSeparator: \.isNewline).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            guard let time = Double(trimmed), time.isFinite else {
+                throw UsageError(
+                    "--frame-times \(frameTimes): line \(index + 1): a time in seconds, got \"\(trimmed)\"")
+            }
+            times.append(time)
+        }
+        do {
+            return try FrameClock(frameTimes: times, name: "the frame times in \(frameTimes)")
+        } catch {
+            throw UsageError("--frame-times \(frameTimes): \(SpringOptions.message(for: error, flags: [:]))")
+        }
+    }
+
     /// Each platform's end of this motion, or a ``UsageError`` naming the flag.
     func endings(for spring: Spring, initialVelocity: Double, motionRestSpeed: Double? = nil) throws -> PlatformEndings
     {
@@ -46,16 +88,18 @@ package struct StartOptions: ParsableArguments {
                         "initialVelocity": "--initial-velocity",
                     ]))
         }
+        let clock = try clock()
         let runs = PlatformLoops.all(
-            spring, from: from, to: to, initialVelocity: initialVelocity, refreshRate: refreshRate,
+            spring, from: from, to: to, initialVelocity: initialVelocity, clock: clock,
             motionRestSpeed: motionRestSpeed)
         let rows = runs.map { run in
             PlatformEndings.Row(
                 platform: run.platform, doneTime: run.doneTime,
                 largestError: run.largestError(against: spring, from: from, to: to, initialVelocity: initialVelocity),
-                clockDrift: run.clockDrift)
+                clockDrift: run.clockDrift, largestJump: run.largestJump(from: from, to: to))
         }
-        return PlatformEndings(from: from, to: to, refreshRate: refreshRate, rows: rows)
+        return PlatformEndings(
+            from: from, to: to, refreshRate: refreshRate, rows: rows, trace: frameTimes == nil ? nil : clock.name)
     }
 
     /// The initial velocity in units per second, or a ``UsageError`` naming the flag.
@@ -109,18 +153,25 @@ struct PlatformEndings: Encodable {
         var doneTime: Double?
         var largestError: Double
         var clockDrift: Double?
+        /// The largest step between two frames, as a fraction of the travel.
+        var largestJump: Double
     }
 
     var from: Double
     var to: Double
     var refreshRate: Double
     var rows: [Row]
+    /// The frame-time trace the frames were shown on, or nil for a steady rate.
+    var trace: String?
 
     /// The table lines, a heading first.
     var table: String {
         var lines = [
-            "end of the animation from \(from) to \(to) at \(refreshRate) Hz, by each platform's own rule "
-                + "(largest error of its frames against the exact spring, as a fraction of the travel):"
+            "end of the animation from \(from) to \(to) "
+                + (trace.map { "on \($0)" } ?? "at \(refreshRate) Hz")
+                + ", by each platform's own rule "
+                + "(largest error of its frames against the exact spring at the same instants, as a fraction of the travel"
+                + (trace == nil ? "):" : "; largest jump between two frames, the same):")
         ]
         let width = rows.map(\.platform.shortName.count).max() ?? 0
         for row in rows {
@@ -129,7 +180,8 @@ struct PlatformEndings: Encodable {
             lines.append(
                 "\(padded)  done at " + (row.doneTime.map { "\($0) s" } ?? "never within 60 s")
                     + ", largest error \(row.largestError)"
-                    + (row.clockDrift.map { ", clock drift \($0 * 100) %" } ?? ""))
+                    + (row.clockDrift.map { ", clock drift \($0 * 100) %" } ?? "")
+                    + (trace == nil ? "" : ", largest jump \(row.largestJump)"))
         }
         return lines.joined(separator: "\n")
     }
@@ -142,12 +194,14 @@ struct PlatformEndings: Encodable {
         try container.encode(from, forKey: JSONKey("from"))
         try container.encode(to, forKey: JSONKey("to"))
         try container.encode(refreshRate, forKey: JSONKey("refreshRate"))
+        if let trace { try container.encode(trace, forKey: JSONKey("frameTimes")) }
         var platforms = container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("platforms"))
         for row in rows {
             var platform = platforms.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey(row.platform.shortName))
             try platform.encode(row.doneTime, forKey: JSONKey("doneTime"))  // Optional: null when never done
             try platform.encode(row.largestError, forKey: JSONKey("largestError"))
             try platform.encode(row.clockDrift, forKey: JSONKey("clockDrift"))
+            if trace != nil { try platform.encode(row.largestJump, forKey: JSONKey("largestJump")) }
         }
     }
 }

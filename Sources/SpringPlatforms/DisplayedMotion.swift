@@ -43,6 +43,17 @@ public struct DisplayedMotion: Sendable, Hashable {
     /// When the platform declares the animation finished, in seconds.
     public var doneTime: Double? { doneFrame.map(time(ofFrame:)) }
 
+    /// The largest change between two consecutive frames before done (the snap at done
+    /// included), relative to the travel `|to − from|` (absolute when the travel is 0): the
+    /// biggest jump a user sees, as a dropped frame makes it.
+    public func largestJump(from: Double, to: Double) -> Double {
+        let travel = abs(to - from)
+        let scale = travel > 0 ? travel : 1
+        let end = Swift.min(values.count - 1, doneFrame ?? values.count - 1)
+        guard end >= 1 else { return 0 }
+        return (1...end).map { abs(values[$0] - values[$0 - 1]) / scale }.max() ?? 0
+    }
+
     /// The platform's clock against the display's: the simulated time over
     /// the display time at the last frame before done, minus 1 (0.08 means the
     /// motion runs 8 % fast); `nil` without a simulated clock.

@@ -29,10 +29,20 @@ public enum PlatformLoops {
         _ spring: Spring, from: Double, to: Double, initialVelocity: Double, refreshRate: Double,
         motionRestSpeed: Double? = nil
     ) -> [DisplayedMotion] {
+        all(
+            spring, from: from, to: to, initialVelocity: initialVelocity, clock: .steady(refreshRate),
+            motionRestSpeed: motionRestSpeed)
+    }
+
+    /// Every platform's run with each frame shown at the time `clock` gives it.
+    public static func all(
+        _ spring: Spring, from: Double, to: Double, initialVelocity: Double, clock: FrameClock,
+        motionRestSpeed: Double? = nil
+    ) -> [DisplayedMotion] {
         let options = PlatformLoopOptions(motionRestSpeed: motionRestSpeed)
         return platforms.compactMap { platform in
             platform.loop?.init(spring, options: options)
-                .run(from: from, to: to, initialVelocity: initialVelocity, refreshRate: refreshRate)
+                .run(from: from, to: to, initialVelocity: initialVelocity, clock: clock)
         }
     }
 

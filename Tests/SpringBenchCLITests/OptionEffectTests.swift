@@ -549,6 +549,23 @@ extension OptionEffectTests {
             #expect(try Self.start(command, []).refreshRate == 60)
             #expect(try Self.echo(command).end["refreshRate"] as? Double == 144)
         },
+        Row("--frame-times", startCommands) { command throws in
+            // A named trace at --refresh-rate: the hitch's 50 ms frame follows the first at or after 0.1 s.
+            let hitch = try Self.start(command, ["--frame-times", "hitch", "--refresh-rate", "120"]).clock()
+            let times = try #require(hitch.times)
+            let long = (1..<times.count).filter { times[$0] - times[$0 - 1] > 0.02 }
+            #expect(long.count == 1, "\(long)")
+            #expect(times[long[0] - 1] >= 0.1 && times[long[0] - 2] < 0.1, "\(times.prefix(16))")
+            #expect(abs(times[long[0]] - times[long[0] - 1] - 0.05) < 1e-12)
+            #expect(abs(times[long[0] + 1] - times[long[0]] - 1.0 / 120) < 1e-12)
+            #expect(try Self.start(command, []).clock() == .steady(60))
+            // A file of frame times, one per line.
+            let path = CLIRunner.temporaryDirectory() + "/times.txt"
+            try "0\n0.016\n# a comment\n0.05\n0.06\n".write(toFile: path, atomically: true, encoding: .utf8)
+            let file = try Self.start(command, ["--frame-times", path]).clock()
+            #expect(file.times == [0, 0.016, 0.05, 0.06])
+            #expect(throws: (any Error).self) { try Self.start(command, ["--frame-times", "stutter"]).clock() }
+        },
     ]
 }
 

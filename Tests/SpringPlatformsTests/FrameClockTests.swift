@@ -1,0 +1,68 @@
+import SpringModel
+import SpringPlatforms
+import Testing
+
+/// The display clock the loops run on: steady times are the loops' own expressions, traces are
+/// validated, and the named traces have the shape their names promise.
+@Suite("Frame clocks")
+struct FrameClockTests {
+    @Test("A steady clock gives n·1000/rate ms, n/rate s and 1000/rate ms intervals, bit for bit")
+    func steady() {
+        for rate in [1.0, 59.94, 60, 120, 144, 1000] {
+            let clock = FrameClock.steady(rate)
+            for n in [0, 1, 7, 100, 3599] {
+                #expect(clock.milliseconds(n).bitPattern == (Double(n) * 1000 / rate).bitPattern)
+                #expect(clock.seconds(n).bitPattern == (Double(n) / rate).bitPattern)
+                #expect(clock.intervalMilliseconds(n).bitPattern == (1000 / rate).bitPattern)
+            }
+            #expect(clock.times == nil && clock.longestIntervalMilliseconds == 1000 / rate)
+        }
+    }
+
+    @Test("A trace is refused unless it starts at 0 and each frame is 0.5 ms to 1 s after the last, within 60 s")
+    func validation() {
+        for (times, parameter) in [
+            ([0.0], "frameTimes"), ([0.1, 0.2], "frameTimes"), ([0, 0.0004], "frameTimes[1]"),
+            ([0, 0.01, 1.02], "frameTimes[2]"), ([0, 0.01, 0.005], "frameTimes[2]"), ([0, .nan], "frameTimes[1]"),
+            (Array(stride(from: 0.0, through: 61, by: 0.5)), "frameTimes"),
+        ] {
+            let error = #expect(throws: SpringParameterError.self) { _ = try FrameClock(frameTimes: times) }
+            #expect(error?.parameter == parameter, "\(times.prefix(4))")
+        }
+    }
+
+    @Test("A trace continues at its last interval; its rate is its first interval's")
+    func trace() throws {
+        let clock = try FrameClock(frameTimes: [0, 0.01, 0.05, 0.07])
+        #expect(clock.refreshRate == 100)
+        #expect(clock.seconds(2) == 0.05 && abs(clock.seconds(5) - 0.11) < 1e-15)
+        #expect(abs(clock.intervalMilliseconds(2) - 40) < 1e-12 && abs(clock.intervalMilliseconds(9) - 20) < 1e-12)
+        #expect(abs(clock.longestIntervalMilliseconds - 40) < 1e-12)
+    }
+
+    @Test("hitch: one 50 ms frame at 0.1 s; drop: the rate halves at 0.2 s; jitter: ±25 % around the rate")
+    func named() throws {
+        for rate in [60.0, 120] {
+            let hitch = try #require(FrameClock.named("hitch", at: rate)?.times)
+            let intervals = zip(hitch.dropFirst(), hitch).map { $0 - $1 }
+            #expect(intervals.filter { abs($0 - 0.05) < 1e-9 }.count == 1)
+            #expect(intervals.filter { abs($0 - 1 / rate) < 1e-9 }.count == intervals.count - 1)
+            let drop = try #require(FrameClock.named("drop", at: rate)?.times)
+            for (index, interval) in zip(drop.dropFirst(), drop).map({ $0 - $1 }).enumerated() {
+                #expect(abs(interval - (drop[index] < 0.2 ? 1 : 2) / rate) < 1e-9)
+            }
+            let jitter = try #require(FrameClock.named("jitter", at: rate)?.times)
+            let spread = zip(jitter.dropFirst(), jitter).map { ($0 - $1) * rate }
+            #expect(spread.allSatisfy { $0 >= 0.75 && $0 <= 1.25 } && spread.max()! > 1.2 && spread.min()! < 0.8)
+        }
+        #expect(FrameClock.named("stutter", at: 60) == nil && FrameClock.named("hitch", at: 0) == nil)
+    }
+
+    @Test("The largest jump: the biggest step between two frames before done, over the travel")
+    func largestJump() {
+        let motion = DisplayedMotion(
+            platform: .flutter, refreshRate: 60, values: [0, 10, 40, 45, 50, 100], simulatedTimes: nil, doneFrame: 4)
+        #expect(motion.largestJump(from: 0, to: 50) == 30.0 / 50)
+        #expect(motion.largestJump(from: 5, to: 5) == 30)
+    }
+}
