@@ -16,6 +16,7 @@ public enum PlatformsReport {
         var md = "# What each platform shows: its frame loop against the exact spring\n\n"
         md += answer(comparison)
         if let matrix { md += "\n" + conversions(matrix) }
+        md += "\n" + droppedFrames(comparison)
         md += "\n## Where each platform's own numbers differ from the exact spring\n\n"
         md += formulaDifferences()
         md += "\n## Every spring at every refresh rate\n\n"
@@ -89,6 +90,102 @@ public enum PlatformsReport {
             table.append(row)
         }
         return md + table.text
+    }
+
+    /// One trace's figures for a platform, over the comparison's springs.
+    struct TraceFigures {
+        /// The step on the trace's longest frame, the largest step anywhere on the trace, and the
+        /// largest at the steady rate (fractions of the travel).
+        var longFrameJump = 0.0, jump = 0.0, steadyJump = 0.0
+        /// The largest error against the exact motion at the same instants.
+        var error = 0.0
+        /// The largest change of the done time against the steady rate, in seconds.
+        var lag = 0.0
+        var neverDone = false
+    }
+
+    /// Each platform on `trace` against the steady rate `rate`, over the comparison's springs.
+    static func figures(_ comparison: PlatformComparison, trace: FrameClock, rate: Double) -> [TraceFigures] {
+        let times = trace.times ?? []
+        let intervals: [Double] = times.isEmpty ? [] : zip(times.dropFirst(), times).map { $0 - $1 }
+        let longFrame: Int? = intervals.indices.max { intervals[$0] < intervals[$1] }.map { $0 + 1 }
+        let travel = abs(comparison.to - comparison.from)
+        var out = Array(repeating: TraceFigures(), count: PlatformLoops.platforms.count)
+        for named in comparison.springs {
+            let traced = PlatformLoops.all(
+                named.spring, from: comparison.from, to: comparison.to, initialVelocity: 0, clock: trace)
+            let steady = PlatformLoops.all(
+                named.spring, from: comparison.from, to: comparison.to, initialVelocity: 0, refreshRate: rate)
+            for (index, (a, b)) in zip(traced, steady).enumerated() {
+                if let n = longFrame, n < a.values.count, n <= (a.doneFrame ?? .max) {
+                    out[index].longFrameJump = Swift.max(
+                        out[index].longFrameJump, abs(a.values[n] - a.values[n - 1]) / travel)
+                }
+                out[index].jump = Swift.max(out[index].jump, a.largestJump(from: comparison.from, to: comparison.to))
+                out[index].steadyJump = Swift.max(
+                    out[index].steadyJump, b.largestJump(from: comparison.from, to: comparison.to))
+                out[index].error = Swift.max(
+                    out[index].error,
+                    a.largestError(against: named.spring, from: comparison.from, to: comparison.to, initialVelocity: 0))
+                if let done = a.doneTime, let steadyDone = b.doneTime {
+                    if abs(done - steadyDone) > abs(out[index].lag) { out[index].lag = done - steadyDone }
+                } else {
+                    out[index].neverDone = true
+                }
+            }
+        }
+        return out
+    }
+
+    /// "When frames drop": each platform on a 50 ms hitch at 60 Hz and on a rate that halves from
+    /// 120 Hz, the answer first.
+    static func droppedFrames(_ comparison: PlatformComparison) -> String {
+        let hitch = FrameClock.named("hitch", at: 60)!, drop = FrameClock.named("drop", at: 120)!
+        let onHitch = figures(comparison, trace: hitch, rate: 60)
+        let onDrop = figures(comparison, trace: drop, rate: 120)
+        let platforms = PlatformLoops.platforms
+        func percent(_ x: Double) -> String { NumberFormatting.significant(x * 100, digits: 3) + " %" }
+        // Frame times are sums of intervals: a done time within 0.5 ms of the steady one is the same frame.
+        func milliseconds(_ x: Double) -> String {
+            abs(x) < 0.0005
+                ? "same" : (x >= 0 ? "+" : "−") + NumberFormatting.significant(abs(x) * 1000, digits: 3) + " ms"
+        }
+        let worst = onHitch.indices.max { onHitch[$0].longFrameJump < onHitch[$1].longFrameJump }!
+        let least = onHitch.indices.min { onHitch[$0].longFrameJump < onHitch[$1].longFrameJump }!
+        let moved = onHitch.indices.filter { abs(onHitch[$0].lag) >= 0.0005 }
+        var md = "## When frames drop\n\n"
+        md +=
+            "**Answer.** When one frame takes 50 ms (at 0.1 s, 60 Hz otherwise), the jump a user sees on that frame is up to "
+            + "\(percent(onHitch[worst].longFrameJump)) of the travel on \(platforms[worst].shortName) and at most "
+            + "\(percent(onHitch[least].longFrameJump)) on \(platforms[least].shortName); the largest step at a steady 60 Hz is "
+            + "\(percent(onHitch.map(\.steadyJump).min()!))–\(percent(onHitch.map(\.steadyJump).max()!)). "
+            + (moved.isEmpty
+                ? "Every platform ends on the same frame as at a steady rate. "
+                : "Its done time moves on "
+                    + moved.map { "\(platforms[$0].shortName) (\(milliseconds(onHitch[$0].lag)))" }.joined(
+                        separator: ", ")
+                    + ": their clocks do not take the gap as it came (a clamp, fixed steps, a first frame of their own); "
+                    + "the others end on the same frame. ")
+            + "Each loop ran on the trace reading the clock as its own code does; FrameTraceTests check Android's, Compose's, "
+            + "Flutter's, Rebound's and Pop's against ports of their code, frame for frame. Over the \(comparison.springs.count) "
+            + "springs above, from \(NumberFormatting.significant(comparison.from, trimmingZeros: true)) to "
+            + "\(NumberFormatting.significant(comparison.to, trimmingZeros: true)); errors are against the exact spring at the "
+            + "same instants, as a fraction of the travel.\n\n"
+        var table = MarkdownTable([
+            ("platform", .left), ("jump on the 50 ms frame", .right), ("largest step, steady 60 Hz", .right),
+            ("done vs steady", .right), ("largest error, hitch", .right), ("largest step, 120 → 60 Hz", .right),
+            ("done vs 120 Hz", .right),
+        ])
+        for (index, platform) in platforms.enumerated() {
+            let h = onHitch[index], d = onDrop[index]
+            table.append([
+                platform.shortName, percent(h.longFrameJump), percent(h.steadyJump),
+                h.neverDone ? "not done within 60 s" : milliseconds(h.lag), NumberFormatting.significant(h.error),
+                percent(d.jump), d.neverDone ? "not done within 60 s" : milliseconds(d.lag),
+            ])
+        }
+        return md + table.text
+            + "\n`springbench spring --frame-times hitch|drop|jitter|FILE` shows the same for any spring.\n"
     }
 
     /// The conversion matrix: each common spring on every platform, and as CSS.
