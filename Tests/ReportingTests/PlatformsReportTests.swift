@@ -1,3 +1,4 @@
+import Foundation
 import Reporting
 import SpringModel
 import SpringPlatforms
@@ -52,5 +53,40 @@ struct PlatformsReportTests {
             }
             #expect(abs(cell.largestError - worst) <= 1e-12, "\(cell)")
         }
+    }
+
+    /// The hitch's figures recomputed here from the loops' frames: the step on the 50 ms frame,
+    /// per platform, the largest over the springs; the answer names the largest and the smallest.
+    @Test("When frames drop: the answer first, the jump on the 50 ms frame recomputed per platform")
+    func droppedFrames() throws {
+        let markdown = PlatformsReport.render(Self.comparison, machine: nil).markdown
+        let section = try #require(markdown.components(separatedBy: "## When frames drop\n\n").dropFirst().first)
+        #expect(section.hasPrefix("**Answer.** When one frame takes 50 ms"))
+        let times = try #require(FrameClock.named("hitch", at: 60)?.times)
+        let long = try #require((1..<times.count).first { times[$0] - times[$0 - 1] > 0.049 })
+        var jumps: [(String, Double)] = []
+        for platform in PlatformLoops.platforms {
+            var jump = 0.0
+            for named in Self.comparison.springs {
+                let clock = try #require(FrameClock.named("hitch", at: 60))
+                let run = platform.loop!.init(named.spring, options: PlatformLoopOptions())
+                    .run(from: 0, to: 100, initialVelocity: 0, clock: clock)
+                if long < run.values.count, long <= (run.doneFrame ?? .max) {
+                    jump = Swift.max(jump, abs(run.values[long] - run.values[long - 1]) / 100)
+                }
+            }
+            jumps.append((platform.shortName, jump))
+            // The row's first figure, read back: 3 significant digits of the recomputed jump.
+            let row = try #require(
+                section.split(separator: "\n").first { $0.hasPrefix("| \(platform.shortName) | ") }, "\(platform)")
+            let figure = row.split(separator: "|")[1].replacingOccurrences(of: "%", with: "")
+            let shown = try #require(Double(figure.trimmingCharacters(in: .whitespaces)), "\(row)")
+            #expect(
+                abs(shown - jump * 100) <= 0.005 * Swift.max(jump * 100, 1e-9),
+                "\(platform.shortName): \(shown) vs \(jump * 100)")
+        }
+        let largest = jumps.max { $0.1 < $1.1 }!, smallest = jumps.min { $0.1 < $1.1 }!
+        #expect(section.contains("of the travel on \(largest.0) and at most"), "\(largest)")
+        #expect(section.contains("on \(smallest.0); the largest step"), "\(smallest)")
     }
 }
