@@ -79,6 +79,11 @@ struct Reanimated4Port {
 
     /// Frame 0 is `onStart` at timestamp 0; frame n is `springOnFrame` at `n·1000/rate`.
     func run(from value: Double, to toValue: Double, refreshRate: Double) -> (values: [Double], done: Int?) {
+        run(from: value, to: toValue, clock: .steady(refreshRate))
+    }
+
+    /// Frame n's `springOnFrame` at the trace's time of frame n.
+    func run(from value: Double, to toValue: Double, clock: PortClock) -> (values: [Double], done: Int?) {
         var config = self
         let skipAnimation =
             [config.stiffness, config.damping, config.dampingRatio, config.mass, config.energyThreshold].contains {
@@ -111,9 +116,8 @@ struct Reanimated4Port {
         animation.startTimestamp = 0
 
         var values = [value]
-        let frames = Int((60 * refreshRate).rounded(.up))
-        for n in stride(from: 1, through: frames, by: 1) {
-            let now = Double(n) * 1000 / refreshRate
+        for n in stride(from: 1, through: clock.limit, by: 1) {
+            let now = clock.milliseconds(n)
             // springOnFrame(animation, now)
             if skipAnimation {
                 values.append(toValue)
@@ -214,6 +218,11 @@ struct Reanimated3Port {
     }
 
     func run(from value: Double, to toValue: Double, refreshRate: Double) -> (values: [Double], done: Int?) {
+        run(from: value, to: toValue, clock: .steady(refreshRate))
+    }
+
+    /// Frame n's `springOnFrame` at the trace's time of frame n.
+    func run(from value: Double, to toValue: Double, clock: PortClock) -> (values: [Double], done: Int?) {
         let skipAnimation =
             [stiffness, damping, dampingRatio, restDisplacementThreshold, restSpeedThreshold, mass].contains {
                 $0 <= 0
@@ -242,9 +251,8 @@ struct Reanimated3Port {
         let startTimestamp = 0.0
 
         var values = [value]
-        let frames = Int((60 * refreshRate).rounded(.up))
-        for n in stride(from: 1, through: frames, by: 1) {
-            let now = Double(n) * 1000 / refreshRate
+        for n in stride(from: 1, through: clock.limit, by: 1) {
+            let now = clock.milliseconds(n)
             let timeFromStart = now - startTimestamp
             if useDuration && timeFromStart >= duration {
                 values.append(toValue)

@@ -51,6 +51,11 @@ struct SveltePort {
     /// Created at `from`, `set(to)` at timestamp 0 with the spring last at
     /// `lastValue`; frame n ticks at `n·1000/rate`. Frame 0 shows `from`.
     func run(from: Double, to: Double, lastValue: Double, refreshRate: Double) -> (values: [Double], done: Int?) {
+        run(from: from, to: to, lastValue: lastValue, clock: .steady(refreshRate))
+    }
+
+    /// The same, frame n ticking at the trace's time of frame n.
+    func run(from: Double, to: Double, lastValue: Double, clock: PortClock) -> (values: [Double], done: Int?) {
         func clamp(_ n: Double, _ min: Double, _ max: Double) -> Double { Swift.max(min, Swift.min(max, n)) }
         let opts =
             version == .springClass
@@ -63,9 +68,8 @@ struct SveltePort {
         var last = lastValue
         var lastTime = 0.0
         var values = [from]
-        let frames = Int((60 * refreshRate).rounded(.up))
-        for n in stride(from: 1, through: frames, by: 1) {
-            let now = Double(n) * 1000 / refreshRate
+        for n in stride(from: 1, through: clock.limit, by: 1) {
+            let now = clock.milliseconds(n)
             let elapsed = version == .store3 ? now - lastTime : Swift.min(now - lastTime, 1000 / 30)
             var ctx = (invMass: 1.0, dt: (elapsed * 60) / 1000, settled: true)
             let next = tickSpring(&ctx, last, value, to, opts)

@@ -1,12 +1,12 @@
 import SpringModel
 
 extension SpringParameterizationKind {
-    /// Figma Motion's `{ bounce, duration }` (``FigmaNormalizedParameters``), read with SwiftUI's
+    /// Figma Motion's `{ bounce, duration }` (`FigmaNormalizedParameters`), read with SwiftUI's
     /// mapping: an assumption, as Figma does not publish its formula.
     public static let figmaNormalized = SpringParameterizationKind(FigmaNormalizedFamily.self)
 }
 
-/// Figma Motion's `{ bounce, duration }` (``FigmaNormalizedParameters``), unconfirmed: Figma
+/// Figma Motion's `{ bounce, duration }` (`FigmaNormalizedParameters`), unconfirmed: Figma
 /// publishes the fields and the bounce's range, not the mapping.
 public enum FigmaNormalizedFamily: SpringParameterizationFamily {
     public static var platform: SpringPlatform? { .figma }
