@@ -90,6 +90,39 @@ struct FrameTraceTests {
                     .run(from: from, to: to, lastValue: from, clock: clock)
             }, relative: 1e-12),
         Platform(
+            name: "SwiftUI",
+            emulation: { s, from, to, clock in
+                SwiftUIFluidLoop(s).run(from: from, to: to, initialVelocity: 0, clock: clock)
+            },
+            port: { s, from, to, clock in
+                let loop = SwiftUIFluidLoop(s)
+                let run = FluidSpringPort(response: loop.response, dampingFraction: loop.dampingFraction)
+                    .runCountingTies(from: from, to: to, initialVelocity: 0, frameClock: clock, frames: clock.limit).run
+                return (run.values, run.done)
+            }, relative: 0),
+        Platform(
+            name: "Motion",
+            emulation: { s, from, to, clock in MotionLoop(s).run(from: from, to: to, initialVelocity: 0, clock: clock)
+            },
+            port: { s, from, to, clock in
+                let run = MotionPort(
+                    stiffness: s.stiffness / s.mass, damping: s.damping / s.mass, mass: 1, velocity: 0,
+                    restSpeed: nil, restDelta: nil, origin: from, target: to
+                ).run(clock: clock, frames: clock.limit)
+                return (run.values, run.done)
+            }, relative: 0),
+        Platform(
+            name: "react-spring",
+            emulation: { s, from, to, clock in
+                ReactSpringLoop(tension: s.stiffness, friction: s.damping, mass: s.mass)
+                    .run(from: from, to: to, initialVelocity: 0, clock: clock)
+            },
+            port: { s, from, to, clock in
+                let run = ReactSpringPort(tension: s.stiffness, friction: s.damping, mass: s.mass, velocity: 0)
+                    .run(from: from, to: to, frameClock: clock, frames: clock.limit)
+                return (run.values, run.done)
+            }, relative: 0),
+        Platform(
             name: "Pop",
             emulation: { s, from, to, clock in
                 PopLoop(tension: s.stiffness, friction: s.damping, mass: s.mass, threshold: 1)

@@ -186,12 +186,17 @@ struct MotionPort {
     /// Playback: frame n at `n·1000/rate` ms, `currentTime = Math.round(…)`;
     /// finished (showing the target) once it reaches the duration.
     func run(refreshRate: Double, frames: Int) -> (values: [Double], done: Int?, clock: [Double]?) {
+        run(clock: .steady(refreshRate), frames: frames)
+    }
+
+    /// The same with frame n at the trace's time of frame n.
+    func run(clock: PortClock, frames: Int) -> (values: [Double], done: Int?, clock: [Double]?) {
         let generator = generator()
         let total = generator.calculatedDuration ?? Self.calcGeneratorDuration(generator)
         if total <= 0 { return ([target], 0, nil) }
         var values = [origin]
         for n in stride(from: 1, through: frames, by: 1) {
-            let currentTime = jsMathRound(Double(n) * 1000 / refreshRate)
+            let currentTime = jsMathRound(clock.milliseconds(n))
             if currentTime >= total {
                 values.append(target)
                 return (values, n, nil)
@@ -229,6 +234,13 @@ struct ReactSpringPort {
     func run(from: Double, to: Double, refreshRate: Double, frames: Int)
         -> (values: [Double], done: Int?, clock: [Double]?)
     {
+        run(from: from, to: to, frameClock: .steady(refreshRate), frames: frames)
+    }
+
+    /// The same with the rAF callback of frame n at the trace's time of frame n.
+    func run(from: Double, to: Double, frameClock: PortClock, frames: Int)
+        -> (values: [Double], done: Int?, clock: [Double]?)
+    {
         var values = [from]
         var clock = [0.0]
         if tension <= 0 { return (values, 0, clock) }
@@ -237,7 +249,7 @@ struct ReactSpringPort {
         var elapsedSteps = 0
         var prevTs = 0.0
         for n in stride(from: 1, through: frames, by: 1) {
-            let ts = Double(n) * 1000 / refreshRate
+            let ts = frameClock.milliseconds(n)
             let dt = n == 1 ? 16.667 : min(64, ts - prevTs)
             prevTs = ts
             var finished = false

@@ -298,12 +298,20 @@ struct FluidSpringPort {
     func runCountingTies(from: Double, to: Double, initialVelocity: Double, refreshRate: Double, frames: Int)
         -> (run: (values: [Double], done: Int?, clock: [Double]?), ties: Int)
     {
+        runCountingTies(
+            from: from, to: to, initialVelocity: initialVelocity, frameClock: .steady(refreshRate), frames: frames)
+    }
+
+    /// The same with frame n at the trace's time of frame n.
+    func runCountingTies(from: Double, to: Double, initialVelocity: Double, frameClock: PortClock, frames: Int)
+        -> (run: (values: [Double], done: Int?, clock: [Double]?), ties: Int)
+    {
         var state = SpringState()
         state.velocity = initialVelocity
         var values = [from]
         var clock = [0.0]
         for n in stride(from: 1, through: frames, by: 1) {
-            let offset = animate(value: to - from, time: Double(n) / refreshRate, state: &state)
+            let offset = animate(value: to - from, time: frameClock.seconds(n), state: &state)
             values.append(offset.map { from + $0 } ?? to)
             clock.append(state.time)
             if offset == nil { return ((values, n, clock), state.ties) }
