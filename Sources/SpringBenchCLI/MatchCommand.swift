@@ -51,8 +51,23 @@ package struct MatchCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Initial velocity in travel units per second (default 0).")
     var velocity: Double = 0
 
+    @Option(
+        help: ArgumentHelp(
+            "Also show the answer on a frame-time trace: hitch (one 50 ms frame at 0.1 s), drop (the rate halves at 0.2 s) or jitter (±25 %), at each --refresh-rates rate; or a file of frame times in seconds, one per line, the first 0.",
+            valueName: "trace"))
+    var frameTimes: String?
+
     @Option(help: "Output: text or json.")
     package var format: Format = .text
+
+    /// The clocks `--frame-times` asks for: a named trace at each rate, or the file's once.
+    package func traceClocks() throws -> [FrameClock] {
+        guard let frameTimes else { return [] }
+        if FrameClock.traceNames.contains(frameTimes) {
+            return try rates().map { try StartOptions.clock(frameTimes: frameTimes, refreshRate: $0) }
+        }
+        return [try StartOptions.clock(frameTimes: frameTimes, refreshRate: 60)]
+    }
 
     func rates() throws -> [Double] { try Self.rates(refreshRates) }
 
@@ -116,6 +131,7 @@ package struct MatchCommand: ParsableCommand {
     package func run() throws {
         try exitingOnUsageError {
             let matcher = try matcher()
+            let clocks = try traceClocks()
             let shown = matcher.source
             let result: SpringMatcher.Result
             do {
@@ -123,14 +139,31 @@ package struct MatchCommand: ParsableCommand {
             } catch let error as SpringMatcher.MatchError {
                 throw UsageError(error.description)
             }
+            let traces = clocks.map { matcher.onTrace(result, clock: $0) }
             switch format {
-            case .text: print(Self.text(result, source: shown, travel: travel))
-            case .json: print(try JSONOutput.string(MatchDocument(result, source: shown, travel: travel)))
+            case .text: print(Self.text(result, source: shown, travel: travel, traces: traces))
+            case .json:
+                print(try JSONOutput.string(MatchDocument(result, source: shown, travel: travel, traces: traces)))
             }
         }
     }
 
-    package static func text(_ result: SpringMatcher.Result, source: ShownSpring, travel: Double) -> String {
+    /// "done 0.500 s (Android) vs 0.517 s, +17 ms", or which of the two is not done in the run.
+    static func doneText(_ sourceDone: Double?, _ targetDone: Double?, source: String, target: String) -> String {
+        switch (sourceDone, targetDone) {
+        case (let s?, let t?):
+            return String(format: "done %.3f s (%@) vs %.3f s, %+.0f ms", s, source, t, (t - s) * 1000)
+        case (nil, let t?):
+            return String(format: "%@ not done in the run; %@ done at %.3f s", source, target, t)
+        case (let s?, nil):
+            return String(format: "done %.3f s (%@); %@ not done in the run", s, source, target)
+        case (nil, nil): return "neither done in the run"
+        }
+    }
+
+    package static func text(
+        _ result: SpringMatcher.Result, source: ShownSpring, travel: Double, traces: [SpringMatcher.TraceResult] = []
+    ) -> String {
         let units = abs(travel)
         var lines = ["\(result.target.name): \(result.code)"]
         let names = result.target.form?.family.parameters.map(\.name) ?? []
@@ -139,24 +172,23 @@ package struct MatchCommand: ParsableCommand {
                 + names.compactMap { name in result.values[name].map { "\(name.rawValue) \(PlatformForm.number($0))" } }
                 .joined(separator: ", "))
         for rate in result.rates {
-            let done: String
-            switch (rate.sourceDone, rate.targetDone) {
-            case (let s?, let t?):
-                done = String(format: "done %.3f s (%@) vs %.3f s, %+.0f ms", s, source.name, t, (t - s) * 1000)
-            case (nil, let t?):
-                done = String(
-                    format: "%@ not done in the run; %@ done at %.3f s", source.name, result.target.shortName, t)
-            case (let s?, nil):
-                done = String(
-                    format: "done %.3f s (%@); %@ not done in the run", s, source.name, result.target.shortName)
-            case (nil, nil): done = "neither done in the run"
-            }
+            let done = doneText(rate.sourceDone, rate.targetDone, source: source.name, target: result.target.shortName)
             lines.append(
                 String(
                     format:
                         "  %g Hz: residual %.4g %% of the travel (%.3g over %g) while both move; with the snaps at done %.4g %%; %@",
                     rate.refreshRate, rate.motionResidual * 100, rate.motionResidual * units, units,
                     rate.shownResidual * 100, done))
+        }
+        for trace in traces {
+            let done = doneText(
+                trace.sourceDone, trace.targetDone, source: source.name, target: result.target.shortName)
+            lines.append(
+                String(
+                    format:
+                        "  on %@: residual %.4g %% of the travel (%.3g over %g) while both move; with the snaps at done %.4g %%; %@; largest jump %.3g %% (%@) vs %.3g %%",
+                    trace.clock.name, trace.motionResidual * 100, trace.motionResidual * units, units,
+                    trace.shownResidual * 100, done, trace.sourceJump * 100, source.name, trace.targetJump * 100))
         }
         if let reason = result.unrepresentable {
             lines.append(
@@ -178,6 +210,17 @@ package struct MatchDocument: Encodable {
         var sourceDoneSeconds: Double?
         var targetDoneSeconds: Double?
     }
+    /// The answer on each `--frame-times` clock (absent without it).
+    struct Trace: Encodable {
+        var frameTimes: String
+        var residual: Double
+        var residualUnits: Double
+        var residualWithSnaps: Double
+        var sourceDoneSeconds: Double?
+        var targetDoneSeconds: Double?
+        var sourceLargestJump: Double
+        var targetLargestJump: Double
+    }
     var target: String
     var code: String
     var parameters: [String: Double]
@@ -186,10 +229,13 @@ package struct MatchDocument: Encodable {
     var targetSpring: [String: Double]
     var travel: Double
     var rates: [Rate]
+    var traces: [Trace]?
     var notExact: String?
     var evaluations: Int
 
-    package init(_ result: SpringMatcher.Result, source: ShownSpring, travel: Double) {
+    package init(
+        _ result: SpringMatcher.Result, source: ShownSpring, travel: Double, traces: [SpringMatcher.TraceResult] = []
+    ) {
         target = result.target.form?.keyword ?? result.target.name
         code = result.code
         parameters = Dictionary(uniqueKeysWithValues: result.values.map { ($0.key.rawValue, $0.value) })
@@ -207,6 +253,16 @@ package struct MatchDocument: Encodable {
                 residualUnits: $0.motionResidual * abs(travel),
                 residualWithSnaps: $0.shownResidual, sourceDoneSeconds: $0.sourceDone, targetDoneSeconds: $0.targetDone)
         }
+        self.traces =
+            traces.isEmpty
+            ? nil
+            : traces.map {
+                Trace(
+                    frameTimes: $0.clock.name, residual: $0.motionResidual,
+                    residualUnits: $0.motionResidual * abs(travel), residualWithSnaps: $0.shownResidual,
+                    sourceDoneSeconds: $0.sourceDone, targetDoneSeconds: $0.targetDone,
+                    sourceLargestJump: $0.sourceJump, targetLargestJump: $0.targetJump)
+            }
         notExact = result.unrepresentable
         evaluations = result.evaluations
     }

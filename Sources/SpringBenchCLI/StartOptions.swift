@@ -42,6 +42,12 @@ package struct StartOptions: ParsableArguments {
     /// The display clock: `--frame-times` (a named trace at `--refresh-rate`, or a file), else steady.
     package func clock() throws -> FrameClock {
         guard let frameTimes else { return .steady(refreshRate) }
+        return try Self.clock(frameTimes: frameTimes, refreshRate: refreshRate)
+    }
+
+    /// `--frame-times`: a named trace at `refreshRate`, or a file of frame times in seconds, one
+    /// per line (`#` starts a comment); a ``UsageError`` naming the flag, the line or the time.
+    static func clock(frameTimes: String, refreshRate: Double) throws -> FrameClock {
         if FrameClock.traceNames.contains(frameTimes) {
             guard let clock = FrameClock.named(frameTimes, at: refreshRate) else {
                 throw UsageError(

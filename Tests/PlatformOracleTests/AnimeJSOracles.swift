@@ -71,10 +71,15 @@ struct AnimeV3Oracle {
     /// The values shown at rAF frames 0, 1, … (frame 0 sets `startTime`) and
     /// the frame on which `engineTime >= insDuration` completes the instance.
     func frames(from: Double, to: Double, refreshRate: Double, limit: Int) -> (values: [Double], done: Int?) {
+        frames(from: from, to: to, clock: .steady(refreshRate), limit: limit)
+    }
+
+    /// The same on a frame-time trace: rAF callback n's timestamp is the trace's time n.
+    func frames(from: Double, to: Double, clock: PortClock, limit: Int) -> (values: [Double], done: Int?) {
         let duration = getDuration()
         var values: [Double] = []
         for n in 0...limit {
-            let startTime = 0.0, now = Double(n) * 1000 / refreshRate
+            let startTime = 0.0, now = clock.milliseconds(n)
             let insTime = now - startTime
             if insTime >= duration {
                 let elapsed = Swift.min(Swift.max(duration, 0), duration) / duration
@@ -258,11 +263,20 @@ struct AnimeV4EngineOracle {
         v4_3: Bool, duration: Double, from: Double, to: Double, refreshRate: Double, limit: Int,
         ease: (Double) -> Double
     ) -> (values: [Double], done: Int?) {
+        frames(
+            v4_3: v4_3, duration: duration, from: from, to: to, clock: .steady(refreshRate), limit: limit, ease: ease)
+    }
+
+    /// The same on a frame-time trace: `Date.now()` at frame n is the trace's time n in whole ms.
+    static func frames(
+        v4_3: Bool, duration: Double, from: Double, to: Double, clock: PortClock, limit: Int,
+        ease: (Double) -> Double
+    ) -> (values: [Double], done: Int?) {
         var engine = AnimeV4EngineOracle(v4_3: v4_3)
         let startTime = 0 - 12.0
         var values = [from + (to - from) * ease(0)]
         for n in 1...limit {
-            let now = floor(Double(n) * 1000 / refreshRate)
+            let now = floor(clock.milliseconds(n))
             guard engine.requestTick(now) else {
                 values.append(values[n - 1])
                 continue

@@ -7,7 +7,7 @@ import _PlatformTestSupport
 /// Dropped frames and a changing rate (issue 42): each platform's loop on a frame-time trace
 /// shows what the port of the platform's own code shows on the same frame times, frame for
 /// frame, with the same done frame. The ports (PlatformDifferentialPorts.swift,
-/// ReanimatedOracleTests.swift, SvelteOracleTests.swift) read the trace through their own
+/// ReanimatedOracleTests.swift, SvelteOracleTests.swift, AnimeJSOracles.swift) read the trace through their own
 /// `PortClock`.
 @Suite("Frame-time traces: each loop against its platform's own code")
 struct FrameTraceTests {
@@ -123,6 +123,38 @@ struct FrameTraceTests {
                 return (run.values, run.done)
             }, relative: 0),
         Platform(
+            name: "anime 3",
+            emulation: { s, from, to, clock in AnimeV3Loop(AnimeV3Parameters(s)).run(from: from, to: to, clock: clock)
+            },
+            port: { s, from, to, clock in
+                let p = AnimeV3Parameters(s)
+                return AnimeV3Oracle([p.mass, p.stiffness, p.damping, 0]).frames(
+                    from: from, to: to, clock: clock, limit: clock.limit)
+            }, relative: 0),
+        Platform(
+            name: "anime 4.0",
+            emulation: { s, from, to, clock in AnimeV4Loop(AnimeV4Parameters(s)).run(from: from, to: to, clock: clock)
+            },
+            port: { s, from, to, clock in
+                let p = AnimeV4Parameters(s)
+                let spring = AnimeV40Oracle(mass: p.mass, stiffness: p.stiffness, damping: p.damping, velocity: 0)
+                return AnimeV4EngineOracle.frames(
+                    v4_3: false, duration: spring.duration, from: from, to: to, clock: clock, limit: clock.limit,
+                    ease: spring.ease)
+            }, relative: 0),
+        Platform(
+            name: "anime 4.2+",
+            emulation: { s, from, to, clock in
+                AnimeV42Loop(AnimeV42Parameters(s)).run(from: from, to: to, clock: clock)
+            },
+            port: { s, from, to, clock in
+                let p = AnimeV42Parameters(s)
+                let spring = AnimeV42Oracle(mass: p.mass, stiffness: p.stiffness, damping: p.damping, velocity: 0)
+                return AnimeV4EngineOracle.frames(
+                    v4_3: true, duration: spring.settlingDuration, from: from, to: to, clock: clock,
+                    limit: clock.limit, ease: spring.ease)
+            }, relative: 0),
+        Platform(
             name: "Pop",
             emulation: { s, from, to, clock in
                 PopLoop(tension: s.stiffness, friction: s.damping, mass: s.mass, threshold: 1)
@@ -138,6 +170,12 @@ struct FrameTraceTests {
         try! Spring(mass: 1, stiffness: 246.74, damping: 21.99), try! Spring(mass: 1, stiffness: 600, damping: 14),
         try! Spring(mass: 2, stiffness: 150, damping: 40),
     ]
+
+    /// The platforms report says every loop it shows is checked here: a new loop needs its port.
+    @Test("Every platform with a loop has its port on the traces")
+    func everyLoopIsChecked() {
+        #expect(Self.platforms.map(\.name).sorted() == SpringPlatform.withLoops.map(\.shortName).sorted())
+    }
 
     @Test(
         "Under a 50 ms hitch, a rate that halves and jitter, every frame and the done frame equal the port's",

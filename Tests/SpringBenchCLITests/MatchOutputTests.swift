@@ -55,9 +55,33 @@ struct MatchOutputTests {
         var sourceSpring: [String: Double]
         var targetSpring: [String: Double]
         var travel: Double
+        struct Trace: Decodable {
+            var frameTimes: String
+            var residual: Double
+            var residualUnits: Double
+            var residualWithSnaps: Double
+            var sourceDoneSeconds: Double?
+            var targetDoneSeconds: Double?
+            var sourceLargestJump: Double
+            var targetLargestJump: Double
+        }
         var rates: [Rate]
+        var traces: [Trace]?
         var notExact: String?
         var evaluations: Int
+    }
+
+    /// Two traces whose every figure is distinct: trace t, column c is 0.0t0c…; the second has
+    /// no source done.
+    static func traces() throws -> [SpringMatcher.TraceResult] {
+        let clocks = [try #require(FrameClock.named("hitch", at: 120)), try #require(FrameClock.named("drop", at: 48))]
+        return clocks.enumerated().map { t, clock in
+            let base = 0.01 * Double(t + 1)
+            return SpringMatcher.TraceResult(
+                clock: clock, motionResidual: base + 0.0001, shownResidual: base + 0.0002,
+                sourceDone: t == 1 ? nil : 2 + base + 0.0003, targetDone: 2 + base + 0.0004,
+                sourceJump: base + 0.0005, targetJump: base + 0.0006)
+        }
     }
 
     @Test("JSON: target, code, parameters, both springs, travel and each rate's six fields, in the order asked")
@@ -134,6 +158,47 @@ struct MatchOutputTests {
                             (targetDone - sourceDone) * 1000)), "\(line)")
             }
         }
+        #expect(lines.last == "  source: exact \(source.spring)")
+        #expect(!lines.contains { $0.hasPrefix("  on ") }, "no --frame-times, no trace line")
+    }
+
+    @Test("--frame-times: one line and one JSON object per trace, in order, each figure its own")
+    func traceFields() throws {
+        let (result, source) = try Self.result()
+        let traces = try Self.traces()
+        let document = try JSONDecoder().decode(
+            Read.self,
+            from: Data(
+                try JSONOutput.string(MatchDocument(result, source: source, travel: Self.travel, traces: traces)).utf8))
+        let read = try #require(document.traces)
+        try #require(read.count == 2)
+        for (t, row) in read.enumerated() {
+            let base = 0.01 * Double(t + 1)
+            #expect(row.frameTimes == traces[t].clock.name, "trace \(t)")
+            #expect(row.residual == base + 0.0001 && row.residualUnits == (base + 0.0001) * 40, "trace \(t)")
+            #expect(row.residualWithSnaps == base + 0.0002, "trace \(t)")
+            #expect(row.sourceDoneSeconds == (t == 1 ? nil : 2 + base + 0.0003), "trace \(t)")
+            #expect(row.targetDoneSeconds == 2 + base + 0.0004, "trace \(t)")
+            #expect(row.sourceLargestJump == base + 0.0005 && row.targetLargestJump == base + 0.0006, "trace \(t)")
+        }
+        let plain = try JSONDecoder().decode(
+            Read.self, from: Data(try JSONOutput.string(MatchDocument(result, source: source, travel: 40)).utf8))
+        #expect(plain.traces == nil, "without --frame-times the document has no traces")
+
+        let lines = MatchCommand.text(result, source: source, travel: Self.travel, traces: traces)
+            .split(separator: "\n").map(String.init)
+        let traceLines = lines.filter { $0.hasPrefix("  on ") }
+        try #require(traceLines.count == 2, "\(lines)")
+        #expect(
+            traceLines[0].hasPrefix(
+                "  on 120 Hz with one 50 ms frame at 0.1 s: residual 1.01 % of the travel (0.404 over 40)"))
+        #expect(traceLines[0].contains("with the snaps at done 1.02 %; done 2.010 s (exact) vs 2.010 s, +0 ms;"))
+        #expect(traceLines[0].hasSuffix("largest jump 1.05 % (exact) vs 1.06 %"), "\(traceLines[0])")
+        #expect(traceLines[1].hasPrefix("  on 48 Hz, then 24 Hz from 0.2 s: residual 2.01 %"), "\(traceLines[1])")
+        #expect(traceLines[1].contains("exact not done in the run; \(result.target.shortName) done at 2.020 s"))
+        #expect(traceLines[1].hasSuffix("largest jump 2.05 % (exact) vs 2.06 %"), "\(traceLines[1])")
+        // After the rates, before the source line.
+        #expect(lines.firstIndex(of: traceLines[0])! > lines.lastIndex { $0.contains(" Hz: ") }!)
         #expect(lines.last == "  source: exact \(source.spring)")
     }
 }

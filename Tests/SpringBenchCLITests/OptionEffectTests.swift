@@ -684,6 +684,23 @@ extension OptionEffectTests {
                     .initialVelocity == -7)
             #expect(try Self.parse("match", ["--to", "pop"], as: MatchCommand.self).matcher().initialVelocity == 0)
         },
+        Row("--frame-times", ["match"]) { _ throws in
+            // A named trace at each --refresh-rates rate, in order; a file once; none without it.
+            let named = try Self.parse(
+                "match", ["--to", "pop", "--refresh-rates", "90,30", "--frame-times", "drop"], as: MatchCommand.self
+            ).traceClocks()
+            #expect(named == [FrameClock.named("drop", at: 90), FrameClock.named("drop", at: 30)])
+            let path = CLIRunner.temporaryDirectory() + "/match-times.txt"
+            try "0\n0.02\n0.07\n".write(toFile: path, atomically: true, encoding: .utf8)
+            let file = try Self.parse("match", ["--to", "pop", "--frame-times", path], as: MatchCommand.self)
+                .traceClocks()
+            #expect(file.map(\.times) == [[0, 0.02, 0.07]])
+            #expect(try Self.parse("match", ["--to", "pop"], as: MatchCommand.self).traceClocks().isEmpty)
+            #expect(throws: (any Error).self) {
+                try Self.parse("match", ["--to", "pop", "--frame-times", "stutter"], as: MatchCommand.self)
+                    .traceClocks()
+            }
+        },
         Row("--format", ["match"]) { _ throws in
             #expect(
                 try Self.parse("match", ["--to", "pop", "--format", "json"], as: MatchCommand.self).format == .json)

@@ -110,6 +110,65 @@ import _TestSupport
         }
     }
 
+    @Test("On a frame-time trace the stated figures are true: both loops run on the trace directly")
+    func traceResidualsAreTrue() throws {
+        var rng = SplitMix64(seed: 42)
+        let platforms = SpringPlatform.matchTargets
+        for trial in 0..<TestDepth.scaled(quick: 8, deep: 40) {
+            let sourcePlatform = platforms[(trial * 5) % platforms.count]
+            let target = platforms[(trial * 3 + 1) % platforms.count]
+            let spring = Self.spring(&rng)
+            let travel = [100.0, -37][trial % 2]
+            let velocity = Self.velocity(&rng, travel: travel)
+            let rate = [60.0, 120][trial % 2]
+            let matcher = SpringMatcher(
+                source: .platform(sourcePlatform, spring, PlatformLoopOptions()), target: target,
+                refreshRates: [rate], from: 0, to: travel, initialVelocity: velocity)
+            let result = try matcher.match()
+            let built = try Self.rebuilt(result)
+            // A steady clock gives the rate's own figures.
+            let steady = matcher.onTrace(result, clock: .steady(rate))
+            #expect(steady.motionResidual == result.rates[0].motionResidual, "trial \(trial)")
+            #expect(steady.shownResidual == result.rates[0].shownResidual, "trial \(trial)")
+            #expect(steady.sourceDone == result.rates[0].sourceDone && steady.targetDone == result.rates[0].targetDone)
+            for name in FrameClock.traceNames {
+                let clock = try #require(FrameClock.named(name, at: rate))
+                let traced = matcher.onTrace(result, clock: clock)
+                let a = sourcePlatform.loop!.init(spring, options: PlatformLoopOptions())
+                    .run(from: 0, to: travel, initialVelocity: velocity, clock: clock)
+                let b = target.loop!.init(built, options: PlatformLoopOptions())
+                    .run(from: 0, to: travel, initialVelocity: velocity, clock: clock)
+                let label = "trial \(trial) \(sourcePlatform.shortName)→\(target.shortName) on \(clock.name)"
+                #expect(abs(Self.motionDifference(a, b, travel: travel) - traced.motionResidual) <= 1e-12, "\(label)")
+                #expect(traced.shownResidual >= traced.motionResidual, "\(label)")
+                #expect(traced.sourceDone == a.doneTime && traced.targetDone == b.doneTime, "\(label)")
+                // The done times are the trace's own frame times.
+                if let done = a.doneFrame { #expect(traced.sourceDone == clock.times![done], "\(label)") }
+                let jump = (1...(b.doneFrame ?? b.values.count - 1)).map { abs(b.values[$0] - b.values[$0 - 1]) }.max()!
+                #expect(traced.targetJump == jump / abs(travel), "\(label)")
+            }
+        }
+    }
+
+    @Test("The exact source on a trace: the closed form at the trace's times, done on the first frame after settling")
+    func exactSourceOnTrace() throws {
+        let spring = try Spring(mass: 1, stiffness: 300, damping: 12)
+        let clock = try #require(FrameClock.named("jitter", at: 60))
+        let run = ShownSpring.exact(spring, epsilon: 0.001).run(from: 0, to: 50, initialVelocity: 10, clock: clock)
+        let settle = spring.exactSettlingDuration(initialDisplacement: -50, initialVelocity: 10, epsilon: 0.001)
+        let done = try #require(run.doneFrame)
+        let times = try #require(clock.times)
+        #expect(times[done] >= settle && times[done - 1] < settle, "done \(done) at \(times[done]), settles \(settle)")
+        #expect(run.values.count == done + 1)
+        for n in stride(from: 0, through: done, by: 7) {
+            // x(t) = 50 + e^(−ζω₀t)·(A cos ω_d t + B sin ω_d t), from x(0) = 0, x′(0) = 10.
+            let zw = 6.0, wd = (300.0 - 36).squareRoot(), t = times[n]
+            let a = -50.0, b = (10 + zw * a) / wd
+            let exact = 50 + exp(-zw * t) * (a * cos(wd * t) + b * sin(wd * t))
+            #expect(abs(run.values[n] - exact) <= 1e-9, "frame \(n)")
+        }
+    }
+
     @Test("A → B → A returns the source's motion within the two residuals stated")
     func roundTrips() throws {
         var rng = SplitMix64(seed: 30)

@@ -166,8 +166,9 @@ public enum PlatformsReport {
                         separator: ", ")
                     + ": their clocks do not take the gap as it came (a clamp, fixed steps, a first frame of their own); "
                     + "the others end on the same frame. ")
-            + "Each loop ran on the trace reading the clock as its own code does; FrameTraceTests check Android's, Compose's, "
-            + "Flutter's, Rebound's and Pop's against ports of their code, frame for frame. Over the \(comparison.springs.count) "
+            + "Each loop ran on the trace reading the clock as its own code does; FrameTraceTests check every one of them "
+            + "against a port of its platform's code, frame for frame and to the done frame, on this trace, the drop and "
+            + "jitter. Over the \(comparison.springs.count) "
             + "springs above, from \(NumberFormatting.significant(comparison.from, trimmingZeros: true)) to "
             + "\(NumberFormatting.significant(comparison.to, trimmingZeros: true)); errors are against the exact spring at the "
             + "same instants, as a fraction of the travel.\n\n"

@@ -12,29 +12,40 @@ public enum ShownSpring: Sendable {
 
     /// The frames at `refreshRate`.
     public func run(from: Double, to: Double, initialVelocity: Double, refreshRate: Double) -> DisplayedMotion {
+        run(from: from, to: to, initialVelocity: initialVelocity, clock: .steady(refreshRate))
+    }
+
+    /// The frames on `clock`: a steady rate, or a frame-time trace. The exact motion is sampled at
+    /// each frame's time and is done on the first frame at or after its settling time.
+    public func run(from: Double, to: Double, initialVelocity: Double, clock: FrameClock) -> DisplayedMotion {
         switch self {
         case .platform(let platform, let spring, let options):
             if let loop = platform.loop {
                 return loop.init(spring, options: options)
-                    .run(from: from, to: to, initialVelocity: initialVelocity, refreshRate: refreshRate)
+                    .run(from: from, to: to, initialVelocity: initialVelocity, clock: clock)
             }
             return ShownSpring.exact(spring, epsilon: 0.001).run(
-                from: from, to: to, initialVelocity: initialVelocity, refreshRate: refreshRate)
+                from: from, to: to, initialVelocity: initialVelocity, clock: clock)
         case .exact(let spring, let epsilon):
             let settle = spring.exactSettlingDuration(
                 initialDisplacement: from - to, initialVelocity: initialVelocity, epsilon: epsilon)
             let end = Swift.min(
                 PlatformAnimation.maximumDuration, settle.isFinite ? settle : PlatformAnimation.maximumDuration)
-            let last = Int((end * refreshRate).rounded(.up))
+            var last = Int((end * clock.refreshRate).rounded(.up))
+            if clock.times != nil {
+                last = 0
+                while clock.seconds(last) < end { last += 1 }
+            }
             var values: [Double] = []
             values.reserveCapacity(last + 1)
             for n in 0...last {
-                let p = spring.propagator(time: Double(n) / refreshRate)
+                let p = spring.propagator(time: clock.seconds(n))
                 values.append(to + p.positionFromDisplacement * (from - to) + p.positionFromVelocity * initialVelocity)
             }
             return DisplayedMotion(
-                platform: SpringPlatform(name: "exact", source: "the closed form"), refreshRate: refreshRate,
-                values: values, simulatedTimes: nil, doneFrame: settle.isFinite && settle <= end ? last : nil)
+                platform: SpringPlatform(name: "exact", source: "the closed form"), refreshRate: clock.refreshRate,
+                values: values, simulatedTimes: nil, doneFrame: settle.isFinite && settle <= end ? last : nil,
+                clock: clock)
         }
     }
 
@@ -109,6 +120,35 @@ public struct SpringMatcher: Sendable {
         public var shownResidual: Double
         public var sourceDone: Double?
         public var targetDone: Double?
+    }
+
+    /// The matched target against the source on one display clock, as ``RateResult`` is on a
+    /// steady one, with each side's largest step between two frames (as a fraction of the travel).
+    public struct TraceResult: Sendable, Equatable {
+        public var clock: FrameClock
+        /// Largest difference while both move, as a fraction of the travel.
+        public var motionResidual: Double
+        /// Largest difference over every frame either shows, the snaps at done included.
+        public var shownResidual: Double
+        public var sourceDone: Double?
+        public var targetDone: Double?
+        /// The largest step between two frames the source shows, before its done.
+        public var sourceJump: Double
+        /// The same for the target.
+        public var targetJump: Double
+
+        public init(
+            clock: FrameClock, motionResidual: Double, shownResidual: Double, sourceDone: Double?, targetDone: Double?,
+            sourceJump: Double, targetJump: Double
+        ) {
+            self.clock = clock
+            self.motionResidual = motionResidual
+            self.shownResidual = shownResidual
+            self.sourceDone = sourceDone
+            self.targetDone = targetDone
+            self.sourceJump = sourceJump
+            self.targetJump = targetJump
+        }
     }
 
     /// What the match found.
@@ -271,18 +311,7 @@ public struct SpringMatcher: Sendable {
         let final = runs(current.spring)
         let rates = zip(refreshRates, zip(sources, final)).map { rate, pair -> RateResult in
             let (a, b) = pair
-            let moving = Swift.max(
-                2, Swift.min(a.doneFrame ?? a.values.count, b.doneFrame ?? b.values.count, a.values.count))
-            var motion = 0.0
-            var shown = 0.0
-            let all = Swift.max(a.doneFrame ?? a.values.count, b.doneFrame ?? b.values.count) + 1
-            for n in 1..<Swift.max(2, all) {
-                let x = n < a.values.count && n <= (a.doneFrame ?? Int.max) ? a.values[n] : to
-                let y = n < b.values.count && n <= (b.doneFrame ?? Int.max) ? b.values[n] : to
-                let difference = abs(x - y) / travel
-                shown = Swift.max(shown, difference)
-                if n < moving { motion = Swift.max(motion, difference) }
-            }
+            let (motion, shown) = residuals(a, b)
             return RateResult(
                 refreshRate: rate, motionResidual: motion, shownResidual: shown, sourceDone: a.doneTime,
                 targetDone: b.doneTime)
@@ -305,6 +334,40 @@ public struct SpringMatcher: Sendable {
         return Result(
             target: target, values: current.values, code: form.code(current.values), spring: current.spring,
             rates: rates, unrepresentable: unrepresentable, evaluations: evaluations)
+    }
+
+    /// The two shown motions' largest difference while both move and over every frame either
+    /// shows (each holding the target after its own done frame), as fractions of the travel.
+    func residuals(_ a: DisplayedMotion, _ b: DisplayedMotion) -> (motion: Double, shown: Double) {
+        let travel = abs(to - from)
+        let moving = Swift.max(
+            2, Swift.min(a.doneFrame ?? a.values.count, b.doneFrame ?? b.values.count, a.values.count))
+        var motion = 0.0
+        var shown = 0.0
+        let all = Swift.max(a.doneFrame ?? a.values.count, b.doneFrame ?? b.values.count) + 1
+        for n in 1..<Swift.max(2, all) {
+            let x = n < a.values.count && n <= (a.doneFrame ?? Int.max) ? a.values[n] : to
+            let y = n < b.values.count && n <= (b.doneFrame ?? Int.max) ? b.values[n] : to
+            let difference = abs(x - y) / travel
+            shown = Swift.max(shown, difference)
+            if n < moving { motion = Swift.max(motion, difference) }
+        }
+        return (motion, shown)
+    }
+
+    /// The match's answer shown on `clock` (a dropped frame, a rate that changes, jitter): the
+    /// source and the target with the parameters `result` found, each through its own loop
+    /// reading the trace as its own code does, compared as ``match()`` compares them at a steady
+    /// rate. The parameters are not searched again: they are what a user pastes, and the trace is
+    /// the device's, not theirs.
+    public func onTrace(_ result: Result, clock: FrameClock) -> TraceResult {
+        let a = source.run(from: from, to: to, initialVelocity: initialVelocity, clock: clock)
+        let b = ShownSpring.platform(target, result.spring, targetOptions)
+            .run(from: from, to: to, initialVelocity: initialVelocity, clock: clock)
+        let (motion, shown) = residuals(a, b)
+        return TraceResult(
+            clock: clock, motionResidual: motion, shownResidual: shown, sourceDone: a.doneTime, targetDone: b.doneTime,
+            sourceJump: a.largestJump(from: from, to: to), targetJump: b.largestJump(from: from, to: to))
     }
 
     /// Nelder–Mead (Lagarias et al., SIAM J. Optim. 9(1), 1998: reflection 1,
