@@ -78,10 +78,11 @@ public struct FrameClock: Sendable, Hashable {
         return zip(times.dropFirst(), times).map { ($0 - $1) * 1000 }.max() ?? 1000 / refreshRate
     }
 
-    /// Frames in a run of ``PlatformAnimation/maximumDuration``.
+    /// Frames in a run of ``PlatformAnimation/maximumDuration``. A trace's frames are at least
+    /// 0.5 ms apart, so at most 120 000; its nominal rate may be above the 1000 Hz a steady clock
+    /// takes (a first interval under 1 ms) and still runs every frame.
     var frameLimit: Int {
         guard times != nil else { return PlatformAnimation.frameLimit(refreshRate) }
-        guard PlatformAnimation.refreshRates.contains(refreshRate) else { return 0 }
         var n = 0
         while seconds(n + 1) <= PlatformAnimation.maximumDuration { n += 1 }
         return n

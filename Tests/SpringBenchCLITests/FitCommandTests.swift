@@ -55,9 +55,18 @@ struct FitCommandTests {
         arguments: [
             ("time,value\n0,0\n0.1,x\n", "line 3: needs a finite time and value, got \"0.1,x\""),
             ("when,where\n0,1\n", "line 1: the header needs a time column"),
-            ("time,value\n0,1\n0.1,2\n", "needs at least 6 samples, got 2"),
             (
-                "time,value\n" + (0..<8).map { "\(Double($0) / 60),5" }.joined(separator: "\n"),
+                "time,value\n0,1\n0.1,2\n",
+                "needs at least 10 samples (5 parameters, and as many again to judge the fit), got 2"
+            ),
+            // Six samples in an order that is not the times': a loop fits any six numbers exactly.
+            ("0,0\n1,1\n0.5,2\n2,3\n3,3\n4,3\n", "needs at least 10 samples"),
+            (
+                "0,0\n0.1,1\n0.1,2\n0.2,3\n0.3,3\n0.4,3\n0.5,3\n0.6,3\n0.7,3\n0.7,3\n",
+                "needs at least 10 distinct times, got 8"
+            ),
+            (
+                "time,value\n" + (0..<12).map { "\(Double($0) / 60),5" }.joined(separator: "\n"),
                 "the value never changes"
             ),
             ("[[0, 1], [0.1]]", "[1]: "),

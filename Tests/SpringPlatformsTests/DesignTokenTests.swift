@@ -191,7 +191,13 @@ struct DesignTokenTests {
         "A bad token file is refused with the JSON path and what is valid",
         arguments: [
             ("[1]", "", "is not a JSON object"),
-            ("{\"a\": ", "", "is not JSON"),
+            ("{\"a\": ", "", "is not valid JSON"),
+            // A number no double holds: Foundation's reader names only the file; the path is ours.
+            (
+                "{\"a\": {\"$type\": \"spring\", \"$value\": {\"duration\": {\"value\": 1e309, \"unit\": \"ms\"}}}}",
+                "a.$value.duration.value", "must be a number a double holds (up to ±1.8e308)"
+            ),
+            ("{\"a\": [0, {\"b\": [1, -1e400]}]}", "a[1].b[1]", "must be a number a double holds"),
             ("{\"a\": {\"$type\": \"color\", \"$value\": \"#fff\"}}", "", "has no token of $type \"spring\""),
             (
                 "{\"a\": {\"$type\": \"spring\", \"$value\": {\"duration\": \"1s\"}}, \"b\": {\"$type\": \"spring\", \"$value\": {\"duration\": \"1s\"}}}",

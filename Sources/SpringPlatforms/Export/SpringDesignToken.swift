@@ -63,6 +63,12 @@ extension SpringDesignToken {
         let root: JSONValue
         do {
             root = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty {
+            // A value the reader cannot hold (a number beyond ±1.8e308), at its path.
+            throw ReadError(path: JSONValue.path(context.codingPath), message: context.debugDescription)
+        } catch DecodingError.dataCorrupted {
+            // Foundation's reader says no more than this: no line, no column.
+            throw ReadError(path: "", message: "is not valid JSON")
         } catch {
             throw ReadError(path: "", message: "is not JSON (\(error))")
         }
@@ -121,15 +127,55 @@ extension SpringDesignToken {
                 self = .null
             } else if let value = try? container.decode(Bool.self) {
                 self = .bool(value)
-            } else if let value = try? container.decode(Double.self) {
+            } else if let value = try Self.number(container, at: decoder.codingPath) {
                 self = .number(value)
             } else if let value = try? container.decode(String.self) {
                 self = .string(value)
-            } else if let value = try? container.decode([String: JSONValue].self) {
+            } else if let value = try Self.object(container, depth: decoder.codingPath.count) {
                 self = .object(value)
             } else {
                 self = .array(try container.decode([JSONValue].self))
             }
+        }
+
+        /// The number, nil when the value is not one; a number no double holds throws, at its path.
+        private static func number(_ container: any SingleValueDecodingContainer, at path: [any CodingKey]) throws
+            -> Double?
+        {
+            do {
+                return try container.decode(Double.self)
+            } catch DecodingError.typeMismatch {
+                return nil
+            } catch {
+                // Foundation's reader throws its own error for 1e309, and the decoder then names
+                // only the whole file.
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: path, debugDescription: "must be a number a double holds (up to ±1.8e308)"))
+            }
+        }
+
+        /// The object, nil when the value is not one; what a member throws goes on, at its path.
+        private static func object(_ container: any SingleValueDecodingContainer, depth: Int) throws
+            -> [String: JSONValue]?
+        {
+            do {
+                return try container.decode([String: JSONValue].self)
+            } catch DecodingError.typeMismatch(_, let context) where context.codingPath.count <= depth {
+                return nil
+            }
+        }
+
+        /// `a.b[2].c`, as the reader's other messages name a place.
+        static func path(_ codingPath: [any CodingKey]) -> String {
+            var text = ""
+            for key in codingPath {
+                if let index = key.intValue {
+                    text += "[\(index)]"
+                } else {
+                    text += (text.isEmpty ? "" : ".") + key.stringValue
+                }
+            }
+            return text
         }
 
         var object: [String: JSONValue]? {

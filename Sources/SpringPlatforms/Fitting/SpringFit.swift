@@ -142,13 +142,22 @@ public struct SpringFit: Sendable {
         return [first, try grid(startEarlier: 1)]
     }
 
+    /// The fewest samples a fit takes: the 5 parameters (ω₀, ζ, start, target, velocity) and as
+    /// many again, so the residual says something. With 6 a loop fitted any six numbers exactly and
+    /// the bootstrap then gave intervals of zero width.
+    static let minimumSamples = 10
+
     func grid(startEarlier: Int = 0) throws(FitError) -> Grid {
         let times = recording.times, values = recording.values
         guard times.count == values.count else {
             throw FitError(parameter: "frames", message: "times and values differ in number")
         }
-        guard times.count >= 6 else {
-            throw FitError(parameter: "frames", message: "needs at least 6 samples, got \(times.count)")
+        guard times.count >= Self.minimumSamples else {
+            throw FitError(
+                parameter: "frames",
+                message:
+                    "needs at least \(Self.minimumSamples) samples (5 parameters, and as many again to judge the fit), got \(times.count)"
+            )
         }
         for (index, (t, y)) in zip(times, values).enumerated() where !t.isFinite || !y.isFinite {
             throw FitError(parameter: "frames[\(index)]", message: "time and value must be finite numbers")
@@ -157,8 +166,10 @@ public struct SpringFit: Sendable {
         // A repeated timestamp is one sample recorded twice: the first is kept.
         order = order.enumerated().filter { $0.offset == 0 || times[$0.element] != times[order[$0.offset - 1]] }
             .map(\.element)
-        guard order.count >= 6 else {
-            throw FitError(parameter: "frames", message: "needs at least 6 distinct times, got \(order.count)")
+        guard order.count >= Self.minimumSamples else {
+            throw FitError(
+                parameter: "frames", message: "needs at least \(Self.minimumSamples) distinct times, got \(order.count)"
+            )
         }
         let intervals = zip(order.dropFirst(), order).map { times[$0] - times[$1] }.sorted()
         let median = intervals[intervals.count / 2]
