@@ -202,14 +202,6 @@ package struct MatchCommand: ParsableCommand {
 
 /// `match --format json`.
 package struct MatchDocument: Encodable {
-    struct Rate: Encodable {
-        var refreshRate: Double
-        var residual: Double
-        var residualUnits: Double
-        var residualWithSnaps: Double
-        var sourceDoneSeconds: Double?
-        var targetDoneSeconds: Double?
-    }
     /// The answer on each `--frame-times` clock (absent without it).
     struct Trace: Encodable {
         var frameTimes: String
@@ -228,7 +220,7 @@ package struct MatchDocument: Encodable {
     var sourceSpring: [String: Double]
     var targetSpring: [String: Double]
     var travel: Double
-    var rates: [Rate]
+    var rates: [SpringMatcher.RateDocument]
     var traces: [Trace]?
     var notExact: String?
     var evaluations: Int
@@ -247,12 +239,7 @@ package struct MatchDocument: Encodable {
             "mass": result.spring.mass, "stiffness": result.spring.stiffness, "damping": result.spring.damping,
         ]
         self.travel = travel
-        rates = result.rates.map {
-            Rate(
-                refreshRate: $0.refreshRate, residual: $0.motionResidual,
-                residualUnits: $0.motionResidual * abs(travel),
-                residualWithSnaps: $0.shownResidual, sourceDoneSeconds: $0.sourceDone, targetDoneSeconds: $0.targetDone)
-        }
+        rates = result.rates.map { SpringMatcher.RateDocument($0, travel: travel) }
         self.traces =
             traces.isEmpty
             ? nil

@@ -476,21 +476,13 @@ extension SpringDesignToken {
     }
 
     struct PlatformEntry: Encodable {
-        struct Rate: Encodable {
-            var refreshRate: Double
-            var residual: Double
-            var residualUnits: Double
-            var residualWithSnaps: Double
-            var sourceDoneSeconds: Double?
-            var targetDoneSeconds: Double?
-        }
         var name: String
         var code: String?
         var parameters: [String: Double]?
         /// The largest residual over the rates, as a fraction of the travel and in its units.
         var residual: Double?
         var residualUnits: Double?
-        var rates: [Rate]?
+        var rates: [SpringMatcher.RateDocument]?
         var notExact: String?
         var error: String?
 
@@ -505,12 +497,7 @@ extension SpringDesignToken {
             parameters = Dictionary(uniqueKeysWithValues: result.values.map { ($0.key.rawValue, $0.value) })
             residual = result.residual
             residualUnits = result.residual * abs(travel)
-            rates = result.rates.map {
-                Rate(
-                    refreshRate: $0.refreshRate, residual: $0.motionResidual,
-                    residualUnits: $0.motionResidual * abs(travel), residualWithSnaps: $0.shownResidual,
-                    sourceDoneSeconds: $0.sourceDone, targetDoneSeconds: $0.targetDone)
-            }
+            rates = result.rates.map { SpringMatcher.RateDocument($0, travel: travel) }
             notExact = result.unrepresentable
         }
     }

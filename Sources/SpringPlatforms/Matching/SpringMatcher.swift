@@ -122,6 +122,26 @@ public struct SpringMatcher: Sendable {
         public var targetDone: Double?
     }
 
+    /// One rate's figures as `match --format json` and a design token's extension write them:
+    /// the residuals as fractions of the travel and in its units, and both done times.
+    package struct RateDocument: Encodable, Equatable {
+        var refreshRate: Double
+        var residual: Double
+        var residualUnits: Double
+        var residualWithSnaps: Double
+        var sourceDoneSeconds: Double?
+        var targetDoneSeconds: Double?
+
+        package init(_ rate: RateResult, travel: Double) {
+            refreshRate = rate.refreshRate
+            residual = rate.motionResidual
+            residualUnits = rate.motionResidual * abs(travel)
+            residualWithSnaps = rate.shownResidual
+            sourceDoneSeconds = rate.sourceDone
+            targetDoneSeconds = rate.targetDone
+        }
+    }
+
     /// The matched target against the source on one display clock, as ``RateResult`` is on a
     /// steady one, with each side's largest step between two frames (as a fraction of the travel).
     public struct TraceResult: Sendable, Equatable {
