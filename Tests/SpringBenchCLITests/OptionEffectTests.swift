@@ -733,11 +733,24 @@ extension OptionEffectTests {
         return (document, try #require((document["models"] as? [[String: Any]])?.first, "\(document)"))
     }
 
+    /// `fit --format json` on the default frames: four rows compare against it, so it runs once
+    /// (each run is about 0.4 s in a debug build).
+    static let defaultFitOutcome = Result { SpringBenchCLI.run(["fit", try fitFile(), "--format", "json"]) }
+
+    /// The default fit's document and best model.
+    static func defaultFit() throws -> ([String: Any], [String: Any]) {
+        let outcome = try defaultFitOutcome.get()
+        #expect(outcome.status == 0, "\(outcome)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any], "\(outcome)")
+        return (document, try #require((document["models"] as? [[String: Any]])?.first, "\(document)"))
+    }
+
     static let fitRows: [Row] = [
         Row("<frames>", ["fit"]) { _ throws in
             // The same frames on a clock running twice as slow: half the stiffness's square root.
-            let file = try Self.fitFile(), slow = try Self.fitFile(stretch: 2)
-            let (_, fast) = try Self.fit([file]), (_, stretched) = try Self.fit([slow])
+            let slow = try Self.fitFile(stretch: 2)
+            let (_, fast) = try Self.defaultFit(), (_, stretched) = try Self.fit([slow])
             #expect(Self.close(fast["stiffness"] as? Double ?? 0, 246.74, 1e-6), "\(fast)")
             #expect(Self.close(stretched["stiffness"] as? Double ?? 0, 246.74 / 4, 1e-6), "\(stretched)")
         },
@@ -752,7 +765,7 @@ extension OptionEffectTests {
         Row("--noise", ["fit"]) { _ throws in
             let (document, _) = try Self.fit([try Self.fitFile(), "--noise", "0.25"])
             #expect(document["noise"] as? Double == 0.25 && document["noiseSource"] as? String == "given")
-            let (defaulted, _) = try Self.fit([try Self.fitFile()])
+            let (defaulted, _) = try Self.defaultFit()
             // 0.1 % of the values' range: 0 to the overshoot's 104.599 (4.599 % for ζ 0.7, e^(−πζ/√(1−ζ²))).
             let overshoot = 100 * exp(-Double.pi * 0.7 / (1 - 0.49).squareRoot())
             #expect(Self.close(defaulted["noise"] as? Double ?? 0, 0.1 + overshoot / 1000, 1e-3), "\(defaulted)")
@@ -760,13 +773,13 @@ extension OptionEffectTests {
         Row("--refresh-rate", ["fit"]) { _ throws in
             let (document, _) = try Self.fit([try Self.fitFile(), "--refresh-rate", "59"])
             #expect(document["refreshRate"] as? Double == 59)
-            let (read, _) = try Self.fit([try Self.fitFile()])
+            let (read, _) = try Self.defaultFit()
             #expect(read["refreshRate"] as? Double == 60)
         },
         Row("--format", ["fit"]) { _ throws in
             let outcome = SpringBenchCLI.run(["fit", try Self.fitFile()])
             #expect(outcome.status == 0 && outcome.stdout.hasPrefix("a spring: "), "\(outcome)")
-            let (document, _) = try Self.fit([try Self.fitFile()])
+            let (document, _) = try Self.defaultFit()
             #expect(document["isSpring"] as? Bool == true)
         },
     ]
