@@ -37,7 +37,9 @@ public struct FrameClock: Sendable, Hashable {
         }
         for index in 1..<frameTimes.count {
             let interval = frameTimes[index] - frameTimes[index - 1]
-            guard interval.isFinite, interval >= 0.0005, interval <= 1 else {
+            // Times written as decimals carry their rounding: 0.005 − 0.0045000000000000005 is a
+            // hair under 0.5 ms. The bounds take that much.
+            guard interval.isFinite, interval >= 0.0005 * (1 - 1e-9), interval <= 1 + 1e-9 else {
                 throw .outOfRange(
                     parameter: "frameTimes[\(index)]",
                     validRange: "0.5 ms to 1 s after the frame before (\(frameTimes[index - 1]) s)",

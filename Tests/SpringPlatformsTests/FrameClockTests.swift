@@ -47,6 +47,20 @@ struct FrameClockTests {
         }
     }
 
+    /// Times written as decimals, as a recording tool prints them: 2000 Hz and 1 Hz traces whose
+    /// sums round a hair past the bounds still read.
+    @Test("A trace at exactly 0.5 ms or 1 s intervals, written in decimals, is accepted")
+    func boundsTakeDecimalRounding() throws {
+        let fast = (0..<2000).map { Double("\(Double($0) * 0.0005)")! }
+        #expect(fast[10] - fast[9] < 0.0005, "the case this guards: \(fast[9]) → \(fast[10])")
+        let clock = try FrameClock(frameTimes: fast)
+        #expect(clock.times?.count == 2000)
+        let slow = (0..<50).map { Double($0) * 1.1 - Double($0) * 0.1 }
+        #expect(throws: Never.self) { _ = try FrameClock(frameTimes: slow) }
+        #expect(throws: SpringParameterError.self) { _ = try FrameClock(frameTimes: [0, 0.0004999]) }
+        #expect(throws: SpringParameterError.self) { _ = try FrameClock(frameTimes: [0, 1.000001]) }
+    }
+
     @Test("A trace continues at its last interval; its rate is its first interval's")
     func trace() throws {
         let clock = try FrameClock(frameTimes: [0, 0.01, 0.05, 0.07])
