@@ -56,6 +56,7 @@ struct FrameClockTests {
         let clock = try FrameClock(frameTimes: fast)
         #expect(clock.times?.count == 2000)
         let slow = (0..<50).map { Double($0) * 1.1 - Double($0) * 0.1 }
+        #expect(zip(slow.dropFirst(), slow).contains { $0 - $1 > 1 }, "the case this guards: an interval over 1 s")
         #expect(throws: Never.self) { _ = try FrameClock(frameTimes: slow) }
         #expect(throws: SpringParameterError.self) { _ = try FrameClock(frameTimes: [0, 0.0004999]) }
         #expect(throws: SpringParameterError.self) { _ = try FrameClock(frameTimes: [0, 1.000001]) }
